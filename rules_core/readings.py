@@ -1,0 +1,102 @@
+"""The ledger of Readings: every interpretation rules_core takes where the rules are silent.
+
+Each Reading is a named constant citing its MECHANICS.md section. Resolvers cite
+them; the site shows them next to each resolver and lists them all on one page.
+Correcting an interpretation is a change here (and in the code that cites it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One interpretation of an unclear or unstated rule."""
+
+    key: str
+    """Stable id, used in JSON and in the page anchors of the Readings page."""
+    section: str
+    """Where it is stated, e.g. "MECHANICS §2"."""
+    text: str
+    """The interpretation in one or two sentences, as the site shows it."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"key": self.key, "section": self.section, "text": self.text}
+
+
+POOL_FLOOR = Reading(
+    "pool-floor", "MECHANICS §2",
+    "A dice pool never goes below 0 dice.",
+)
+FLEX_KEEPS_BEST = Reading(
+    "flex-keeps-best", "MECHANICS §2",
+    "The roller sets flex dice aside after seeing every die, macro dice included; the automatic "
+    "roller keeps the best final reading: highest Magnitude, then most results, then highest Values.",
+)
+NO_NEGATIVE_FLEX = Reading(
+    "no-negative-flex", "MECHANICS §2",
+    "v1.2.4 never produces negative flex dice: penalties become negative macro dice.",
+)
+NEGATIVE_MACRO = Reading(
+    "negative-macro", "MECHANICS §2",
+    "A negative macro pool rolls as many dice as it is below zero; each die showing the face of a "
+    "base result lowers that result one step (Q to T to D to gone).",
+)
+ESCALATE_DIMINISH = Reading(
+    "escalate-diminish", "MECHANICS §3",
+    "Escalate moves a result one step up (D to T to Q, Q stays Q); Diminish one step down "
+    "(Q to T to D to removed); a whole roll diminished diminishes each result once.",
+)
+REROLL_WHOLE_POOL = Reading(
+    "reroll-whole-pool", "MECHANICS §4",
+    "A reroll rolls the whole pool again.",
+)
+SECONDARY_ADDS_UP = Reading(
+    "secondary-adds-up", "MECHANICS §5",
+    "Several Secondary results add up: each [D] diminishes one Primary result once, each [T] two "
+    "results once or one result twice; a [Q+] wipes the Primary's roll.",
+)
+SECONDARY_CHOOSES = Reading(
+    "secondary-chooses", "MECHANICS §5",
+    "The automatic Secondary diminishes so as to leave the Primary the fewest magnitude steps in "
+    "total, then the lowest Values.",
+)
+POINT_DEFENSE = Reading(
+    "point-defense", "MECHANICS §6",
+    "A Point Defense attack is an Unopposed roll with the defending ship's current Defense rating as "
+    "the base pool; its results hit as squadron damage ([D] 1, [T] 2, [Q+] 3) unless the text gives "
+    "its own table.",
+)
+PRECISE = Reading(
+    "precise", "MECHANICS §6",
+    "A Precise weapon's results may be applied to any rating or System Trait of the attacker's choice.",
+)
+HALVE_ROUNDS_DOWN = Reading(
+    "halve-rounds-down", "MECHANICS §6",
+    "Halving (Purge Airlocks) rounds down.",
+)
+GALLEY_TABLES_UNPUBLISHED = Reading(
+    "galley-tables-unpublished", "MECHANICS §9",
+    "War Galley's dice tables are not public: the player types the number needed from their own "
+    "rulebook (2d6 for ram, rake and boarding, 1d6 for grappling) and the resolver gives the exact chance.",
+)
+
+READINGS: dict[str, Reading] = {
+    reading.key: reading
+    for reading in (
+        POOL_FLOOR,
+        FLEX_KEEPS_BEST,
+        NO_NEGATIVE_FLEX,
+        NEGATIVE_MACRO,
+        ESCALATE_DIMINISH,
+        REROLL_WHOLE_POOL,
+        SECONDARY_ADDS_UP,
+        SECONDARY_CHOOSES,
+        POINT_DEFENSE,
+        PRECISE,
+        HALVE_ROUNDS_DOWN,
+        GALLEY_TABLES_UNPUBLISHED,
+    )
+}
+"""Every Reading by key: the Readings page is drawn from this table."""

@@ -1,0 +1,158 @@
+"""The registry of resolvers and the one entry point the browser and the CLI use.
+
+A resolver is data: its id, the rule entries it sits beside, its declared inputs,
+the Readings it depends on, and plain functions over checked inputs. The shapes of
+the JSON it returns are fixed here so the browser widget can stay generic:
+
+resolve(id, inputs) ->
+    {"resolver": id, "title": str, "inputs": {checked inputs},
+     "checks": [{"label": str, "ok": bool, "detail": str}],   # the requirement, part by part
+     "outcome": {"headline": str, ...},                         # the result in the rule's own terms
+     "steps": [str, ...],                                       # every step taken, in order
+     "interpretations": [Reading JSON, ...], ...resolver-specific keys}
+
+odds(id, inputs) ->
+    {"resolver": id, "title": str, "inputs": {checked inputs},
+     "charts": [{"title": str, "rows": [{"label": str, "p": "p/q"}, ...]}, ...],
+     "interpretations": [...], ...resolver-specific keys (e.g. "magnitude", "readings")}
+
+Probabilities in JSON are reduced "p/q" strings (see `fraction_json`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .errors import RulesError, UnknownResolver
+from .inputs import Input, check_all
+from .readings import Reading
+
+Inputs = dict[str, object]
+"""Checked inputs: every declared name present, defaults filled, values canonical."""
+Result = dict[str, object]
+"""A JSON-able dict a resolver function returns (merged into the entry point's answer)."""
+RunFunction = Callable[[Inputs], Result]
+"""resolve: returns at least "outcome" and "steps" (and "checks" when there is a requirement).
+odds: returns at least "charts". Both get checked inputs and raise RulesError on impossible cases."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resolver:
+    """One live resolver, placed beside one or more rule entries."""
+
+    id: str
+    """Stable id: "dice/unopposed", "war-galley/aid/ram", "jovian-wars/v1.2.4/ram"."""
+    title: str
+    """Heading of the widget."""
+    inputs: tuple[Input, ...]
+    """Declared inputs, in the order the form shows them."""
+    run: RunFunction
+    """Resolve one case from checked inputs."""
+    odds: RunFunction | None = None
+    """Exact odds for checked inputs; None for a resolver with no dice (a checklist)."""
+    readings: tuple[Reading, ...] = ()
+    """Interpretations this resolver depends on; shown beside it on the site."""
+    entries: tuple[str, ...] = ()
+    """Inventory keys "game/version/page/slug" of the rule entries it is placed after."""
+    dice_needed: Callable[[Inputs], dict[str, int]] | None = None
+    """How many faces each faces-input needs for these inputs (drives the keypad)."""
+    summary: str = ""
+    """One sentence on what it does, shown under the title."""
+
+    def check(self, inputs: Mapping[str, object]) -> Inputs:
+        """Fill defaults and check every input against its declaration."""
+        return check_all(self.inputs, inputs)
+
+    def defaults(self) -> Inputs:
+        """The checked default inputs: what the static page shows before any script runs."""
+        return self.check({})
+
+    def describe(self, inputs: Mapping[str, object] | None = None) -> dict[str, object]:
+        """The declaration as plain data; with inputs, also the dice each keypad needs."""
+        data: dict[str, object] = {
+            "resolver": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "inputs": [spec.to_json() for spec in self.inputs],
+            "has_odds": self.odds is not None,
+            "entries": list(self.entries),
+            "interpretations": [reading.to_json() for reading in self.readings],
+        }
+        if inputs is not None and self.dice_needed is not None:
+            data["dice_needed"] = self.dice_needed(self.check(inputs))
+        return data
+
+
+def fraction_json(probability: Fraction) -> str:
+    """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
+    return f"{probability.numerator}/{probability.denominator}"
+
+
+def jsonable(value: object) -> object:
+    """Checked inputs back to JSON: tuples become lists, nested dicts are walked."""
+    if isinstance(value, tuple):
+        return [jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {key: jsonable(item) for key, item in value.items()}
+    if isinstance(value, Fraction):
+        return fraction_json(value)
+    return value
+
+
+# The registry is one literal table built from each family's tuple of resolvers.
+from .resolvers import dice_rolls, war_galley  # noqa: E402 - resolvers import the types above
+
+REGISTRY: dict[str, Resolver] = {
+    resolver.id: resolver
+    for resolver in (
+        *dice_rolls.RESOLVERS,
+        *war_galley.RESOLVERS,
+    )
+}
+"""Every resolver by id."""
+
+
+def resolver_ids() -> list[str]:
+    """Every registered id, sorted."""
+    return sorted(REGISTRY)
+
+
+def _lookup(resolver_id: str) -> Resolver:
+    resolver = REGISTRY.get(resolver_id)
+    if resolver is None:
+        raise UnknownResolver(resolver_id)
+    return resolver
+
+
+def _answer(resolver: Resolver, checked: Inputs, body: Result) -> dict[str, object]:
+    answer: dict[str, object] = {
+        "resolver": resolver.id,
+        "title": resolver.title,
+        "inputs": jsonable(checked),
+        "interpretations": [reading.to_json() for reading in resolver.readings],
+    }
+    answer.update(body)
+    return answer
+
+
+def describe(resolver_id: str, inputs: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The input declaration of a resolver (and, given inputs, the dice its keypads need)."""
+    return _lookup(resolver_id).describe(inputs)
+
+
+def resolve(resolver_id: str, inputs: Mapping[str, object]) -> dict[str, object]:
+    """Resolve one case: check the inputs, run the resolver, return JSON-able data."""
+    resolver = _lookup(resolver_id)
+    checked = resolver.check(inputs)
+    return _answer(resolver, checked, resolver.run(checked))
+
+
+def odds(resolver_id: str, inputs: Mapping[str, object]) -> dict[str, object]:
+    """The exact odds of every outcome for these inputs."""
+    resolver = _lookup(resolver_id)
+    if resolver.odds is None:
+        raise RulesError(f"resolver: {resolver_id} has no dice, so no odds (use resolve)")
+    checked = resolver.check(inputs)
+    return _answer(resolver, checked, resolver.odds(checked))

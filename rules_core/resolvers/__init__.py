@@ -1,0 +1,1 @@
+"""One module per family of resolvers; each exports RESOLVERS, a tuple the registry reads."""
