@@ -6,6 +6,7 @@ Later steps (the rules_core wheel, the vendored Pyodide) hook in here so that
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def build() -> None:
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=ROOT, check=True)
+    # NO_MKDOCS_2_WARNING: silence Material's end-of-life banner on every build.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=ROOT, check=True, env=env)
 
 
 if __name__ == "__main__":

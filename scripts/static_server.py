@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 import threading
 from pathlib import Path
 
@@ -24,6 +25,10 @@ EXTRA_TYPES = {
 }
 
 
+LOC_ORIGIN = re.compile(r"<loc>https?://[^/<]+/")
+"""The scheme and host of a sitemap URL (mkdocs writes site_url there)."""
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, quiet logs, and no HTTP caching so a rebuilt site is seen at once."""
 
@@ -32,6 +37,27 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802 - stdlib name
+        if self.path.split("?", 1)[0] == "/sitemap.xml":
+            self._send_sitemap()
+            return
+        super().do_GET()
+
+    def _send_sitemap(self) -> None:
+        # Material's instant navigation only intercepts links listed in the sitemap, matched with
+        # the page's port; like `mkdocs serve`, point the built site_url at the host being served.
+        path = Path(self.directory) / "sitemap.xml"
+        if not path.is_file():
+            self.send_error(404)
+            return
+        host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"
+        body = LOC_ORIGIN.sub(f"<loc>http://{host}/", path.read_text(encoding="utf-8")).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
         pass
