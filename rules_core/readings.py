@@ -82,6 +82,46 @@ GALLEY_TABLES_UNPUBLISHED = Reading(
     "rulebook (2d6 for ram, rake and boarding, 1d6 for grappling) and the resolver gives the exact chance.",
 )
 
+GALLEY_SUCCESS_AT_OR_ABOVE = Reading(
+    "galley-success-at-or-above", "MECHANICS §9",
+    "The aid does not say which side of the rulebook's number succeeds. The War Galley resolvers ask "
+    "(\"Success on\") and default to \"at or above\": the dice total plus the modifier must reach the "
+    "number needed. Pick \"at or below\" if your rulebook reads the other way.",
+)
+GALLEY_MODIFIER_SIGN = Reading(
+    "galley-modifier-sign", "MECHANICS §9",
+    "A War Galley modifier counts for (+) or against (−) the roller whichever way success is read: it is "
+    "added to the dice total for \"at or above\", subtracted for \"at or below\". The Anastrophe's "
+    "\"-1 to ram attack\" after a failed rake is applied as −1 to the ram roll; if your rulebook lowers the "
+    "Ram Attack rating instead, type the number needed for the lowered rating and leave the modifier at 0.",
+)
+GALLEY_DEPLETED_NO_MISSILES = Reading(
+    "galley-depleted-no-missiles", "MECHANICS §9",
+    "A Depleted ship (the aid's result of a successful Missile Fire against it) makes no Missile Fire: "
+    "neither the attack modes Missile Fire and Missile Fire(Flame) nor Defensive Missile Fire.",
+)
+GALLEY_CAPTURED = Reading(
+    "galley-captured", "MECHANICS §9",
+    "A ship whose defender was captured (Boarding's \"Defender captured\") makes no attack and no defense "
+    "for its old side.",
+)
+GALLEY_ATTACKER_MOVED_ADJACENT = Reading(
+    "galley-attacker-moved-adjacent", "MECHANICS §9",
+    "A Ram, a Rake or an Anastrophe brings the attacker adjacent to its target during its move, so "
+    "Avoidance's first condition (\"An enemy ship just moved adjacent\") holds against them.",
+)
+GALLEY_RESOLVE_RAM = Reading(
+    "galley-resolve-ram", "MECHANICS §9",
+    "Reaction Ram's \"Resolve Ram\" rolls a ram by the reacting ship and applies the Ram row's results, "
+    "the reacting ship as attacker; when that ram fails, the enemy also suffers the Reaction Ram row's "
+    "\"If ram fails\" lines.",
+)
+GALLEY_PASS_BY_NOTE = Reading(
+    "galley-pass-by-note", "MECHANICS §9",
+    "Rake(Pass-By)'s last condition reads only \"Note movement-restricted\": it is shown as a note to check "
+    "in your rulebook, and refuses nothing.",
+)
+
 READINGS: dict[str, Reading] = {
     reading.key: reading
     for reading in (
@@ -97,6 +137,13 @@ READINGS: dict[str, Reading] = {
         PRECISE,
         HALVE_ROUNDS_DOWN,
         GALLEY_TABLES_UNPUBLISHED,
+        GALLEY_SUCCESS_AT_OR_ABOVE,
+        GALLEY_MODIFIER_SIGN,
+        GALLEY_DEPLETED_NO_MISSILES,
+        GALLEY_CAPTURED,
+        GALLEY_ATTACKER_MOVED_ADJACENT,
+        GALLEY_RESOLVE_RAM,
+        GALLEY_PASS_BY_NOTE,
     )
 }
 """Every Reading by key: the Readings page is drawn from this table."""
