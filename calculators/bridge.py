@@ -1,0 +1,32 @@
+"""The Python half of the worker: one request in, one JSON answer out, never an exception.
+
+The worker runs this file once after installing the rules_core wheel, then calls `handle`
+for every message. It also runs unchanged in CPython (tests/site/test_widgets.py imports it),
+so the browser and the tests share the same door into rules_core.
+"""
+
+from __future__ import annotations
+
+import json
+
+import rules_core
+from rules_core.errors import InputError, RulesError
+
+DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve}
+
+
+def handle(kind: str, resolver: str, inputs_json: str) -> str:
+    """Answer {"result": ...} or {"error": message, "field": name or None} as JSON text."""
+    door = DOORS.get(kind)
+    if door is None:
+        return json.dumps({"error": f"type: must be one of {', '.join(DOORS)}, got {kind!r}", "field": None})
+    try:
+        inputs = json.loads(inputs_json) if inputs_json else {}
+        return json.dumps({"result": door(resolver, inputs)})
+    except InputError as error:
+        return json.dumps({"error": str(error), "field": error.field})
+    except RulesError as error:
+        return json.dumps({"error": str(error), "field": None})
+    except (ValueError, TypeError, KeyError, ArithmeticError, RecursionError) as error:
+        # A bug in a resolver: say so in one line; the page must never show a traceback.
+        return json.dumps({"error": f"internal error in {resolver}: {type(error).__name__}: {error}", "field": None})

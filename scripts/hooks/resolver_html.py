@@ -1,0 +1,111 @@
+"""Static HTML of a resolver, computed at build time in CPython: useful with no script at all.
+
+The block shows the resolver's title, its default inputs, the exact odds for those inputs (or,
+for a resolver with no dice, its default resolution: checklist and outcome) and its Readings.
+The browser widget takes the block over; the class names and data attributes here are the
+ones calculators/widget.js draws, so the page does not jump when the engine arrives.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+
+from rules_core import Resolver, odds, resolve
+from rules_core.inputs import Input
+
+
+def percent(p: Fraction) -> str:
+    """One decimal, as the widget prints it (JS toFixed(1) on the same fraction)."""
+    return f"{float(p * 100):.1f}%"
+
+
+def _value_text(spec: Input, value: object) -> str:
+    if spec.kind == "bool":
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value) or "—"
+    if spec.kind == "group" and isinstance(value, dict):
+        return ", ".join(f"{part.label} {_value_text(part, value.get(part.name))}" for part in spec.parts)
+    return str(value)
+
+
+def inputs_html(resolver: Resolver, checked: dict[str, object]) -> str:
+    rows = "".join(
+        f"<dt>{escape(spec.label)}</dt><dd>{escape(_value_text(spec, checked.get(spec.name)))}</dd>"
+        for spec in resolver.inputs
+        if spec.kind not in ("faces", "seed")
+    )
+    return f'<dl class="resolver__defaults">{rows}</dl>' if rows else ""
+
+
+def charts_html(charts: list[dict[str, object]]) -> str:
+    """Each chart as a table: label, a bar, the exact fraction, the percentage."""
+    parts = []
+    for chart in charts:
+        rows = []
+        for row in chart["rows"]:  # type: ignore[union-attr]
+            p = Fraction(row["p"])
+            rows.append(
+                f'<tr data-p="{escape(row["p"])}"><th scope="row">{escape(str(row["label"]))}</th>'
+                f'<td class="resolver__bar"><span style="width:{float(p * 100):.2f}%"></span></td>'
+                f'<td class="resolver__fraction">{escape(row["p"])}</td>'
+                f'<td class="resolver__percent">{percent(p)}</td></tr>'
+            )
+        parts.append(
+            f'<table class="resolver__chart"><caption>{escape(str(chart["title"]))}</caption>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
+        )
+    return "".join(parts)
+
+
+def checks_html(checks: list[dict[str, object]]) -> str:
+    if not checks:
+        return ""
+    items = "".join(
+        f'<li data-ok="{str(bool(c["ok"])).lower()}">{"✔" if c["ok"] else "✘"} {escape(str(c["label"]))}'
+        f'{": " + escape(str(c["detail"])) if c.get("detail") else ""}</li>'
+        for c in checks
+    )
+    return f'<ul class="resolver__checks" aria-label="Requirement">{items}</ul>'
+
+
+def outcome_html(answer: dict[str, object]) -> str:
+    outcome = answer.get("outcome") or {}
+    headline = escape(str(outcome.get("headline", "")))  # type: ignore[union-attr]
+    steps = "".join(f"<li>{escape(str(step))}</li>" for step in answer.get("steps", []))  # type: ignore[union-attr]
+    return (
+        checks_html(answer.get("checks", []))  # type: ignore[arg-type]
+        + f'<p class="resolver__headline">{headline}</p>'
+        + (f'<ol class="resolver__steps">{steps}</ol>' if steps else "")
+    )
+
+
+def readings_html(resolver: Resolver, readings_url: str) -> str:
+    if not resolver.readings:
+        return ""
+    notes = "".join(
+        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">Reading</a> ({escape(r.section)}): {escape(r.text)}</li>'
+        for r in resolver.readings
+    )
+    return f'<div class="resolver__readings" role="note"><p>Readings this resolver takes:</p><ul>{notes}</ul></div>'
+
+
+def resolver_block(resolver: Resolver, readings_url: str) -> str:
+    """The whole block, one HTML element with no blank line (Markdown passes it through raw)."""
+    checked = resolver.defaults()
+    if resolver.odds is not None:
+        body = f'<div class="resolver__odds" data-region="odds">{charts_html(odds(resolver.id, {})["charts"])}</div>'  # type: ignore[arg-type]
+    else:
+        body = f'<div class="resolver__outcome" data-region="outcome">{outcome_html(resolve(resolver.id, {}))}</div>'
+    summary = f'<p class="resolver__summary">{escape(resolver.summary)}</p>' if resolver.summary else ""
+    return (
+        f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static">'
+        f'<p class="resolver__title">{escape(resolver.title)}</p>{summary}'
+        f'<div class="resolver__static">{inputs_html(resolver, checked)}{body}</div>'
+        f"{readings_html(resolver, readings_url)}"
+        '<p class="resolver__status" data-region="status"></p>'
+        "</div>"
+    )
