@@ -1,0 +1,181 @@
+"""The eight attack modes: conditions checked, defenses offered, the roll's odds, the state changes."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ... import readings
+from ...errors import InputError
+from ...galley import ATTACK_MODES, AttackMode
+from ...galley_dice import Roll
+from ...inputs import Input
+from ...registry import Inputs, Resolver, Result, fraction_json
+from .common import (
+    ATTACK_READINGS, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
+    first_failure, make_roll, modifier_input, refused, result_input, roll_charts, roll_inputs, stage_changes,
+    target_input,
+)
+from .conditions import CONDITIONS
+
+MODIFIER_HELP = "Net modifier to the roll, e.g. −1 after a Reaction Ram against this ship failed (\"target is -1 on any ram/rake roll\")."
+ROLL_WORD = {"ram": "the ram", "grappling": "the grapple", "boarding": "the boarding"}
+
+
+def _what(mode: AttackMode) -> str:
+    return ROLL_WORD.get(mode.slug, "the rake")
+
+
+def _prelude(mode: AttackMode, inputs: Inputs) -> tuple[list[dict[str, object]], list[dict[str, object]], list[str]]:
+    """Checks, defenses offered, and the opening steps."""
+    checks = CONDITIONS[mode.slug][1](inputs)
+    defenses = defenses_offered(mode, cast(dict[str, object], inputs["target"])) if mode.defenses else []
+    steps = [f"Every condition of {mode.name} holds."] + defense_steps(defenses)
+    return checks, defenses, steps
+
+
+def _changes_steps(changes: dict[str, list[str]], stage: str = "") -> list[str]:
+    head = f"{stage}: " if stage else ""
+    return [f"{head}{ship}: {', '.join(lines)}." for ship, lines in changes.items()]
+
+
+def run_single(mode: AttackMode, inputs: Inputs) -> Result:
+    """One roll (or none known): conditions, defenses, then the changes once the result is known."""
+    checks, defenses, steps = _prelude(mode, inputs)
+    if first_failure(checks):
+        return refused(mode.name, checks, {"defenses": defenses})
+    outcome: dict[str, object] = {"allowed": True, "defenses": defenses}
+    roll = make_roll(inputs, mode.dice) if mode.dice else None
+    if roll is not None:
+        steps.append(chance_step(roll, f"{mode.name} roll"))
+        outcome["chance"] = fraction_json(roll.chance())
+    success, said = decide(inputs, roll)
+    steps += said
+    if success is None:
+        ask = f"Roll {roll.rule()}, then" if roll else "Resolve it, then"
+        outcome.update(result=None, changes={}, headline=f"{mode.name} allowed: every condition holds. {ask} give the result.")
+        return {"checks": checks, "outcome": outcome, "steps": steps}
+    changes = stage_changes(mode.stages[0][1], success)
+    steps += _changes_steps(changes)
+    word = "succeeds" if success else "fails"
+    outcome.update(result="success" if success else "failure", changes=changes, headline=f"{mode.name} {word}. {changes_text(changes)}")
+    return {"checks": checks, "outcome": outcome, "steps": steps}
+
+
+def odds_single(mode: AttackMode, inputs: Inputs) -> Result:
+    roll = make_roll(inputs, mode.dice)
+    return {"charts": roll_charts(roll, f"{mode.name} roll"), "chance": fraction_json(roll.chance())}
+
+
+# Anastrophe: a rake, then a ram (−1 to the ram when the rake failed) -------------------------
+
+
+def anastrophe_rolls(inputs: Inputs) -> tuple[Roll, Roll, Roll]:
+    """The rake, the ram after a successful rake, and the ram after a failed one."""
+    return make_roll(inputs, 2, "rake_"), make_roll(inputs, 2, "ram_"), make_roll(inputs, 2, "ram_", -1)
+
+
+def run_anastrophe(inputs: Inputs) -> Result:
+    mode = ATTACK_MODES["anastrophe"]
+    checks, defenses, steps = _prelude(mode, inputs)
+    if first_failure(checks):
+        return refused(mode.name, checks, {"defenses": defenses})
+    rake, ram_full, ram_after_fail = anastrophe_rolls(inputs)
+    steps.append(chance_step(rake, "Rake roll"))
+    rake_ok, said = decide(inputs, rake, "rake_result", "rake_roll")
+    steps += said
+    outcome: dict[str, object] = {"allowed": True, "defenses": defenses, "chance": fraction_json(rake.chance())}
+    if rake_ok is None:
+        if inputs["ram_result"] != "not yet" or inputs["ram_roll"]:
+            raise InputError("ram_result", "the rake comes first: give rake_result or rake_roll before the ram")
+        outcome.update(result=None, changes={}, stages=[], headline=(
+            f"Anastrophe allowed: every condition holds. Resolve the rake first ({rake.rule()}); the ram follows "
+            f"at {fraction_json(ram_full.chance())}, or {fraction_json(ram_after_fail.chance())} with −1 if the rake fails."))
+        return {"checks": checks, "outcome": outcome, "steps": steps}
+    rake_changes = stage_changes(mode.stages[0][1], rake_ok)
+    steps += _changes_steps(rake_changes, f"Rake {'succeeds' if rake_ok else 'fails'}")
+    ram = ram_full if rake_ok else ram_after_fail
+    steps.append(chance_step(ram, "Ram roll" + ("" if rake_ok else " (−1 to ram attack after the failed rake)")))
+    ram_ok, said = decide(inputs, ram, "ram_result", "ram_roll")
+    steps += said
+    if inputs["ram_roll"]:
+        steps.append(f"The aid says \"Check fatigue (at roll of 7)\"; the ram's dice total {sum(cast(tuple[int, ...], inputs['ram_roll']))}.")
+    stages = [{"stage": "Rake", "result": "success" if rake_ok else "failure", "changes": rake_changes}]
+    if ram_ok is None:
+        outcome.update(result=None, stages=stages, changes=_labelled(stages), headline=(
+            f"Rake {'succeeds' if rake_ok else 'fails'}. {changes_text(rake_changes)} Now the ram: {ram.rule()}, "
+            f"chance {fraction_json(ram.chance())}."))
+        return {"checks": checks, "outcome": outcome, "steps": steps}
+    ram_changes = stage_changes(mode.stages[1][1], ram_ok)
+    steps += _changes_steps(ram_changes, f"Ram {'succeeds' if ram_ok else 'fails'}")
+    stages.append({"stage": "Ram", "result": "success" if ram_ok else "failure", "changes": ram_changes})
+    outcome.update(result="success" if ram_ok else "failure", stages=stages, changes=_labelled(stages), headline=(
+        f"Rake {'succeeds' if rake_ok else 'fails'}, ram {'succeeds' if ram_ok else 'fails'}. "
+        f"{changes_text(_labelled(stages))}"))
+    return {"checks": checks, "outcome": outcome, "steps": steps}
+
+
+def _labelled(stages: list[dict[str, object]]) -> dict[str, list[str]]:
+    """Both stages' changes per ship, each line prefixed by its stage."""
+    merged: dict[str, list[str]] = {"Attacker": [], "Defender": []}
+    for stage in stages:
+        for ship, lines in cast(dict[str, list[str]], stage["changes"]).items():
+            merged[ship] += [f"{stage['stage']}: {line}" for line in lines]
+    return merged
+
+
+def odds_anastrophe(inputs: Inputs) -> Result:
+    rake, ram_full, ram_after_fail = anastrophe_rolls(inputs)
+    p, full, less = rake.chance(), ram_full.chance(), ram_after_fail.chance()
+    branches = [
+        ("Rake succeeds, ram succeeds", p * full), ("Rake succeeds, ram fails", p * (1 - full)),
+        ("Rake fails, ram succeeds (−1)", (1 - p) * less), ("Rake fails, ram fails (−1)", (1 - p) * (1 - less)),
+    ]
+    charts = [roll_charts(rake, "Rake")[0], roll_charts(ram_full, "Ram after a successful rake")[0],
+              roll_charts(ram_after_fail, "Ram after a failed rake (−1)")[0],
+              {"title": "Anastrophe: rake, then ram", "rows": [{"label": label, "p": fraction_json(q)} for label, q in branches]},
+              roll_charts(rake, "Rake")[1], roll_charts(ram_full, "Ram")[1], roll_charts(ram_after_fail, "Ram after a failed rake (−1)")[1]]
+    return {"charts": charts, "chance": fraction_json(p * full + (1 - p) * less)}
+
+
+# Declarations ------------------------------------------------------------------------------
+
+
+def _dice_inputs(mode: AttackMode) -> tuple[Input, ...]:
+    if mode.slug == "anastrophe":
+        return (*roll_inputs(2, "rake_", "the rake"), result_input("rake_result", "the rake"),
+                *roll_inputs(2, "ram_", "the ram"), result_input("ram_result", "the ram"),
+                modifier_input(MODIFIER_HELP + " The −1 after a failed rake is added for you."), direction_input())
+    if not mode.dice:
+        return (result_input("result", "the fire"),)
+    needed, roll = roll_inputs(mode.dice, "", _what(mode), 4 if mode.dice == 1 else 7)
+    return (needed, modifier_input(MODIFIER_HELP), direction_input(), roll, result_input("result", _what(mode)))
+
+
+def _declare(mode: AttackMode) -> Resolver:
+    condition_inputs, _, condition_readings = CONDITIONS[mode.slug]
+    target = (target_input(),) if mode.defenses else ()
+    rolls = ATTACK_READINGS if mode.dice else ()
+    moved = (readings.GALLEY_ATTACKER_MOVED_ADJACENT,) if "Avoidance" in mode.defenses else ()
+    depleted = (readings.GALLEY_DEPLETED_NO_MISSILES,) if "Missile Fire" in mode.defenses else ()
+    chosen = tuple(dict.fromkeys((*rolls, *condition_readings, *moved, *depleted)))
+    if mode.slug == "anastrophe":
+        run, odds, dice = run_anastrophe, odds_anastrophe, {"rake_roll": 2, "ram_roll": 2}
+    else:
+        run, odds = (lambda inputs, m=mode: run_single(m, inputs)), (lambda inputs, m=mode: odds_single(m, inputs))
+        dice = {"roll": mode.dice}
+    return Resolver(
+        id=f"war-galley/aid/{mode.slug}",
+        title=f"{mode.name}: check, defenses, result",
+        inputs=(*condition_inputs, *target, *_dice_inputs(mode)),
+        run=run,
+        odds=odds if mode.dice else None,
+        readings=chosen,
+        entries=(f"war-galley/aid/attack-modes/{mode.slug}",),
+        dice_needed=(lambda _inputs, d=dice: dict(d)) if mode.dice else None,
+        summary=f"Checks each condition of {mode.name}, lists the target's active defenses, and gives both ships' "
+                "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else "."),
+    )
+
+
+ATTACK_RESOLVERS: tuple[Resolver, ...] = tuple(_declare(mode) for mode in ATTACK_MODES.values())
+"""One resolver per attack mode, in the aid's order."""

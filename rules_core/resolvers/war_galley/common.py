@@ -1,0 +1,193 @@
+"""Pieces every War Galley resolver shares: declared inputs, checks, rolls, defenses, state changes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from ... import readings
+from ...errors import InputError
+from ...galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
+from ...galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll
+from ...inputs import Input
+from ...registry import Inputs, Result, fraction_json
+
+Check = dict[str, object]
+"""{"label": the aid's condition, "ok": bool, "detail": why, in the player's terms}."""
+
+SPEEDS = ("Max", "Cruise")
+RESULTS = ("not yet", "success", "failure")
+MODIFIER_LOW, MODIFIER_HIGH = -6, 6
+ATTACK_READINGS = (readings.GALLEY_TABLES_UNPUBLISHED, readings.GALLEY_SUCCESS_AT_OR_ABOVE, readings.GALLEY_MODIFIER_SIGN)
+"""Readings of every resolver that rolls."""
+
+
+def check(label: str, ok: bool, detail: str) -> Check:
+    return {"label": label, "ok": ok, "detail": detail}
+
+
+def first_failure(checks: list[Check]) -> Check | None:
+    return next((c for c in checks if not c["ok"]), None)
+
+
+# Inputs ------------------------------------------------------------------------------------
+
+
+def speed_input(default: str = "Max") -> Input:
+    return Input("speed", "choice", "Speed", default=default, choices=SPEEDS, help="Max or Cruise speed, as the ship's counter shows.")
+
+
+def result_input(name: str = "result", what: str = "the roll") -> Input:
+    return Input(
+        name, "choice", f"Result of {what}", default="not yet", choices=RESULTS,
+        help="Say whether it succeeded, or type the dice below and leave this at \"not yet\".",
+    )
+
+
+def roll_inputs(dice: int, prefix: str = "", what: str = "the roll", needed_default: int = 7) -> tuple[Input, ...]:
+    """Number needed, and the typed dice, for one roll of `dice` six-sided dice."""
+    low, high = dice, 6 * dice
+    return (
+        Input(
+            f"{prefix}needed", "int", f"Number needed for {what} ({dice}d6, from your rulebook)",
+            default=min(max(needed_default, low), high), low=low, high=high,
+            help="The aid does not print the game's tables: read the number from your rulebook.",
+        ),
+        Input(f"{prefix}roll", "faces", f"Dice rolled for {what}", default=None, low=dice, high=dice),
+    )
+
+
+def modifier_input(help_text: str) -> Input:
+    return Input(
+        "modifier", "int", "Modifier (+ helps the roller)", default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text,
+    )
+
+
+def direction_input() -> Input:
+    return Input(
+        "success_on", "choice", "Success on a total", default=DEFAULT_DIRECTION, choices=DIRECTIONS,
+        help="Whether your rulebook's number is a floor (at or above) or a ceiling (at or below).",
+    )
+
+
+TARGET_PARTS = (
+    Input("fatigued", "bool", "Fatigued", default=False),
+    Input("crippled", "bool", "Crippled", default=False),
+    Input("rammed", "bool", "Rammed", default=False),
+    Input("fouled", "bool", "Fouled", default=False),
+    Input("depleted", "bool", "Depleted", default=False),
+    Input("bow_hex", "bool", "The attacker moves adjacent to its bow hex, presenting a flank hex", default=False),
+)
+
+
+def target_input() -> Input:
+    return Input("target", "group", "The target ship", default={}, parts=TARGET_PARTS,
+                 help="Its state decides which active defenses it may answer with.")
+
+
+# Rolls -------------------------------------------------------------------------------------
+
+
+def make_roll(inputs: Inputs, dice: int, prefix: str = "", extra_modifier: int = 0) -> Roll:
+    modifier = cast(int, inputs.get("modifier", 0)) + extra_modifier
+    direction = cast(Direction, inputs.get("success_on", DEFAULT_DIRECTION))
+    return Roll(dice, cast(int, inputs[f"{prefix}needed"]), modifier, direction)
+
+
+def decide(inputs: Inputs, roll: Roll | None, result_name: str = "result", roll_name: str = "roll") -> tuple[bool | None, list[str]]:
+    """Success, failure or not yet: from the typed dice when there are some, else from the player's word."""
+    said = inputs[result_name]
+    faces = cast("tuple[int, ...] | None", inputs.get(roll_name))
+    if roll is None or not faces:
+        if said == "not yet":
+            return None, []
+        return said == "success", [f"The player reports a {said}."]
+    ok, step = roll.read(faces)
+    if said != "not yet" and (said == "success") != ok:
+        raise InputError(result_name, f"says {said}, but the dice typed in {roll_name} give a {'success' if ok else 'failure'}; clear one of them")
+    return ok, [step]
+
+
+def chance_step(roll: Roll, what: str) -> str:
+    p = roll.chance()
+    return f"{what}: success on {roll.rule()}, chance {fraction_json(p)} ({float(p) * 100:.1f}%)."
+
+
+def roll_charts(roll: Roll, title: str) -> list[dict[str, object]]:
+    """Chance of success, then every dice total marked success or failure."""
+    p = roll.chance()
+    return [
+        {"title": f"{title}: chance of success ({roll.rule()})",
+         "rows": [{"label": "Success", "p": fraction_json(p)}, {"label": "Failure", "p": fraction_json(1 - p)}]},
+        {"title": f"{title}: {roll.dice}d6 total",
+         "rows": [{"label": f"{total} → {'success' if ok else 'failure'}", "p": fraction_json(q)}
+                  for total, q, ok in roll.distribution()]},
+    ]
+
+
+# Defenses ----------------------------------------------------------------------------------
+
+
+def defenses_offered(mode: AttackMode, target: Mapping[str, object]) -> list[dict[str, object]]:
+    """Each Active Defense of the mode, with whether this target may use it and why."""
+    offered = []
+    for name in mode.defenses:
+        ok, detail = _defense(name, mode, target)
+        offered.append({"defense": name, "mode": DEFENSE_SLUGS[name], "ok": ok, "detail": detail})
+    return offered
+
+
+def _defense(name: str, mode: AttackMode, target: Mapping[str, object]) -> tuple[bool, str]:
+    if name == AVOIDANCE_NAME:
+        bad = [state for state in ("fatigued", "crippled", "rammed", "fouled") if target.get(state)]
+        if bad:
+            return False, f"Not fatigued, crippled, rammed, fouled: the target is {', '.join(bad)}"
+        return True, "An enemy ship just moved adjacent, and the target is not fatigued, crippled, rammed or fouled"
+    if name == MISSILE_FIRE_NAME:
+        if target.get("depleted"):
+            return False, "The target is Depleted (Reading: a Depleted ship makes no Missile Fire)"
+        return True, f"Defensive Missile Fire: the target is being {_attacked_as(mode)}"
+    if name == REACTION_RAM_NAME:
+        if not target.get("bow_hex"):
+            return False, "Only if the attacker moves adjacent to the target's bow hex, presenting a flank hex"
+        return True, "The attacker moves adjacent to the target's bow hex, presenting a flank hex"
+    return False, f"{name}: not a defensive mode of the aid"
+
+
+def _attacked_as(mode: AttackMode) -> str:
+    if mode.slug.startswith("rake"):
+        return "raked"
+    return {"ram": "rammed", "anastrophe": "raked and rammed", "grappling": "grappled"}.get(mode.slug, "attacked by missiles")
+
+
+def defense_steps(defenses: list[dict[str, object]]) -> list[str]:
+    if not defenses:
+        return ["Active defenses: None."]
+    return [f"Active defense {d['defense']}: {'may answer' if d['ok'] else 'not available'} ({d['detail']})." for d in defenses]
+
+
+# State changes -----------------------------------------------------------------------------
+
+
+def changes_text(changes: Mapping[str, list[str]]) -> str:
+    return " ".join(f"{ship}: {', '.join(lines) or NONE}." for ship, lines in changes.items())
+
+
+def stage_changes(results: Results, success: bool) -> dict[str, list[str]]:
+    attacker, defender = results.lines(success)
+    return {"Attacker": list(attacker), "Defender": list(defender)}
+
+
+def refused(name: str, checks: list[Check], extra: Result | None = None) -> Result:
+    """The answer when a condition fails: which one, and no state change."""
+    failed = first_failure(checks)
+    assert failed is not None
+    headline = f"{name} not allowed: \"{failed['label']}\" fails ({failed['detail']})."
+    body: Result = {
+        "checks": checks,
+        "outcome": {"headline": headline, "allowed": False, "result": None, "changes": {}},
+        "steps": [f"Condition \"{c['label']}\": {'holds' if c['ok'] else 'fails'} — {c['detail']}." for c in checks],
+    }
+    if extra:
+        cast(dict[str, object], body["outcome"]).update(extra)
+    return body

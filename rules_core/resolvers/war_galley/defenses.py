@@ -1,0 +1,160 @@
+"""The three defensive modes: Avoidance, Reaction Ram (which resolves a ram), Defensive Missile Fire."""
+
+from __future__ import annotations
+
+from ... import readings
+from ...galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
+from ...inputs import Input
+from ...registry import Inputs, Resolver, Result, fraction_json
+from .common import (
+    ATTACK_READINGS, changes_text, chance_step, check, decide, direction_input, first_failure, make_roll,
+    modifier_input, refused, result_input, roll_charts, roll_inputs, speed_input,
+)
+
+AVOIDANCE = DEFENSIVE_MODES["avoidance"]
+REACTION_RAM = DEFENSIVE_MODES["reaction-ram"]
+DEFENSIVE_MISSILE_FIRE = DEFENSIVE_MODES["defensive-missile-fire"]
+ME, ENEMY = "Your ship", "Enemy ship"
+
+
+# Avoidance ---------------------------------------------------------------------------------
+
+AVOIDANCE_STATES = ("fatigued", "crippled", "rammed", "fouled")
+
+
+def run_avoidance(inputs: Inputs) -> Result:
+    text = AVOIDANCE.conditions
+    bad = [state for state in AVOIDANCE_STATES if inputs[state]]
+    checks = [
+        check(text[0], bool(inputs["enemy_adjacent"]), "it did" if inputs["enemy_adjacent"] else "no enemy ship just moved adjacent"),
+        check(text[1], not bad, f"the ship is {', '.join(bad)}" if bad else "none of them"),
+    ]
+    if first_failure(checks):
+        return refused(AVOIDANCE.name, checks)
+    success, said = decide(inputs, None)
+    steps = ["Every condition of Avoidance holds.", *said]
+    if success is None:
+        return {"checks": checks, "steps": steps, "outcome": {
+            "allowed": True, "result": None, "changes": {}, "headline": "Avoidance allowed: give the result."}}
+    if success:
+        move = AVOIDANCE.success[0] if inputs["speed"] == "Max" else AVOIDANCE.success[1]
+        changes = {ME: [move, AVOIDANCE.success[2]]}
+        steps.append(f"At {inputs['speed']} speed the aid's line is \"{move}\"; then \"{AVOIDANCE.success[2]}\".")
+    else:
+        changes = {ME: list(AVOIDANCE.failure)}
+    word = "succeeds" if success else "fails"
+    return {"checks": checks, "steps": steps, "outcome": {
+        "allowed": True, "result": "success" if success else "failure", "changes": changes,
+        "headline": f"Avoidance {word}. {changes_text(changes)}"}}
+
+
+AVOIDANCE_INPUTS = (
+    Input("enemy_adjacent", "bool", "An enemy ship just moved adjacent", default=True),
+    *(Input(state, "bool", state.capitalize(), default=False) for state in AVOIDANCE_STATES),
+    speed_input("Max"),
+    result_input("result", "the avoidance"),
+)
+
+
+# Reaction Ram ------------------------------------------------------------------------------
+
+
+def run_reaction_ram(inputs: Inputs) -> Result:
+    checks = [check(REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
+                    "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex")]
+    if first_failure(checks):
+        return refused(REACTION_RAM.name, checks)
+    reaction, said = decide(inputs, None, "reaction_result", "reaction_roll")
+    steps = ["The condition of Reaction Ram holds.", *said]
+    ram = make_roll(inputs, 2)
+    outcome: dict[str, object] = {"allowed": True, "chance": fraction_json(ram.chance())}
+    if reaction is None:
+        outcome.update(result=None, changes={}, headline=f"Reaction Ram allowed: give the reaction's result; then the ram ({ram.rule()}).")
+        return {"checks": checks, "steps": steps, "outcome": outcome}
+    if not reaction:
+        changes = {ME: list(REACTION_RAM.failure), ENEMY: [NONE]}
+        outcome.update(result="failure", changes=changes, headline=f"The reaction fails. {changes_text(changes)}")
+        return {"checks": checks, "steps": steps, "outcome": outcome}
+    steps += [f"Success(Reaction): \"{REACTION_RAM.success[0]}\".", chance_step(ram, "Ram roll")]
+    ram_ok, said = decide(inputs, ram)
+    steps += said
+    if ram_ok is None:
+        outcome.update(result=None, changes={}, headline=f"The reaction succeeds: Resolve Ram ({ram.rule()}), then give its result.")
+        return {"checks": checks, "steps": steps, "outcome": outcome}
+    mine, theirs = ATTACK_MODES["ram"].stages[0][1].lines(ram_ok)
+    changes = {ME: list(mine), ENEMY: list(theirs)}
+    if not ram_ok:
+        changes[ENEMY] += list(REACTION_RAM.success[1:])
+    steps += [f"{ship}: {', '.join(lines)}." for ship, lines in changes.items()]
+    outcome.update(result="success" if ram_ok else "failure", changes=changes,
+                   headline=f"The reaction succeeds and the ram {'succeeds' if ram_ok else 'fails'}. {changes_text(changes)}")
+    return {"checks": checks, "steps": steps, "outcome": outcome}
+
+
+def odds_reaction_ram(inputs: Inputs) -> Result:
+    ram = make_roll(inputs, 2)
+    return {"charts": roll_charts(ram, "Reaction Ram's ram roll"), "chance": fraction_json(ram.chance())}
+
+
+REACTION_RAM_INPUTS = (
+    Input("bow_hex", "bool", "An enemy ship moves adjacent to your bow hex, presenting a flank hex", default=True),
+    result_input("reaction_result", "the reaction"),
+    roll_inputs(2, "", "the ram")[0],
+    modifier_input("Net modifier to your ram roll."),
+    direction_input(),
+    roll_inputs(2, "", "the ram")[1],
+    result_input("result", "the ram"),
+)
+
+
+# Defensive Missile Fire --------------------------------------------------------------------
+
+ATTACKED_BY = ("rammed", "raked", "grappled", "attacked by missiles", "none of these")
+
+
+def run_defensive_missile_fire(inputs: Inputs) -> Result:
+    attacked = inputs["attacked_by"]
+    checks = [
+        check(DEFENSIVE_MISSILE_FIRE.conditions[0], attacked != "none of these",
+              f"you are being {attacked}" if attacked != "none of these" else "you are not being attacked so"),
+        check("Not Depleted (Reading)", not inputs["depleted"], "Depleted: no missiles" if inputs["depleted"] else "not Depleted"),
+    ]
+    gap = "The aid's row for Defensive Missile Fire ends after its Conditions: it gives no results."
+    if first_failure(checks):
+        return refused(DEFENSIVE_MISSILE_FIRE.name, checks, {"row_ends_after_conditions": True})
+    return {"checks": checks, "steps": ["Every condition of Defensive Missile Fire holds.", gap], "outcome": {
+        "allowed": True, "result": None, "changes": {}, "row_ends_after_conditions": True,
+        "headline": f"Defensive Missile Fire allowed. {gap}"}}
+
+
+DEFENSIVE_MISSILE_INPUTS = (
+    Input("attacked_by", "choice", "You are being", default=ATTACKED_BY[0], choices=ATTACKED_BY),
+    Input("depleted", "bool", "Your ship is Depleted", default=False),
+)
+
+
+def _entry(slug: str) -> tuple[str, ...]:
+    return (f"war-galley/aid/attack-modes/{slug}",)
+
+
+DEFENSE_RESOLVERS: tuple[Resolver, ...] = (
+    Resolver(
+        id="war-galley/aid/avoidance", title="Avoidance: check and result", inputs=AVOIDANCE_INPUTS,
+        run=run_avoidance, entries=_entry("avoidance"),
+        summary="Checks Avoidance's conditions and gives your ship's changes once you say success or failure.",
+    ),
+    Resolver(
+        id="war-galley/aid/reaction-ram", title="Reaction Ram: check, ram, result", inputs=REACTION_RAM_INPUTS,
+        run=run_reaction_ram, odds=odds_reaction_ram, entries=_entry("reaction-ram"),
+        readings=(*ATTACK_READINGS, readings.GALLEY_RESOLVE_RAM),
+        dice_needed=lambda _inputs: {"roll": 2},
+        summary="Checks Reaction Ram's condition, then resolves its ram: both ships' changes, and the ram's exact odds.",
+    ),
+    Resolver(
+        id="war-galley/aid/defensive-missile-fire", title="Defensive Missile Fire: check",
+        inputs=DEFENSIVE_MISSILE_INPUTS, run=run_defensive_missile_fire, entries=_entry("defensive-missile-fire"),
+        readings=(readings.GALLEY_DEPLETED_NO_MISSILES,),
+        summary="Checks its condition; the aid's row stops there, so no results are given.",
+    ),
+)
+"""One resolver per defensive mode, in the aid's order."""
