@@ -1,0 +1,104 @@
+"""Browser fixtures: the built site/ served on 127.0.0.1, and Debian's Chromium via Playwright.
+
+Every page a test opens records its console errors, failed requests and every URL it
+requested, so each test can assert that nothing left the origin.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from scripts.static_server import serve_in_background
+from tests.conftest import SITE
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",  # we run as root
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Without these Chromium calls home at start and the closed network refuses it.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        pytest.fail("Debian's chromium is missing: run scripts/setup --browser (apt-get install chromium)")
+    return path
+
+
+@dataclass
+class PageLog:
+    """What a page did: the URLs it asked for, what failed, what the console complained about."""
+
+    requests: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def foreign(self, origin: str) -> list[str]:
+        """Requests to anywhere but the site's own origin (data: and blob: are local)."""
+        return [url for url in self.requests if not url.startswith((origin, "data:", "blob:"))]
+
+
+def watch(page, log: PageLog) -> None:
+    """Attach the recorders of `log` to a Playwright page."""
+    page.on("request", lambda request: log.requests.append(request.url))
+    page.on("requestfailed", lambda request: log.failed.append(f"{request.url} {request.failure}"))
+    page.on("console", lambda message: message.type == "error" and log.console_errors.append(message.text))
+    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "index.html").exists():
+        pytest.fail("site/ is not built: run scripts/test (it builds first) or scripts/build_site.py")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    server, url = serve_in_background(site_dir)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser) -> Iterator[object]:
+    """A fresh profile (no cache, no service worker) at phone size."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(context, page_log: PageLog) -> Iterator[object]:
+    page = context.new_page()
+    watch(page, page_log)
+    yield page
+    page.close()
