@@ -1,0 +1,168 @@
+"""The importer: it reproduces the committed pages, and its literal split tables are exact."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scripts import import_rules
+from scripts.import_rules import ImportFailure, render_all, rejoins, slugify, write_all
+from scripts.import_rules_layout import (
+    GALLEY_CELLS,
+    GALLEY_SOURCE,
+    JOVIAN_PAGES,
+    MANGLED_TABLES,
+    TABLE_HEADERS,
+    TABLE_ROWS,
+)
+from tests.conftest import DOCS, SOURCES
+
+GENERATED = sorted(render_all(SOURCES))
+
+
+def source_lines() -> set[str]:
+    """Every line of every Jovian Wars source, trailing spaces dropped."""
+    return {line.rstrip() for page in JOVIAN_PAGES
+            for line in (SOURCES / page.source).read_text(encoding="utf-8").split("\n")}
+
+
+def galley_cells() -> set[str]:
+    text = (SOURCES / GALLEY_SOURCE).read_text(encoding="utf-8")
+    return {line.strip().removesuffix(" |") for line in text.split("\n") if line.strip()}
+
+
+@pytest.mark.parametrize("target", GENERATED)
+def test_importer_reproduces_the_committed_page(tmp_path: Path, target: str) -> None:
+    """Assert a fresh import into a temp dir gives the committed Markdown byte for byte."""
+    write_all(tmp_path, SOURCES)
+    assert (tmp_path / target).read_text(encoding="utf-8") == (DOCS / target).read_text(encoding="utf-8")
+
+
+def test_importer_writes_exactly_the_generated_pages(tmp_path: Path) -> None:
+    written = {path.relative_to(tmp_path).as_posix() for path in write_all(tmp_path, SOURCES)}
+    assert written == {
+        "jovian-wars/v1.2.4/actions.md", "jovian-wars/v1.2.4/damage.md", "jovian-wars/v1.2.4/dogfight.md",
+        "jovian-wars/v1.2.1/special-actions.md", "jovian-wars/traits.md", "war-galley/aid/attack-modes.md",
+    }
+
+
+@pytest.mark.parametrize(("row", "cells"), [*TABLE_ROWS.items(), *TABLE_HEADERS.items()])
+def test_every_table_split_rejoins_to_its_source_row(row: str, cells: tuple[str, ...]) -> None:
+    assert rejoins(cells, row)
+    assert all(cell == cell.strip() for cell in cells)
+
+
+@pytest.mark.parametrize(("cell", "items"), list(GALLEY_CELLS.items()))
+def test_every_galley_split_rejoins_to_its_source_cell(cell: str, items: tuple[str, ...]) -> None:
+    assert " ".join(items) == cell
+    assert all(item and item == item.strip() for item in items)
+
+
+@pytest.mark.parametrize(("line", "split"), list(MANGLED_TABLES.items()))
+def test_the_mangled_table_splits_at_its_pipes(line: str, split: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    header, row = split
+    assert [cell.strip() for cell in line.split("|") if cell.strip()] == [*header, *row]
+
+
+def test_every_split_row_occurs_in_the_sources() -> None:
+    """No stale data: each listed row, header and cell is a line of some source."""
+    lines = source_lines()
+    assert sorted(set(TABLE_ROWS) - lines) == []
+    assert sorted(set(TABLE_HEADERS) - lines) == []
+    assert sorted(set(MANGLED_TABLES) - lines) == []
+    assert sorted(set(GALLEY_CELLS) - galley_cells()) == []
+
+
+def copy_sources(tmp_path: Path) -> Path:
+    target = tmp_path / "sources"
+    shutil.copytree(SOURCES, target)
+    for path in target.iterdir():
+        path.chmod(0o644)
+    return target
+
+
+def test_an_unknown_table_row_fails_loudly_naming_it(tmp_path: Path) -> None:
+    sources = copy_sources(tmp_path)
+    path = sources / "jovian-wars-v1.2.4-actions.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'Marines: 1+, within 1" of target No', 'Marines: 2+, within 1" of target No'), encoding="utf-8")
+    with pytest.raises(ImportFailure, match=r"actions\.txt:\d+: unknown table row 'Marines: 2\+"):
+        render_all(sources)
+
+
+def test_an_unknown_galley_cell_fails_loudly_naming_it(tmp_path: Path) -> None:
+    sources = copy_sources(tmp_path)
+    path = sources / GALLEY_SOURCE
+    path.write_text(path.read_text(encoding="utf-8").replace("Rammed Remove fatigue", "Rammed Sunk"),
+                    encoding="utf-8")
+    with pytest.raises(ImportFailure, match="unknown cell 'Rammed Sunk'"):
+        render_all(sources)
+
+
+def test_a_missing_heading_fails_loudly(tmp_path: Path) -> None:
+    sources = copy_sources(tmp_path)
+    path = sources / "jovian-wars-v1.2.4-dogfight.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace("\nWeapon Initiative\n", "\nInitiative\n"),
+                    encoding="utf-8")
+    with pytest.raises(ImportFailure, match="heading 'Weapon Initiative' was not found"):
+        render_all(sources)
+
+
+def test_rules_sources_env_var_chooses_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULES_SOURCES", str(tmp_path))
+    assert import_rules.sources_dir() == tmp_path
+    assert import_rules.main(["--out", str(tmp_path / "out")]) == 1  # no sources there: a message, no traceback
+
+
+@pytest.mark.parametrize(("text", "slug"), [
+    ("Targeted:X", "targeted-x"), ("Hard Burn:X", "hard-burn-x"), ("Rake(Pass-By)", "rake-pass-by"),
+    ("Rake(Pass-through or Diekplus)", "rake-pass-through-or-diekplus"),
+    ("Missile Fire(Flame)", "missile-fire-flame"), ("Reaction Ram", "reaction-ram"),
+    ("Defensive Missile Fire", "defensive-missile-fire"),
+])
+def test_slug_rule(text: str, slug: str) -> None:
+    assert slugify(text) == slug
+
+
+@pytest.mark.parametrize("target", GENERATED)
+def test_no_raw_link_syntax_in_the_markdown(target: str) -> None:
+    text = (DOCS / target).read_text(encoding="utf-8")
+    assert "(/traits" not in text and "(/action" not in text
+
+
+def test_trait_links_read_as_words() -> None:
+    damage = (DOCS / "jovian-wars/v1.2.4/damage.md").read_text(encoding="utf-8")
+    assert "may not be [Repair](../traits.md#repair)ed." in damage
+    actions = (DOCS / "jovian-wars/v1.2.4/actions.md").read_text(encoding="utf-8")
+    assert "made by a [Precise](../traits.md#precise) weapon." in actions
+    assert "[Fire Ship](../traits.md#fire-ship) Trait" in actions
+
+
+def test_results_notation_stays_literal() -> None:
+    actions = (DOCS / "jovian-wars/v1.2.4/actions.md").read_text(encoding="utf-8")
+    assert "On a \\[D+\\], Escalate all successful results." in actions
+    assert "Note that a Boarded ship may not \\[Initiate Boarding\\]!" in actions
+
+
+@pytest.mark.parametrize(("target", "needle"), [
+    ("jovian-wars/v1.2.4/actions.md", 'A skill check of:\n\n!!! warning "Gap in the source"'),
+    ("jovian-wars/v1.2.4/actions.md", 'A Skill Test result of\n\n!!! warning "Gap in the source"'),
+    ("jovian-wars/v1.2.4/actions.md", '| Capital Ship with CAP Trait with no Escorting Squadrons | No |\n\n'
+                                      '!!! warning "Gap in the source"'),
+    ("war-galley/aid/attack-modes.md", '    - You are being rammed, raked, grappled or attacked by missiles\n\n'
+                                       '!!! warning "Gap in the source"'),
+])
+def test_known_gaps_are_visible_notes(target: str, needle: str) -> None:
+    assert needle in (DOCS / target).read_text(encoding="utf-8")
+
+
+def test_traits_glossary_has_one_anchored_entry_per_reference() -> None:
+    glossary = (DOCS / "jovian-wars/traits.md").read_text(encoding="utf-8")
+    anchors = {"catapult", "cloak", "comms", "ecm", "evasive", "fire-ship", "hangers", "interceptor", "link",
+               "precise", "repair", "sluggish", "stealth", "system-trait"}
+    for anchor in anchors:
+        assert f"{{#{anchor}}}" in glossary
+    assert glossary.count("\n## ") == len(anchors)
+    assert glossary.count("which this site does not include") >= len(anchors)
