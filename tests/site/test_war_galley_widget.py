@@ -1,0 +1,54 @@
+"""A Ram resolved in Chromium at phone size on the War Galley page, through the widget's DOM hooks
+(calculators/widget.js): conditions ticked, a failing one named, success picked, both ships' changes shown."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules_core
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 60_000
+PAGE = "war-galley/aid/attack-modes/"
+RAM = "war-galley/aid/ram"
+
+
+def expect():
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect
+
+
+def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url):
+    """Assert a Ram's conditions, a failing one, and both ships' state changes on success, with no sideways scroll."""
+    page.goto(site_url + PAGE)
+    root = page.locator(f'[data-resolver="{RAM}"]')
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    form = root.locator("form.resolver__form")
+    headline = root.locator('[data-region="outcome"] .resolver__headline')
+
+    form.get_by_label("Ram Attack rating", exact=True).fill("2")
+    form.get_by_label("Where the attacker ends, next to the target", exact=True).select_option("adjacent, at its flank")
+    pointing = form.get_by_label("Pointing at the target ship", exact=True)
+    pointing.uncheck()
+    expect()(headline).to_contain_text('Ram not allowed: "Must be pointing at the target ship"')
+    expect()(root.locator('ul.resolver__checks li[data-ok="false"]')).to_have_count(1)
+
+    pointing.check()
+    form.get_by_label("Fatigued", exact=True).check()  # the target: Avoidance is no longer offered
+    form.get_by_label("Result of the ram", exact=True).select_option("success")
+
+    inputs = {"ram_attack": 2, "target": {"fatigued": True}, "result": "success"}
+    expected = rules_core.resolve(RAM, inputs)
+    expect()(headline).to_have_text(expected["outcome"]["headline"])
+    expect()(headline).to_contain_text("Attacker: Flip to cruise speed, Check fatigue, Check for fouling/retraction.")
+    expect()(headline).to_contain_text("Defender: Rammed, Remove fatigue.")
+    steps = root.locator('[data-region="outcome"] ol.resolver__steps')
+    expect()(steps).to_contain_text("Active defense Avoidance: not available")
+    expect()(root.locator('ul.resolver__checks li[data-ok="false"]')).to_have_count(0)
+
+    sideways = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert sideways <= 0, f"the page scrolls sideways by {sideways}px at 390 px wide"
+    assert page_log.foreign(site_url) == []
+    assert page_log.page_errors == []
