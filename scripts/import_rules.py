@@ -316,7 +316,8 @@ def galley_page(text: str) -> str:
             if GALLEY_GROUPS[label] != group:
                 group = GALLEY_GROUPS[label]
                 out += ["", f"## {group} {{#{slugify(group)}}}"]
-            out += ["", f"### {escape(mode)} {{#{slugify(mode)} .mode}}", ""]
+            # The source labels each mode with its type; keep that label visible under the heading.
+            out += ["", f"### {escape(mode)} {{#{slugify(mode)} .mode}}", "", f"*{escape(label)}*", ""]
             continue
         if not mode:
             raise ImportFailure(f"{GALLEY_SOURCE}:{n}: field {label!r} before any mode")
