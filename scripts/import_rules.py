@@ -18,6 +18,7 @@ import os
 import posixpath
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -151,7 +152,7 @@ def traits_page(linker: Linker) -> str:
 # Jovian Wars pages
 
 
-def table(header: tuple[str, ...], rows: list[tuple[str, ...]], inline) -> list[str]:
+def table(header: tuple[str, ...], rows: list[tuple[str, ...]], inline: Callable[[str], str]) -> list[str]:
     """A pipe table; `|` inside a cell is escaped."""
 
     def row(cells: tuple[str, ...]) -> str:
@@ -172,6 +173,7 @@ class JovianImport:
     gaps_used: set[str] = field(default_factory=set)
 
     def inline(self, text: str) -> str:
+        """Source text -> Markdown inline, links recorded against the current entry."""
         return self.linker.inline(text, self.page.target, self.place)
 
     def emit(self, block: list[str]) -> None:

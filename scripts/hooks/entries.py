@@ -135,7 +135,7 @@ def _table_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
     headers: list[str] = []
     row: list[str] = []
     in_body = False
-    for index, token in enumerate(tokens):
+    for token in tokens:
         if token.type == "table_close":
             break
         if token.type == "tbody_open":
