@@ -2,6 +2,311 @@
 
 from __future__ import annotations
 
-from ..registry import Resolver
+import random
+from fractions import Fraction
 
-RESOLVERS: tuple[Resolver, ...] = ()
+from .. import readings
+from ..dice import LETTERS, Reading, diminish, magnitude, notation, reading_key
+from ..inputs import Input
+from ..odds import reading_weights
+from ..opposed import WIPE, after_effect, check_choice, opposed_weights, secondary_effect
+from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
+from ..registry import Inputs, Resolver, Result, fraction_json
+from ..roll import Resolution, resolve_pool, roll_faces
+
+TOP_READINGS = 10
+"""How many of the likeliest readings the readings chart shows."""
+MAGNITUDE_LABELS: dict[int, str] = {0: "[N]", 2: "[D]", 3: "[T]", 4: "[Q+]"}
+REQUIREMENTS: dict[str, int] = {"[D+]": 2, "[T+]": 3, "[Q+]": 4}
+"""Skill Test requirement -> the least Magnitude that passes."""
+
+
+# ---------------------------------------------------------------- declarations
+
+
+def _pool_parts(base_default: int) -> tuple[Input, ...]:
+    return (
+        Input("base", "int", "Base dice", default=base_default, low=0, high=MAX_BASE,
+              help="AC or AS of the weapon, Skill, or what the rule names (+1B adds one)."),
+        Input("flex", "int", "Flex dice", default=0, low=0, high=MAX_FLEX,
+              help="Rolled with the base dice, then set aside."),
+        Input("macro", "int", "Macro dice", default=0, low=-MAX_MACRO, high=MAX_MACRO,
+              help="Macro rating minus the target's Armor; negative lowers results."),
+        Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER,
+              help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
+    )
+
+
+def _faces_inputs(prefix: str = "", who: str = "") -> tuple[Input, ...]:
+    label = f"{who} " if who else ""
+    return (
+        Input(f"{prefix}dice", "faces", f"{label}Dice rolled (base and flex)".strip().capitalize(), low=0,
+              high=MAX_BASE + MAX_FLEX, help="Type every base and flex die you rolled."),
+        Input(f"{prefix}macro_dice", "faces", f"{label}Macro dice rolled".strip().capitalize(), low=0, high=MAX_MACRO,
+              help="Type the macro dice, rolled in another colour."),
+        Input(f"{prefix}set_aside", "faces", f"{label}Flex dice to set aside".strip().capitalize(), low=0,
+              high=MAX_FLEX, help="Leave empty to let the roller keep the best reading."),
+    )
+
+
+SEED = Input("seed", "seed", "Seed for “Roll for me”", help="Used when no dice are typed in.")
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def _pool(values: Inputs, field: str = "") -> Pool:
+    return build_pool(int(values["base"]), int(values["flex"]), int(values["macro"]),  # type: ignore[call-overload]
+                      int(values["modifier"]), field=field)  # type: ignore[call-overload]
+
+
+def _faces(values: Inputs, name: str) -> tuple[int, ...] | None:
+    faces = values.get(name)
+    return None if faces is None else tuple(faces)  # type: ignore[arg-type]
+
+
+def _roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> Resolution:
+    """Resolve typed faces when given, else roll from the shared generator."""
+    dice = _faces(values, f"{prefix}dice")
+    macro_dice = _faces(values, f"{prefix}macro_dice")
+    set_aside = _faces(values, f"{prefix}set_aside")
+    if set_aside == () and pool.flex:
+        set_aside = None  # an empty keypad means "choose for me"
+    if dice is None and macro_dice is None:
+        dice = roll_faces(rng, pool.rolled)
+        macro_dice = roll_faces(rng, abs(pool.macro))
+    return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=prefix)
+
+
+def _rng(values: Inputs) -> random.Random:
+    seed = values.get("seed")
+    return random.Random(0 if seed is None else seed)
+
+
+def _pool_json(pool: Pool) -> dict[str, int]:
+    return {"base": pool.base, "flex": pool.flex, "macro": pool.macro}
+
+
+def _magnitudes(weights: dict[Reading, int], total: int) -> dict[int, Fraction]:
+    sums = {0: 0, 2: 0, 3: 0, 4: 0}
+    for reading, ways in weights.items():
+        sums[magnitude(reading)] += ways
+    return {level: Fraction(ways, total) for level, ways in sums.items()}
+
+
+def _odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
+    """The JSON shared by every dice odds answer: magnitude, readings, charts."""
+    mags = _magnitudes(weights, total)
+    ordered = sorted(weights.items(), key=lambda item: (-item[1], reading_key(item[0])))
+    readings_json = {notation(reading): fraction_json(Fraction(ways, total)) for reading, ways in ordered}
+    at_least = {f"{LETTERS[level]}+": fraction_json(sum((p for m, p in mags.items() if m >= level), Fraction(0)))
+                for level in (2, 3, 4)}
+    return {
+        "magnitude": {LETTERS[level]: fraction_json(p) for level, p in mags.items()},
+        "at_least": at_least,
+        "readings": readings_json,
+        "charts": [
+            {"title": f"{title}: best result", "rows": [{"label": MAGNITUDE_LABELS[level], "p": fraction_json(p)}
+                                                       for level, p in mags.items()]},
+            {"title": f"{title}: likeliest readings", "rows": [{"label": notation(reading), "p": readings_json[notation(reading)]}
+                                                              for reading, _ in ordered[:TOP_READINGS]]},
+        ],
+    }
+
+
+def _pool_weights(pool: Pool) -> tuple[dict[Reading, int], int]:
+    items, total = reading_weights(pool)
+    return dict(items), total
+
+
+def _resolution_json(res: Resolution) -> dict[str, object]:
+    return {"pool": _pool_json(res.pool), "dice": list(res.dice), "macro_dice": list(res.macro_dice),
+            "set_aside": list(res.set_aside), "kept": list(res.kept), "read": notation(res.read),
+            "final": notation(res.final)}
+
+
+def _headline(reading: Reading) -> dict[str, object]:
+    return {"headline": notation(reading), "reading": notation(reading), "magnitude": LETTERS[magnitude(reading)],
+            "results": [{"magnitude": LETTERS[level], "value": value} for level, value in reading]}
+
+
+# ---------------------------------------------------------------- dice/unopposed
+
+
+def _unopposed_needed(values: Inputs) -> dict[str, int]:
+    pool = _pool(values)
+    return {"dice": pool.rolled, "macro_dice": abs(pool.macro), "set_aside": pool.flex}
+
+
+def _unopposed_odds(values: Inputs) -> Result:
+    pool = _pool(values)
+    body = _odds_body(*_pool_weights(pool), "Unopposed roll")
+    body["pool"] = _pool_json(pool)
+    return body
+
+
+def _unopposed_run(values: Inputs) -> Result:
+    pool = _pool(values)
+    res = _roll(pool, values, _rng(values))
+    return {"outcome": _headline(res.final), "steps": res.sentences(), "step_data": list(res.steps),
+            "roll": _resolution_json(res)}
+
+
+UNOPPOSED = Resolver(
+    id="dice/unopposed",
+    title="Unopposed roll",
+    summary="Roll base, flex and macro dice; set the flex dice aside; read Doubles, Triples and Quads.",
+    inputs=(*_pool_parts(3), *_faces_inputs(), SEED),
+    run=_unopposed_run,
+    odds=_unopposed_odds,
+    readings=(readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NO_NEGATIVE_FLEX, readings.NEGATIVE_MACRO),
+    dice_needed=_unopposed_needed,
+)
+
+
+# ---------------------------------------------------------------- dice/skill-test
+
+
+def _skill_values(values: Inputs) -> Inputs:
+    return {**values, "base": values["skill"]}
+
+
+def _skill_needed(values: Inputs) -> dict[str, int]:
+    return _unopposed_needed(_skill_values(values))
+
+
+def _skill_odds(values: Inputs) -> Result:
+    pool = _pool(_skill_values(values))
+    weights, total = _pool_weights(pool)
+    body = _odds_body(weights, total, "Skill Test")
+    need = REQUIREMENTS[str(values["requirement"])]
+    once = Fraction(sum(ways for reading, ways in weights.items() if magnitude(reading) >= need), total)
+    rerolls = int(values["rerolls"])  # type: ignore[call-overload]
+    passes = 1 - (1 - once) ** (rerolls + 1)  # each reroll rolls the whole pool again after a fail
+    body.update({"pool": _pool_json(pool), "requirement": values["requirement"],
+                 "pass": fraction_json(passes), "fail": fraction_json(1 - passes)})
+    body["charts"].insert(0, {"title": f"Skill Test {values['requirement']}",  # type: ignore[union-attr]
+                              "rows": [{"label": "passes", "p": fraction_json(passes)},
+                                       {"label": "fails", "p": fraction_json(1 - passes)}]})
+    return body
+
+
+def _skill_run(values: Inputs) -> Result:
+    pool = _pool(_skill_values(values))
+    requirement = str(values["requirement"])
+    need = REQUIREMENTS[requirement]
+    rng = _rng(values)
+    res = _roll(pool, _skill_values(values), rng)
+    sentences, data = res.sentences(), list(res.steps)
+    for attempt in range(int(values["rerolls"])):  # type: ignore[call-overload]
+        if magnitude(res.final) >= need:
+            break
+        res = resolve_pool(pool, roll_faces(rng, pool.rolled), roll_faces(rng, abs(pool.macro)))
+        sentences.append(f"Reroll {attempt + 1}: the whole pool is rolled again.")
+        sentences += res.sentences()
+        data += [{"kind": "reroll", "text": sentences[-len(res.steps) - 1]}, *res.steps]
+    passed = magnitude(res.final) >= need
+    verdict = "passes" if passed else "fails"
+    sentences.append(f"{notation(res.final)} {verdict} the Skill Test {requirement}.")
+    outcome = {**_headline(res.final), "passed": passed, "verdict": f"{notation(res.final)}: {verdict} {requirement}"}
+    return {"outcome": outcome, "steps": sentences, "step_data": data, "roll": _resolution_json(res),
+            "checks": [{"label": f"Skill Test {requirement}", "ok": passed,
+                        "detail": f"rolled {notation(res.final)}, needs {requirement}"}]}
+
+
+SKILL_TEST = Resolver(
+    id="dice/skill-test",
+    title="Skill Test",
+    summary="An Unopposed roll with the model's Skill as the base pool, against a requirement such as [D+].",
+    inputs=(
+        Input("skill", "int", "Skill (base dice)", default=3, low=0, high=MAX_BASE,
+              help="The rating the test names (v1.2.1: Skill, Thrusters or Fuel, the player picks)."),
+        Input("requirement", "choice", "Requirement", default="[D+]", choices=tuple(REQUIREMENTS)),
+        *_pool_parts(0)[1:],
+        Input("rerolls", "int", "Rerolls allowed after a fail", default=0, low=0, high=3,
+              help="Only when a rule grants one; the whole pool is rolled again."),
+        *_faces_inputs(),
+        SEED,
+    ),
+    run=_skill_run,
+    odds=_skill_odds,
+    readings=(readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, readings.REROLL_WHOLE_POOL),
+    dice_needed=_skill_needed,
+)
+
+
+# ---------------------------------------------------------------- dice/opposed
+
+
+def _sides(values: Inputs) -> tuple[Pool, Pool]:
+    return (_pool(values["primary"], "primary."), _pool(values["secondary"], "secondary."))  # type: ignore[arg-type]
+
+
+def _opposed_needed(values: Inputs) -> dict[str, int]:
+    primary, secondary = _sides(values)
+    return {"primary_dice": primary.rolled, "primary_macro_dice": abs(primary.macro), "primary_set_aside": primary.flex,
+            "secondary_dice": secondary.rolled, "secondary_macro_dice": abs(secondary.macro),
+            "secondary_set_aside": secondary.flex}
+
+
+def _opposed_odds(values: Inputs) -> Result:
+    primary, secondary = _sides(values)
+    weights, total = opposed_weights(primary, secondary)
+    body = _odds_body(weights, total, "Primary after the Secondary")
+    body.update({"primary": _pool_json(primary), "secondary": _pool_json(secondary)})
+    return body
+
+
+def _opposed_run(values: Inputs) -> Result:
+    primary, secondary = _sides(values)
+    rng = _rng(values)
+    first = _roll(primary, values, rng, "primary_")
+    second = _roll(secondary, values, rng, "secondary_")
+    effect = secondary_effect(second.final)
+    targets = _faces(values, "secondary_choice") or None
+    if targets is not None:
+        check_choice(first.final, effect, targets, "secondary_choice")
+    final, chosen = after_effect(first.final, effect, targets)
+    sentences = ["Primary: " + s for s in first.sentences()] + ["Secondary: " + s for s in second.sentences()]
+    if effect == WIPE:
+        sentences.append(f"The Secondary's {notation(second.final)} holds a [Q+]: it wipes every Primary result.")
+    elif effect == 0:
+        sentences.append("The Secondary has no result: the Primary's results stand.")
+    else:
+        how = "as the Secondary chose" if targets is not None else "leaving the Primary the fewest steps, then the weakest reading"
+        sentences.append(f"The Secondary's {notation(second.final)} deals {effect} "
+                         f"diminish{'es' if effect != 1 else ''} ({how}).")
+        current = first.final
+        for value in chosen:
+            after = diminish(current, value)
+            sentences.append(f"Diminish the Primary's result of value {value}: {notation(current)} → {notation(after)}.")
+            current = after
+    sentences.append(f"The Primary's final reading: {notation(final)}.")
+    return {"outcome": {**_headline(final), "primary": notation(first.final), "secondary": notation(second.final)},
+            "steps": sentences,
+            "step_data": {"primary": list(first.steps), "secondary": list(second.steps),
+                          "effect": "wipe" if effect == WIPE else effect, "diminished": list(chosen)},
+            "roll": {"primary": _resolution_json(first), "secondary": _resolution_json(second)}}
+
+
+OPPOSED = Resolver(
+    id="dice/opposed",
+    title="Opposed roll",
+    summary="Primary and Secondary each make an Unopposed roll; the Secondary's results diminish the Primary's.",
+    inputs=(
+        Input("primary", "group", "Primary (acting)", default={}, parts=_pool_parts(3)),
+        Input("secondary", "group", "Secondary (resisting)", default={}, parts=_pool_parts(3)),
+        *_faces_inputs("primary_", "Primary"),
+        *_faces_inputs("secondary_", "Secondary"),
+        Input("secondary_choice", "faces", "Primary results the Secondary diminishes", low=0, high=12,
+              help="One value per diminish; leave empty for the automatic choice."),
+        SEED,
+    ),
+    run=_opposed_run,
+    odds=_opposed_odds,
+    readings=(readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, readings.ESCALATE_DIMINISH,
+              readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),
+    dice_needed=_opposed_needed,
+)
+
+RESOLVERS: tuple[Resolver, ...] = (UNOPPOSED, SKILL_TEST, OPPOSED)

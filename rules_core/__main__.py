@@ -1,0 +1,83 @@
+"""Command line: `python -m rules_core list | describe ID | odds ID --inputs JSON | resolve ID --inputs JSON`.
+
+Prints the entry point's JSON. Any refusal (unknown id, bad JSON, an input out
+of range) exits with status 2 and one line on stderr naming the field and what
+is allowed: never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .errors import RulesError
+from .registry import describe, odds, resolve, resolver_ids
+
+EXIT_REFUSED = 2
+"""Exit status for a refused command or input."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line like every other refusal."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise RulesError(f"usage: {message} (try `python -m rules_core --help`)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m rules_core", description="Exact dice odds and resolvers for the rules site.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands.add_parser("list", help="every resolver id, one per line")
+    show = commands.add_parser("describe", help="the inputs a resolver declares")
+    show.add_argument("id")
+    show.add_argument("--inputs", default=None, help="JSON object; adds the dice each keypad needs")
+    for name, text in (("odds", "exact odds for these inputs"), ("resolve", "resolve one case")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("id")
+        command.add_argument("--inputs", default="{}", help='JSON object, e.g. \'{"base": 3, "flex": 1}\'')
+    return parser
+
+
+def _inputs(text: str | None) -> dict[str, object] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RulesError(f"--inputs: not valid JSON ({error.msg} at character {error.pos})") from None
+    if not isinstance(value, dict):
+        raise RulesError(f"--inputs: must be a JSON object like {{\"base\": 3}}, got {text!r}")
+    return value
+
+
+def run(argv: Sequence[str]) -> object:
+    """Run one command and return what it prints (a list of ids or a JSON-able dict)."""
+    args = _parser().parse_args(list(argv))
+    if args.command == "list":
+        return resolver_ids()
+    inputs = _inputs(args.inputs)
+    if args.command == "describe":
+        return describe(args.id, inputs)
+    if args.command == "odds":
+        return odds(args.id, inputs or {})
+    return resolve(args.id, inputs or {})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    try:
+        answer = run(sys.argv[1:] if argv is None else argv)
+    except RulesError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    if isinstance(answer, list):
+        print("\n".join(answer))
+    else:
+        print(json.dumps(answer, indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
