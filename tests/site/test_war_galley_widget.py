@@ -1,5 +1,6 @@
 """A Ram resolved in Chromium at phone size on the War Galley page, through the widget's DOM hooks
-(calculators/widget.js): conditions ticked, a failing one named, success picked, both ships' changes shown."""
+(calculators/widget.js): dice typed, conditions ticked, a failing one named, success picked, both ships'
+changes shown."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url)
     form = root.locator("form.resolver__form")
     headline = root.locator('[data-region="outcome"] .resolver__headline')
 
+    # The widget resolves once the keypad holds the dice it asks for: type the 2d6 rolled (6, 6).
+    pad = root.locator('fieldset[data-faces="roll"]')
+    for face in (6, 6):
+        pad.get_by_label(f"Die {face}", exact=True).click()
     form.get_by_label("Ram Attack rating", exact=True).fill("2")
     form.get_by_label("Where the attacker ends, next to the target", exact=True).select_option("adjacent, at its flank")
     pointing = form.get_by_label("Pointing at the target ship", exact=True)
@@ -39,7 +44,7 @@ def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url)
     form.get_by_label("Fatigued", exact=True).check()  # the target: Avoidance is no longer offered
     form.get_by_label("Result of the ram", exact=True).select_option("success")
 
-    inputs = {"ram_attack": 2, "target": {"fatigued": True}, "result": "success"}
+    inputs = {"ram_attack": 2, "target": {"fatigued": True}, "roll": [6, 6], "result": "success"}
     expected = rules_core.resolve(RAM, inputs)
     expect()(headline).to_have_text(expected["outcome"]["headline"])
     expect()(headline).to_contain_text("Attacker: Flip to cruise speed, Check fatigue, Check for fouling/retraction.")

@@ -53,7 +53,9 @@ def roll_inputs(dice: int, prefix: str = "", what: str = "the roll", needed_defa
             default=min(max(needed_default, low), high), low=low, high=high,
             help="The aid does not print the game's tables: read the number from your rulebook.",
         ),
-        Input(f"{prefix}roll", "faces", f"Dice rolled for {what}", default=None, low=dice, high=dice),
+        # low=0: the dice are optional (the player may just say success or failure); `decide` wants all or none.
+        Input(f"{prefix}roll", "faces", f"Dice rolled for {what}", default=None, low=0, high=dice,
+              help=f"Optional: type the {dice} {'die' if dice == 1 else 'dice'} you rolled instead of giving the result."),
     )
 
 
@@ -102,6 +104,8 @@ def decide(inputs: Inputs, roll: Roll | None, result_name: str = "result", roll_
         if said == "not yet":
             return None, []
         return said == "success", [f"The player reports a {said}."]
+    if len(faces) != roll.dice:
+        raise InputError(roll_name, f"must hold {roll.dice} {'die' if roll.dice == 1 else 'dice'} (or none), got {len(faces)}")
     ok, step = roll.read(faces)
     if said != "not yet" and (said == "success") != ok:
         raise InputError(result_name, f"says {said}, but the dice typed in {roll_name} give a {'success' if ok else 'failure'}; clear one of them")
