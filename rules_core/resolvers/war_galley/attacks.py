@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import cast
 
 from ... import readings
@@ -9,7 +10,7 @@ from ...errors import InputError
 from ...galley import ATTACK_MODES, AttackMode
 from ...galley_dice import Roll
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver, Result, RunFunction, fraction_json
 from .common import (
     ATTACK_READINGS, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
     first_failure, make_roll, modifier_input, refused, result_input, roll_charts, roll_inputs, stage_changes,
@@ -99,7 +100,7 @@ def run_anastrophe(inputs: Inputs) -> Result:
     steps += said
     if inputs["ram_roll"]:
         steps.append(f"The aid says \"Check fatigue (at roll of 7)\"; the ram's dice total {sum(cast(tuple[int, ...], inputs['ram_roll']))}.")
-    stages = [{"stage": "Rake", "result": "success" if rake_ok else "failure", "changes": rake_changes}]
+    stages: list[dict[str, object]] = [{"stage": "Rake", "result": "success" if rake_ok else "failure", "changes": rake_changes}]
     if ram_ok is None:
         outcome.update(result=None, stages=stages, changes=_labelled(stages), headline=(
             f"Rake {'succeeds' if rake_ok else 'fails'}. {changes_text(rake_changes)} Now the ram: {ram.rule()}, "
@@ -151,6 +152,10 @@ def _dice_inputs(mode: AttackMode) -> tuple[Input, ...]:
     return (needed, modifier_input(MODIFIER_HELP), direction_input(), roll, result_input("result", _what(mode)))
 
 
+def _dice_needed(dice: dict[str, int], _inputs: Inputs) -> dict[str, int]:
+    return dict(dice)
+
+
 def _declare(mode: AttackMode) -> Resolver:
     condition_inputs, _, condition_readings = CONDITIONS[mode.slug]
     target = (target_input(),) if mode.defenses else ()
@@ -158,11 +163,11 @@ def _declare(mode: AttackMode) -> Resolver:
     moved = (readings.GALLEY_ATTACKER_MOVED_ADJACENT,) if "Avoidance" in mode.defenses else ()
     depleted = (readings.GALLEY_DEPLETED_NO_MISSILES,) if "Missile Fire" in mode.defenses else ()
     chosen = tuple(dict.fromkeys((*rolls, *condition_readings, *moved, *depleted)))
+    run: RunFunction = functools.partial(run_single, mode)
+    odds: RunFunction = functools.partial(odds_single, mode)
+    dice = {"roll": mode.dice}
     if mode.slug == "anastrophe":
         run, odds, dice = run_anastrophe, odds_anastrophe, {"rake_roll": 2, "ram_roll": 2}
-    else:
-        run, odds = (lambda inputs, m=mode: run_single(m, inputs)), (lambda inputs, m=mode: odds_single(m, inputs))
-        dice = {"roll": mode.dice}
     return Resolver(
         id=f"war-galley/aid/{mode.slug}",
         title=f"{mode.name}: check, defenses, result",
@@ -171,7 +176,7 @@ def _declare(mode: AttackMode) -> Resolver:
         odds=odds if mode.dice else None,
         readings=chosen,
         entries=(f"war-galley/aid/attack-modes/{mode.slug}",),
-        dice_needed=(lambda _inputs, d=dice: dict(d)) if mode.dice else None,
+        dice_needed=functools.partial(_dice_needed, dice) if mode.dice else None,
         summary=f"Checks each condition of {mode.name}, lists the target's active defenses, and gives both ships' "
                 "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else "."),
     )

@@ -59,28 +59,26 @@ STATE_RULES: dict[str, tuple[Blockers, str]] = {
 
 def run_ship_state(inputs: Inputs) -> Result:
     names = {**{m.slug: m.name for m in ATTACK_MODES.values()}, **{m.slug: m.name for m in DEFENSIVE_MODES.values()}}
-    checks, may, may_not = [], [], []
+    checks: list[dict[str, object]] = []
+    may: list[str] = []
+    may_not: list[str] = []
     for slug, (blockers, left) in STATE_RULES.items():
         why = blockers(inputs)
         if inputs["captured"]:
             why = ["Captured: a captured ship makes no attack and no defense (Reading)"] + why
         checks.append(check(names[slug], not why, "; ".join(why) if why else f"if {left}"))
-        (may_not if why else may).append(names[slug])
+        (may_not if why else may).append(slug)
     state = [label for name, label in STATUSES if inputs[name]]
     steps = [f"The ship is at {inputs['speed']} speed" + (f", {', '.join(state)}." if state else ", with no status.")]
     if inputs["half_speed"] or inputs["crippled"] or inputs["fouled"]:
         steps.append("The aid refuses no attack mode for Half Speed, Crippled or Fouled itself; only Avoidance names "
                      "Crippled and Fouled. Check your rulebook for their other effects.")
     steps += [f"{c['label']}: {'may use' if c['ok'] else 'may not use'} — {c['detail']}." for c in checks]
-    headline = f"May use: {', '.join(may) or 'nothing'}. May not: {', '.join(may_not) or 'none refused'}."
-    return {"checks": checks, "steps": steps, "outcome": {
-        "headline": headline, "may": [s for s in STATE_RULES if s not in _refused(checks, names)],
-        "may_not": _refused(checks, names)}}
+    def listed(slugs: list[str], empty: str) -> str:
+        return ", ".join(names[slug] for slug in slugs) or empty
 
-
-def _refused(checks: list[dict[str, object]], names: dict[str, str]) -> list[str]:
-    slug_of = {name: slug for slug, name in names.items()}
-    return [slug_of[str(c["label"])] for c in checks if not c["ok"]]
+    headline = f"May use: {listed(may, 'nothing')}. May not: {listed(may_not, 'none refused')}."
+    return {"checks": checks, "steps": steps, "outcome": {"headline": headline, "may": may, "may_not": may_not}}
 
 
 SHIP_STATE_INPUTS = (
