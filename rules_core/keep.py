@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from .dice import DOUBLE, QUAD, Reading, reading_key
 
@@ -63,39 +64,53 @@ def best_levels(faces: Ladders, budget: int) -> tuple[int, ...]:
 
     Keeping more dice of a face never lowers its result, so "exactly budget dice"
     and "at most budget" give the same best reading. When every face fits, each
-    face goes to its top; otherwise every combination of ladder levels that fits
-    the budget is compared with `reading_key` (at most six faces, four rungs each).
+    face goes to its top. Otherwise, for each set of faces that keep a result
+    the roll order's three parts are settled in turn: (1) the best Magnitude one face
+    can reach alone; (2) the most results that keep it: that face plus the cheapest
+    other entries; (3) for each set of faces of that size, the dice left after their
+    entries are spent greedily, on the face that can reach the strongest (level,
+    value) first, which is optimal for the list compared strongest first.
+    Brute force over every choice of dice checks it in the tests.
     """
     tops = tuple(step[2] if step else 0 for step in faces)
     if sum(needed(step) for step in faces) <= budget:
         return tops
-    options: list[list[tuple[int, int]]] = []
-    for step in faces:
-        choice = [(0, 0)]
-        if step is not None:
-            lo, entry, top = step
-            choice += [(entry + level - lo, level) for level in range(lo, top + 1) if entry + level - lo <= budget]
-        options.append(choice)
-    best: tuple[int, ...] = (0,) * 6
-    best_key = reading_key(())
-    chosen = [0] * 6
-
-    def walk(face: int, left: int) -> None:
-        nonlocal best, best_key
-        if face == 6:
-            candidate = as_reading(chosen)
-            key = reading_key(candidate)
-            if key > best_key:
-                best, best_key = tuple(chosen), key
-            return
-        for cost, level in options[face]:
-            if cost <= left:
-                chosen[face] = level
-                walk(face + 1, left - cost)
-        chosen[face] = 0
-
-    walk(0, budget)
-    return best
+    live = [(value, step) for value, step in enumerate(faces, start=1) if step is not None and step[1] <= budget]
+    # 1. the best Magnitude any one face can reach alone
+    top_level = max((min(top, lo + budget - entry) for _, (lo, entry, top) in live), default=0)
+    # 2. the most results that still let one face reach it: that face, then the cheapest entries
+    size = 0
+    for value, (lo, entry, top) in live:
+        if min(top, lo + budget - entry) == top_level:
+            left = budget - entry - (top_level - lo)
+            others = sorted(step[1] for v, step in live if v != value)
+            count = 1
+            for cost in others:
+                if cost > left:
+                    break
+                left -= cost
+                count += 1
+            size = max(size, count)
+    # 3. among the sets of that size, the greedy spend of each; keep the strongest list
+    best: tuple[tuple[int, int], ...] = ()
+    for chosen_set in combinations(live, size):
+        chosen = list(chosen_set)
+        left = budget - sum(step[1] for _, step in chosen)
+        if left < 0:
+            continue
+        results: list[tuple[int, int]] = []
+        while chosen:
+            pick = max(range(len(chosen)), key=lambda i: (min(chosen[i][1][2], chosen[i][1][0] + left), chosen[i][0]))
+            value, (lo, _, top) = chosen.pop(pick)
+            level = min(top, lo + left)
+            left -= level - lo
+            results.append((level, value))
+        if results and results[0][0] == top_level and tuple(results) > best:
+            best = tuple(results)
+    levels = [0] * 6
+    for level, value in best:
+        levels[value - 1] = level
+    return tuple(levels)
 
 
 def kept_counts(counts: Sequence[int], macro_counts: Sequence[int], sign: int, budget: int) -> tuple[int, ...]:
