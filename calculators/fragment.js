@@ -17,6 +17,13 @@ export function readState(resolverId) {
   }
 }
 
+/** A link to this page with only this widget's state in the fragment. */
+export function shareUrl(resolverId, inputs) {
+  const params = new URLSearchParams();
+  params.set(resolverId, JSON.stringify(inputs));
+  return `${location.pathname}${location.search}#${params.toString()}`;
+}
+
 /** Store this resolver's inputs, keeping the other widgets' entries; no history entry, no scroll. */
 export function writeState(resolverId, inputs) {
   const hash = location.hash.slice(1);

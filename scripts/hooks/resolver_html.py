@@ -8,6 +8,7 @@ ones calculators/widget.js draws, so the page does not jump when the engine arri
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from html import escape
 
@@ -93,6 +94,12 @@ def readings_html(resolver: Resolver, readings_url: str) -> str:
     return f'<div class="resolver__readings" role="note"><p>Readings this resolver takes:</p><ul>{notes}</ul></div>'
 
 
+def describe_json(resolver: Resolver) -> str:
+    """The declaration for the widget, so it draws the form before the engine has loaded."""
+    data = json.dumps(resolver.describe(), separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" class="resolver__describe">{data}</script>'
+
+
 def resolver_block(resolver: Resolver, readings_url: str) -> str:
     """The whole block, one HTML element with no blank line (Markdown passes it through raw)."""
     checked = resolver.defaults()
@@ -105,6 +112,7 @@ def resolver_block(resolver: Resolver, readings_url: str) -> str:
         f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static">'
         f'<p class="resolver__title">{escape(resolver.title)}</p>{summary}'
         f'<div class="resolver__static">{inputs_html(resolver, checked)}{body}</div>'
+        f"{describe_json(resolver)}"
         f"{readings_html(resolver, readings_url)}"
         '<p class="resolver__status" data-region="status"></p>'
         "</div>"

@@ -1,0 +1,17 @@
+// Page entry (extra_javascript, type=module): runs once per visit. Material's document$ emits on
+// the first load and after every instant navigation; each emission mounts the widgets of the
+// page now shown. The engine and the service worker are started once, here in module scope.
+
+import { getEngine } from "./engine.js";
+import { registerOffline } from "./offline.js";
+import { mountAll } from "./widget.js";
+
+function onPage() {
+  if (document.querySelector("[data-resolver]")) getEngine(); // start loading at once, in the background
+  mountAll().catch((error) => console.warn("resolver widgets:", error));
+}
+
+registerOffline();
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
+else onPage();

@@ -1,0 +1,218 @@
+"""The live resolvers in Chromium: the widget gives what rules_core gives in CPython.
+
+Each test drives the built site on 127.0.0.1 at phone size through the DOM hooks listed at
+the top of calculators/widget.js, and compares with rules_core called in this process.
+The first Pyodide boot of a test gets a generous budget (BOOT_MS).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from urllib.parse import quote
+
+import pytest
+
+import rules_core
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 60_000
+ANSWER_MS = 20_000  # an answer once the engine is ready; the machine is shared
+DICE = "dice/unopposed"
+GALLEY_PAGE = "war-galley/aid/attack-modes/"
+
+
+def expect():
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=ANSWER_MS)
+    return playwright_expect
+
+
+def widget(page, resolver_id: str):
+    return page.locator(f'[data-resolver="{resolver_id}"]')
+
+
+def wait_ready(page, resolver_id: str):
+    root = widget(page, resolver_id)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    return root
+
+
+def fragment(resolver_id: str, inputs: dict[str, object]) -> str:
+    return "#" + quote(resolver_id, safe="/") + "=" + quote(json.dumps(inputs, separators=(",", ":")), safe="")
+
+
+def chart_rows(root) -> list[list[tuple[str, str]]]:
+    """Every chart of the odds region as (label, "p/q") rows, read from the DOM."""
+    tables = root.locator('[data-region="odds"] table.resolver__chart')
+    return [
+        [(row.locator("th").inner_text(), row.get_attribute("data-p")) for row in tables.nth(i).locator("tr[data-p]").all()]
+        for i in range(tables.count())
+    ]
+
+
+def cpython_rows(resolver_id: str, inputs: dict[str, object]) -> list[list[tuple[str, str]]]:
+    answer = rules_core.odds(resolver_id, inputs)
+    return [[(row["label"], row["p"]) for row in chart["rows"]] for chart in answer["charts"]]
+
+
+def typed_faces(count: int) -> list[int]:
+    """A roll with a Double in it (when there are two dice or more): 2, 2, 5, 3, 6, 1, ..."""
+    cycle = [2, 2, 5, 3, 6, 1, 4]
+    return [cycle[i % len(cycle)] for i in range(count)]
+
+
+def first_int_path(specs: list[dict[str, object]], prefix: tuple[str, ...] = ()) -> tuple[str, ...] | None:
+    for spec in specs:
+        if spec["kind"] == "int":
+            return (*prefix, str(spec["name"]))
+        if spec["kind"] == "group":
+            found = first_int_path(spec["parts"], (*prefix, str(spec["name"])))  # type: ignore[arg-type]
+            if found:
+                return found
+    return None
+
+
+def nested(path: tuple[str, ...], value: object) -> dict[str, object]:
+    return {path[0]: value} if len(path) == 1 else {path[0]: nested(path[1:], value)}
+
+
+def test_static_odds_are_in_the_html_without_javascript(browser, site_url):
+    """Assert the build-time odds are on the page with scripts off, equal to CPython's."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "dice/")
+        root = widget(page, DICE)
+        expect()(root).to_have_attribute("data-engine", "static")
+        assert chart_rows(root) == cpython_rows(DICE, {})
+        percent = root.locator("td.resolver__percent").first.inner_text()
+        p = Fraction(root.locator("tr[data-p]").first.get_attribute("data-p"))
+        assert percent == f"{float(p * 100):.1f}%"
+    finally:
+        context.close()
+
+
+def test_keypad_faces_give_the_cpython_reading(page, page_log, site_url):
+    """Assert dice typed on the keypad resolve exactly as rules_core.resolve does in CPython."""
+    page.goto(site_url + "dice/")
+    root = wait_ready(page, DICE)
+    needed = rules_core.describe(DICE, {})["dice_needed"]
+    typed: dict[str, list[int]] = {}
+    for name, count in needed.items():  # type: ignore[union-attr]
+        pad = root.locator(f'fieldset[data-faces="{name}"]')
+        expect()(pad.locator('[data-region="needed"]')).to_contain_text(str(count))
+        typed[name] = typed_faces(count)
+        for face in typed[name]:
+            pad.get_by_label(f"Die {face}", exact=True).click()
+    expected = rules_core.resolve(DICE, typed)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_roll_for_me_is_reproducible_from_its_seed(page, page_log, site_url):
+    """Assert "Roll for me" shows its seed, and that seed gives the same outcome again and in CPython."""
+    page.goto(site_url + "dice/")
+    root = wait_ready(page, DICE)
+    root.get_by_role("button", name="Roll for me").click()
+    outcome = root.locator('[data-region="outcome"] .resolver__headline')
+    expect()(outcome).not_to_be_empty()
+    seed_name = next(spec.name for spec in rules_core.REGISTRY[DICE].inputs if spec.kind == "seed")
+    seed = int(root.locator(f'input[data-name="{seed_name}"]').input_value())
+    first = outcome.inner_text()
+    assert first == rules_core.resolve(DICE, {seed_name: seed})["outcome"]["headline"]
+
+    page.goto(site_url + "dice/" + fragment(DICE, {seed_name: seed}))
+    page.reload()  # a fragment-only change is not a new document
+    root = wait_ready(page, DICE)
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(first)
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_live_odds_equal_the_cpython_odds(page, site_url):
+    """Assert the engine's odds after a change equal rules_core.odds for the same inputs."""
+    page.goto(site_url + "dice/")
+    root = wait_ready(page, DICE)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+    assert chart_rows(root) == cpython_rows(DICE, {})
+    path = first_int_path(rules_core.describe(DICE)["inputs"])  # type: ignore[arg-type]
+    assert path is not None
+    spec_label = label_of(DICE, path)
+    before = root.locator('[data-region="odds"]').inner_text()
+    root.get_by_role("button", name=f"{spec_label}: one more", exact=True).click()
+    expect()(root.locator('[data-region="odds"]')).not_to_have_text(before)
+    value = int(root.get_by_label(spec_label, exact=True).input_value())
+    inputs = nested(path, value)
+    assert chart_rows(root) == cpython_rows(DICE, inputs)
+
+
+def label_of(resolver_id: str, path: tuple[str, ...]) -> str:
+    specs = rules_core.REGISTRY[resolver_id].inputs
+    spec = None
+    for name in path:
+        spec = next(s for s in specs if s.name == name)
+        specs = spec.parts
+    assert spec is not None
+    return spec.label
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        pytest.param("die7", id="a die showing 7"),
+        pytest.param("pool500", id="a pool of 500"),
+    ],
+)
+def test_bad_input_in_the_fragment_shows_the_message(page, page_log, site_url, bad):
+    """Assert a bad value from a shared link shows the engine's message naming the field, no traceback."""
+    if bad == "die7":
+        faces_name = next(s.name for s in rules_core.REGISTRY[DICE].inputs if s.kind == "faces")
+        inputs: dict[str, object] = {faces_name: [7]}
+        field = faces_name
+    else:
+        path = first_int_path(rules_core.describe(DICE)["inputs"])  # type: ignore[arg-type]
+        assert path is not None
+        inputs = nested(path, 500)
+        field = ".".join(path)
+    with pytest.raises(rules_core.InputError) as expected:
+        rules_core.resolve(DICE, inputs)
+    page.goto(site_url + "dice/" + fragment(DICE, inputs))
+    root = wait_ready(page, DICE)
+    error = root.locator('[data-region="error"]')
+    expect()(error).to_contain_text(field)
+    assert "Traceback" not in error.inner_text()
+    if bad == "die7":
+        assert str(expected.value) == error.inner_text()
+    # Still responsive: clearing the keypad gives a clean form again.
+    faces_name = next(s.name for s in rules_core.REGISTRY[DICE].inputs if s.kind == "faces")
+    if bad == "die7":
+        root.locator(f'fieldset[data-faces="{faces_name}"]').get_by_label("Clear", exact=True).click()
+        expect()(error).to_be_empty()
+    assert page.evaluate("1 + 1") == 2
+    assert page_log.page_errors == []
+    assert page_log.foreign(site_url) == []
+
+
+def test_instant_navigation_keeps_one_engine(page, page_log, site_url):
+    """Assert moving between rules pages by instant navigation answers without a second engine."""
+    page.goto(site_url + "dice/")
+    wait_ready(page, DICE)
+    # Material's own instant navigation (the nav drawer is closed at phone size).
+    page.evaluate("url => window.location$.next(new URL(url))", site_url + GALLEY_PAGE)
+    expect()(page).to_have_url(re.compile(re.escape(site_url + GALLEY_PAGE)))  # tracking may add an anchor
+    ram = wait_ready(page, "war-galley/aid/ram")
+    expect()(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=10_000)
+    assert page.evaluate("window.rulesEngine.starts") == 1
+    page.go_back()
+    wait_ready(page, DICE)
+    assert page.evaluate("window.rulesEngine.starts") == 1
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
