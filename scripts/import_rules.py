@@ -30,6 +30,9 @@ from scripts.import_rules_layout import (  # noqa: E402
     GALLEY_GAPS,
     GALLEY_GROUPS,
     GALLEY_LABELS,
+    GALLEY_LINE_FIELDS,
+    GALLEY_MARKER,
+    GALLEY_OVERVIEW,
     GALLEY_SOURCE,
     GALLEY_TARGET,
     GALLEY_TITLE,
@@ -293,35 +296,46 @@ class JovianImport:
 # War Galley aid
 
 
-def galley_page(text: str) -> str:
-    """Each mode: an H3 entry with one list of its fields, each field a nested list of items."""
-    pairs: list[tuple[int, str, str]] = []
+RESULT_FIELD = re.compile(r"^(?P<outcome>Success|Failure)(?:-(?P<side>Attacker|Defender))?(?: \((?P<variant>\w+)\))?$")
+"""A result field name: "Success-Attacker", "Failure-Defender (Rake)", "Success (Reaction)", "Failure"."""
+SIDES = ("Attacker", "Defender")
+NO_DEFENSES = "\N{EM DASH}"
+"""The overview's Active Defenses cell for a mode whose source row gives none."""
+
+
+@dataclass(slots=True)
+class GalleyMode:
+    """One mode of the aid as the source gives it: name, type label and fields in source order."""
+
+    name: str
+    label: str
+    """The source's type label: "Attack Mode" or "Defensive Mode"."""
+    line: int
+    fields: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    """(1-based source line, field name from GALLEY_LABELS, items) in source order."""
+
+    @property
+    def slug(self) -> str:
+        return slugify(self.name)
+
+    def items(self, name: str) -> tuple[str, ...] | None:
+        return next((items for _, found, items in self.fields if found == name), None)
+
+
+def galley_modes(text: str) -> list[GalleyMode]:
+    """The source's `label |` / `value |` pairs grouped into modes; every label and cell checked."""
     lines = [(n, line.strip()) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if len(lines) % 2:
+        raise ImportFailure(f"{GALLEY_SOURCE}: a label without its value at the end")
+    modes: list[GalleyMode] = []
     for (n, label), (_, value) in zip(lines[::2], lines[1::2]):
         if not (label.endswith(" |") and value.endswith(" |")):
             raise ImportFailure(f"{GALLEY_SOURCE}:{n}: expected 'label |' then 'value |'")
-        pairs.append((n, label.removesuffix(" |"), value.removesuffix(" |")))
-    if len(lines) % 2:
-        raise ImportFailure(f"{GALLEY_SOURCE}: a label without its value at the end")
-    out: list[str] = [f"# {GALLEY_TITLE} {{#{slugify(GALLEY_TITLE)}}}"]
-    group = ""
-    mode = ""
-
-    def close_mode() -> None:
-        if mode in GALLEY_GAPS:
-            out.extend(["", '!!! warning "Gap in the source"', "", "    " + escape(GALLEY_GAPS[mode])])
-
-    for n, label, value in pairs:
+        label, value = label.removesuffix(" |"), value.removesuffix(" |")
         if label in GALLEY_GROUPS:
-            close_mode()
-            mode = value
-            if GALLEY_GROUPS[label] != group:
-                group = GALLEY_GROUPS[label]
-                out += ["", f"## {group} {{#{slugify(group)}}}"]
-            # The source labels each mode with its type; keep that label visible under the heading.
-            out += ["", f"### {escape(mode)} {{#{slugify(mode)} .mode}}", "", f"*{escape(label)}*", ""]
+            modes.append(GalleyMode(name=value, label=label, line=n))
             continue
-        if not mode:
+        if not modes:
             raise ImportFailure(f"{GALLEY_SOURCE}:{n}: field {label!r} before any mode")
         if label not in GALLEY_LABELS:
             raise ImportFailure(f"{GALLEY_SOURCE}:{n}: unknown label {label!r}: add it to GALLEY_LABELS")
@@ -330,9 +344,88 @@ def galley_page(text: str) -> str:
             raise ImportFailure(f"{GALLEY_SOURCE}:{n + 1}: unknown cell {value!r}: add its split to GALLEY_CELLS")
         if not rejoins(items, value):
             raise ImportFailure(f"{GALLEY_SOURCE}:{n + 1}: items {items!r} do not rejoin to {value!r}")
-        out.append(f"- **{escape(GALLEY_LABELS[label])}**")
-        out.extend(f"    - {escape(item)}" for item in items)
-    close_mode()
+        modes[-1].fields.append((n, GALLEY_LABELS[label], items))
+    return modes
+
+
+def cell(items: tuple[str, ...]) -> str:
+    """Several items in one table cell, one per line: joined with <br> (both renderers keep it)."""
+    return "<br>".join(escape(item).replace("|", "\\|") for item in items)
+
+
+def galley_overview(modes: list[GalleyMode]) -> list[str]:
+    """| Mode | Type | Active Defenses |, attack modes then defensive modes, each name linking to its entry."""
+    order = list(GALLEY_GROUPS)
+    rows = []
+    for mode in sorted(modes, key=lambda m: order.index(m.label)):  # stable: source order within a type
+        defenses = mode.items("Active Defenses")
+        shown = ", ".join(escape(item) for item in defenses) if defenses else NO_DEFENSES
+        if defenses is None and mode.name in GALLEY_GAPS:
+            shown += " (gap in the source)"
+        rows.append(f"| [{escape(mode.name)}](#{mode.slug}) | {escape(mode.label)} | {shown} |")
+    return [f"## {GALLEY_OVERVIEW} {{#{slugify(GALLEY_OVERVIEW)}}}", "",
+            "| Mode | Type | Active Defenses |", "|---|---|---|", *rows]
+
+
+def results_table(mode: GalleyMode, results: list[tuple[int, str, tuple[str, ...]]]) -> list[str]:
+    """The mode's Success/Failure fields as one table: | Result | Attacker | Defender | (attack modes)
+    or | Result | Effect | (fields with no side). Read row by row, left to right, the table must give
+    back every field in source order, so the rules model (scripts/hooks/entries.py) can too."""
+    rows: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {}
+    for n, name, items in results:
+        match = RESULT_FIELD.match(name)
+        if match is None:
+            raise ImportFailure(f"{GALLEY_SOURCE}:{n}: {name!r} is not a Success/Failure field")
+        row = match["outcome"] + (f" ({match['variant']})" if match["variant"] else "")
+        rows.setdefault(row, {})[match["side"] or "Effect"] = (name, items)
+    columns = SIDES if any(side in cells for cells in rows.values() for side in SIDES) else ("Effect",)
+    for row, cells in rows.items():
+        if set(cells) != set(columns):
+            raise ImportFailure(f"{GALLEY_SOURCE}:{mode.line}: {mode.name} row {row!r} has {sorted(cells)}, "
+                                f"not one field for each of {list(columns)}")
+    read_back = [rows[row][column][0] for row in rows for column in columns]
+    if read_back != [name for _, name, _ in results]:
+        raise ImportFailure(f"{GALLEY_SOURCE}:{results[0][0]}: {mode.name}'s results are not in row order "
+                            f"(Success, Failure per variant; {', '.join(columns)} in each): {read_back}")
+    lines = ["| Result | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    lines += [f"| {escape(row)} | " + " | ".join(cell(cells[column][1]) for column in columns) + " |"
+              for row, cells in rows.items()]
+    return lines
+
+
+def galley_mode(mode: GalleyMode) -> list[str]:
+    """One mode: H3 entry heading, its type label, Conditions as a checklist, Active Defenses on one
+    line, the results table, and the gap note if the source row is cut short."""
+    out = [f"### {escape(mode.name)} {{#{mode.slug} .mode}}", "", f"*{escape(mode.label)}*"]
+    results = [found for found in mode.fields if RESULT_FIELD.match(found[1])]
+    for n, name, items in mode.fields:
+        if RESULT_FIELD.match(name):
+            continue
+        if results and n > results[0][0]:
+            raise ImportFailure(f"{GALLEY_SOURCE}:{n}: {mode.name}: field {name!r} comes after the results")
+        if name in GALLEY_LINE_FIELDS:
+            if any("," in item for item in items):
+                raise ImportFailure(f"{GALLEY_SOURCE}:{n + 1}: {name} items hold a comma, so they cannot share a line")
+            out += ["", f"**{escape(name)}:** " + ", ".join(escape(item) for item in items)]
+        else:
+            out += ["", f"**{escape(name)}**", "", *(f"- {escape(item)}" for item in items)]
+    if results:
+        out += ["", *results_table(mode, results)]
+    if mode.name in GALLEY_GAPS:
+        out += ["", '!!! warning "Gap in the source"', "", "    " + escape(GALLEY_GAPS[mode.name])]
+    return out
+
+
+def galley_page(text: str) -> str:
+    """The aid: title, the at-a-glance table, the ship-state marker, then each mode as an H3 entry."""
+    modes = galley_modes(text)
+    out = [f"# {GALLEY_TITLE} {{#{slugify(GALLEY_TITLE)}}}", "", *galley_overview(modes), "", GALLEY_MARKER]
+    group = ""
+    for mode in modes:
+        if GALLEY_GROUPS[mode.label] != group:
+            group = GALLEY_GROUPS[mode.label]
+            out += ["", f"## {group} {{#{slugify(group)}}}"]
+        out += ["", *galley_mode(mode)]
     return "\n".join(out) + "\n"
 
 

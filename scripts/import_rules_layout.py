@@ -281,6 +281,16 @@ GALLEY_TITLE = "War Galley Attack Modes"
 GALLEY_GROUPS: dict[str, str] = {"Attack Mode": "Attack Modes", "Defensive Mode": "Defensive Modes"}
 """The label that opens a mode in the source -> the H2 the mode is listed under."""
 
+GALLEY_OVERVIEW = "At a glance"
+"""The H2 of the overview table (mode, type, active defenses) right under the page title."""
+
+GALLEY_MARKER = "<!-- resolver: war-galley/aid/ship-state -->"
+"""Placed after the overview: the resolvers build hook replaces it with the live ship-state view."""
+
+GALLEY_LINE_FIELDS: frozenset[str] = frozenset({"Active Defenses"})
+"""Fields shown as one "**Label:** a, b, c" line (their items may hold no comma). The other
+non-result fields (Conditions) stay bullet lists; Success/Failure fields become the results table."""
+
 GALLEY_LABELS: dict[str, str] = {
     "Conditions": "Conditions",
     "Active Defenses": "Active Defenses",

@@ -39,6 +39,9 @@ FieldValue = str | tuple[str, ...]
 HEADING_ATTRS = re.compile(r"\s*\{(?P<attrs>[^{}]*)\}\s*$")
 """Trailing `{#id .class}` of a heading, as Python-Markdown's attr_list reads it."""
 
+BREAK = re.compile(r"^<br\s*/?>$", re.IGNORECASE)
+"""The inline HTML that separates the items of one galley table cell."""
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -147,44 +150,103 @@ def _table_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
     return dict(zip(headers, row))
 
 
-def _list_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
-    """A galley mode's list: each item '**Label**' with a nested list of items."""
+def _cell_items(token: Token) -> tuple[str, ...]:
+    """A table cell's items: its inline text cut at each `<br>` (one item per line of the cell)."""
+    items: list[list[Token]] = [[]]
+    for child in token.children or ():
+        if child.type == "html_inline" and BREAK.match(child.content):
+            items.append([])
+        else:
+            items[-1].append(child)
+    return tuple(text for part in items if (text := inline_text(Token("inline", "", 0, children=part))))
+
+
+def _results_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
+    """A galley results table (tokens[0] is its table_open): | Result | Attacker | Defender | gives
+    "Success-Attacker", "Failure-Defender (Rake)"...; | Result | Effect | gives the Result cell's name."""
+    header: list[str] = []
+    row: list[tuple[str, ...]] = []
     fields: dict[str, FieldValue] = {}
-    label = ""
-    items: list[str] = []
-    depth = 0
+    in_body = False
     for token in tokens:
-        if token.type == "bullet_list_open":
-            depth += 1
-        elif token.type == "bullet_list_close":
-            depth -= 1
-            if depth == 0:
-                break
-        elif token.type == "inline" and depth == 1:
-            if label:
-                fields[label] = tuple(items)
-            children = [c for c in token.children or () if not (c.type == "text" and not c.content)]
-            if not (children and children[0].type == "strong_open"):
-                return {}
-            label, items = inline_text(token), []
-        elif token.type == "inline" and depth == 2:
-            items.append(inline_text(token))
-    if label:
-        fields[label] = tuple(items)
+        if token.type == "table_close":
+            break
+        if token.type == "tbody_open":
+            in_body = True
+        elif token.type == "tr_open":
+            row = []
+        elif token.type == "inline":
+            if in_body:
+                row.append(_cell_items(token))
+            else:
+                header.append(inline_text(token))
+        elif token.type == "tr_close" and in_body and row:
+            result = " ".join(row[0])  # "Success", "Failure (Rake)", "Success (Reaction)"
+            outcome, _, variant = result.partition(" ")
+            for column, items in zip(header[1:], row[1:]):
+                name = result if column == "Effect" else f"{outcome}-{column}" + (f" {variant}" if variant else "")
+                fields[name] = items
     return fields
 
 
-def _fields(tokens: Sequence[Token], game: str) -> dict[str, FieldValue]:
-    """The entry's requirement table (Jovian Wars) or its field list (War Galley)."""
+def _galley_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
+    """A galley mode's fields, from its top-level blocks: a paragraph "**Label**" and the bullet
+    list after it, a paragraph "**Label:** a, b, c", and the results table (| Result | ...)."""
+    fields: dict[str, FieldValue] = {}
+    pending = ""  # a "**Label**" paragraph waiting for its list
     for index, token in enumerate(tokens):
         if token.level != 0:
             continue
-        if game == "jovian-wars" and token.type == "table_open":
+        if token.type == "paragraph_open":
+            pending = ""
+            label, rest = _strong_label(tokens[index + 1])
+            if label and rest:
+                fields[label] = tuple(item.strip() for item in rest.split(","))
+            elif label:
+                pending = label
+        elif token.type == "bullet_list_open" and pending:
+            fields[pending] = tuple(inline_text(item) for item in tokens[index:_close_of(tokens, index)]
+                                    if item.type == "inline" and item.level == 3)  # ul > li > p > inline
+            pending = ""
+        elif token.type == "table_open":
+            pending = ""
+            header = next((inline_text(t) for t in tokens[index:] if t.type == "inline"), "")
+            if header == "Result":
+                fields.update(_results_fields(tokens[index:]))
+    return fields
+
+
+def _strong_label(inline: Token) -> tuple[str, str]:
+    """'**Conditions**' -> ('Conditions', ''); '**Active Defenses:** None' -> ('Active Defenses', 'None');
+    ('', '') for a paragraph that does not open with bold text."""
+    children = [c for c in inline.children or () if not (c.type == "text" and not c.content)]
+    if not children or children[0].type != "strong_open":
+        return "", ""
+    close = next(i for i, c in enumerate(children) if c.type == "strong_close")
+    label = inline_text(Token("inline", "", 0, children=children[1:close]))
+    rest = inline_text(Token("inline", "", 0, children=children[close + 1:]))
+    return label.removesuffix(":"), rest
+
+
+def _close_of(tokens: Sequence[Token], index: int) -> int:
+    """Index just past the token closing tokens[index] (an `_open` token)."""
+    depth = 0
+    for later in range(index, len(tokens)):
+        depth += tokens[later].nesting
+        if depth == 0:
+            return later + 1
+    return len(tokens)
+
+
+def _fields(tokens: Sequence[Token], game: str) -> dict[str, FieldValue]:
+    """The entry's requirement table (Jovian Wars) or its fields (War Galley)."""
+    if game == "war-galley":
+        return _galley_fields(tokens)
+    for index, token in enumerate(tokens):
+        if token.level == 0 and token.type == "table_open":
             fields = _table_fields(tokens[index:])
             if next(iter(fields), "").startswith("Requirement"):
                 return fields
-        if game == "war-galley" and token.type == "bullet_list_open":
-            return _list_fields(tokens[index:])
     return {}
 
 

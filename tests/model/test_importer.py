@@ -151,7 +151,7 @@ def test_results_notation_stays_literal() -> None:
     ("jovian-wars/v1.2.4/actions.md", 'A Skill Test result of\n\n!!! warning "Gap in the source"'),
     ("jovian-wars/v1.2.4/actions.md", '| Capital Ship with CAP Trait with no Escorting Squadrons | No |\n\n'
                                       '!!! warning "Gap in the source"'),
-    ("war-galley/aid/attack-modes.md", '    - You are being rammed, raked, grappled or attacked by missiles\n\n'
+    ("war-galley/aid/attack-modes.md", '**Conditions**\n\n- You are being rammed, raked, grappled or attacked by missiles\n\n'
                                        '!!! warning "Gap in the source"'),
 ])
 def test_known_gaps_are_visible_notes(target: str, needle: str) -> None:
