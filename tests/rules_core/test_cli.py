@@ -1,0 +1,92 @@
+"""`python -m rules_core`: the commands print the entry point's JSON; bad input is one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules_core.__main__ import EXIT_REFUSED, main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BAD_INPUTS = [
+    pytest.param(["describe", "dice/nothing"], "resolver", "no resolver with id", id="unknown-id"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", "{base: 3"], "--inputs", "not valid JSON", id="bad-json"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": -1}'], "base", "from 0 to 30, got -1", id="rating-minus-one"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "dice": [1, 2, 7]}'], "dice",
+                 "die 3 must show 1 to 6, got 7", id="die-shows-7"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "flex": 1, "dice": [1, 2, 3, 4, 5]}'], "dice",
+                 "the pool rolls 4 dice (base 3 + flex 1), got 5", id="five-dice-for-four"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": 500}'], "base", "from 0 to 30, got 500", id="pool-of-500"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"macro": 11}'], "macro", "from -10 to 10, got 11", id="macro-11"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"flex": 6, "modifier": 2}'], "flex",
+                 "0 to 6 after the attack modifier +2, got 7", id="flex-past-cap-after-modifier"),
+    pytest.param(["odds", "dice/opposed", "--inputs", '{"primary": {"base": 31}}'], "primary.base", "from 0 to 30, got 31",
+                 id="grouped-field"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"bse": 3}'], "bse", "is not an input here", id="unknown-input"),
+    pytest.param(["frobnicate"], "usage", "invalid choice", id="unknown-command"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", "[3]"], "--inputs", "must be a JSON object", id="json-not-object"),
+]
+
+
+@pytest.mark.parametrize(("argv", "field", "says"), BAD_INPUTS)
+def test_bad_input_is_one_line_naming_the_field(argv, field, says, capsys):
+    """Assert the refusal exits non-zero with one stderr line naming the field and what is allowed."""
+    assert main(argv) == EXIT_REFUSED
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"error: {field}: ")
+    assert says in lines[0]
+    assert "Traceback" not in err
+
+
+def test_list_prints_every_dice_resolver(capsys):
+    """Assert `list` prints one id per line, the dice resolvers among them."""
+    assert main(["list"]) == 0
+    ids = capsys.readouterr().out.split()
+    assert {"dice/unopposed", "dice/skill-test", "dice/opposed"} <= set(ids)
+    assert ids == sorted(ids)
+
+
+def test_odds_prints_the_entry_points_json(capsys):
+    """Assert `odds` prints exact fractions: three dice make a Double or better 4 times in 9."""
+    assert main(["odds", "dice/unopposed", "--inputs", '{"base": 3}']) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["resolver"] == "dice/unopposed"
+    assert answer["magnitude"] == {"N": "5/9", "D": "5/12", "T": "1/36", "Q": "0/1"}
+
+
+def test_describe_with_inputs_gives_dice_needed(capsys):
+    """Assert `describe` with inputs tells the keypad how many faces each input needs."""
+    assert main(["describe", "dice/unopposed", "--inputs", '{"base": 3, "flex": 1, "macro": -2}']) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["dice_needed"] == {"dice": 4, "macro_dice": 2, "set_aside": 1}
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses")
+@pytest.mark.parametrize(("argv", "field", "says"), BAD_INPUTS)
+def test_the_real_command_refuses_without_traceback(argv, field, says):
+    """Assert the installed command (a real process) exits non-zero with the same single line."""
+    done = subprocess.run([sys.executable, "-m", "rules_core", *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert field in done.stderr and says in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses")
+def test_the_real_command_resolves():
+    """Assert `python -m rules_core resolve` prints the outcome and its steps."""
+    done = subprocess.run([sys.executable, "-m", "rules_core", "resolve", "dice/unopposed", "--inputs",
+                           '{"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]}'],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["outcome"]["headline"] == "[T5]"
+    assert any("Set aside 1 flex die: 2" in step for step in answer["steps"])
