@@ -32,7 +32,9 @@ POOL_FLOOR = Reading(
 FLEX_KEEPS_BEST = Reading(
     "flex-keeps-best", "MECHANICS §2",
     "The roller sets flex dice aside after seeing every die, macro dice included; the automatic "
-    "roller keeps the best final reading: highest Magnitude, then most results, then highest Values.",
+    "roller keeps the best final reading: highest Magnitude, then most results, then highest Values. "
+    "Precisely: compare the best result's Magnitude, then the number of results, then the results "
+    "listed strongest first (by Magnitude, then Value) one by one; two different readings never tie.",
 )
 NO_NEGATIVE_FLEX = Reading(
     "no-negative-flex", "MECHANICS §2",
@@ -60,7 +62,8 @@ SECONDARY_ADDS_UP = Reading(
 SECONDARY_CHOOSES = Reading(
     "secondary-chooses", "MECHANICS §5",
     "The automatic Secondary diminishes so as to leave the Primary the fewest magnitude steps in "
-    "total, then the lowest Values.",
+    "total, then the lowest Values: of the remainders with the fewest steps, the weakest by the roll "
+    "order (lowest best Magnitude, then fewest results, then lowest Values strongest first).",
 )
 POINT_DEFENSE = Reading(
     "point-defense", "MECHANICS §6",
