@@ -8,7 +8,8 @@ scripts/import_rules_layout.py; an unknown one stops the import with its file an
 
 The Markdown keeps to what Python-Markdown (admonition, attr_list, tables, toc) and
 markdown-it-py (tables, admon, the heading-attribute rule in scripts/hooks/entries.py) render
-alike: `### Name {#slug .kind}` headings, pipe tables, 4-space nested lists, `!!!` admonitions.
+alike: `### Name {#slug .kind}` headings, pipe tables (several items of one cell joined by `<br>`),
+4-space nested lists, `!!!` admonitions, HTML comment markers on their own line.
 """
 
 from __future__ import annotations

@@ -64,7 +64,10 @@ class Entry:
     fields: dict[str, FieldValue]
     """The requirement table's first row by header ("Requirement", "Skill Test" or "Requirements",
     "Entering", "Cancellation"; cells as plain text), or a galley mode's fields ("Conditions",
-    "Active Defenses", "Success-Attacker", ...; each a tuple of items). {} if the entry has none."""
+    "Active Defenses", "Success-Attacker", "Failure-Defender (Rake)", "Success (Reaction)", ...; each
+    a tuple of items, read from its "**Conditions**" list, its "**Active Defenses:** a, b" line and
+    its | Result | Attacker | Defender | (or | Result | Effect |) table, row by row, left to right).
+    {} if the entry has none."""
     body: str
     """The entry's Markdown below its heading line (heading excluded, no trailing blank lines)."""
     lines: tuple[int, int]

@@ -151,7 +151,8 @@ def test_results_notation_stays_literal() -> None:
     ("jovian-wars/v1.2.4/actions.md", 'A Skill Test result of\n\n!!! warning "Gap in the source"'),
     ("jovian-wars/v1.2.4/actions.md", '| Capital Ship with CAP Trait with no Escorting Squadrons | No |\n\n'
                                       '!!! warning "Gap in the source"'),
-    ("war-galley/aid/attack-modes.md", '**Conditions**\n\n- You are being rammed, raked, grappled or attacked by missiles\n\n'
+    ("war-galley/aid/attack-modes.md", '**Conditions**\n\n'
+                                       '- You are being rammed, raked, grappled or attacked by missiles\n\n'
                                        '!!! warning "Gap in the source"'),
 ])
 def test_known_gaps_are_visible_notes(target: str, needle: str) -> None:
@@ -166,3 +167,62 @@ def test_traits_glossary_has_one_anchored_entry_per_reference() -> None:
         assert f"{{#{anchor}}}" in glossary
     assert glossary.count("\n## ") == len(anchors)
     assert glossary.count("which this site does not include") >= len(anchors)
+
+
+GALLEY_PAGE = (DOCS / "war-galley/aid/attack-modes.md").read_text(encoding="utf-8")
+
+
+def test_galley_page_opens_with_the_overview_then_the_ship_state_marker() -> None:
+    """Assert title, at-a-glance table (attack modes, then defensive modes), then the marker alone
+    between blank lines, before the first mode group."""
+    head, _, rest = GALLEY_PAGE.partition("\n\n<!-- resolver: war-galley/aid/ship-state -->\n\n")
+    assert rest.startswith("## Attack Modes {#attack-modes}\n")
+    lines = head.split("\n")
+    assert lines[:5] == ["# War Galley Attack Modes {#war-galley-attack-modes}", "", "## At a glance {#at-a-glance}",
+                         "", "| Mode | Type | Active Defenses |"]
+    assert lines[6] == "| [Ram](#ram) | Attack Mode | Avoidance, Missile Fire, Reaction Ram |"
+    assert lines[11] == "| [Boarding](#boarding) | Attack Mode | None |"
+    assert lines[14] == "| [Avoidance](#avoidance) | Defensive Mode | \N{EM DASH} |"
+    assert len(lines) == 17 and GALLEY_PAGE.count("<!-- resolver:") == 1
+
+
+def test_galley_results_are_one_table_per_mode() -> None:
+    """Assert the Anastrophe's four rows, Reaction Ram's one-column table, and no table (no invented
+    rows) for Defensive Missile Fire."""
+    assert ("| Result | Attacker | Defender |\n|---|---|---|\n"
+            "| Success (Rake) | None | Crippled<br>Flip to cruise speed<br>Remove fatigue |\n"
+            "| Failure (Rake) | -1 to ram attack | None |\n"
+            "| Success (Ram) | Flip to cruise speed<br>Check fatigue (at roll of 7)<br>Check for fouling/retraction "
+            "| Rammed<br>Remove fatigue |\n"
+            "| Failure (Ram) | Flip to cruise speed<br>Check fatigue (at roll of 7)<br>Half Speed<br>"
+            "No grapple this turn "
+            "| Flip to cruise speed<br>No fatigue check |\n") in GALLEY_PAGE
+    assert ("| Result | Effect |\n|---|---|\n| Success (Reaction) | Resolve Ram<br>If ram fails, reduce target speed "
+            "by 1<br>If ram fails, target is -1 on any ram/rake roll |\n| Failure | None |\n") in GALLEY_PAGE
+    assert GALLEY_PAGE.count("| Result | Attacker | Defender |") == 8
+    assert GALLEY_PAGE.count("| Result | Effect |") == 2
+    assert GALLEY_PAGE.split("### Defensive Missile Fire")[1].count("|") == 0
+
+
+def galley_variant(tmp_path: Path, old: str, new: str) -> Path:
+    sources = copy_sources(tmp_path)
+    path = sources / GALLEY_SOURCE
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return sources
+
+
+def test_galley_results_out_of_row_order_fail_loudly(tmp_path: Path) -> None:
+    """A table could not give them back in source order, so the import stops, naming the line."""
+    attacker = "Success-Attacker |\nFlip to cruise speed Check fatigue Check for fouling/retraction |\n"
+    defender = "Success-Defender |\nRammed Remove fatigue |\n"
+    sources = galley_variant(tmp_path, attacker + defender, defender + attacker)
+    with pytest.raises(ImportFailure, match=r"attack-modes\.txt:7: Ram's results are not in row order"):
+        render_all(sources)
+
+
+def test_a_galley_result_row_missing_a_side_fails_loudly(tmp_path: Path) -> None:
+    sources = galley_variant(tmp_path, "Failure Defender |\nFlip to cruise speed No fatigue check |\n", "")
+    with pytest.raises(ImportFailure, match="Ram row 'Failure' has \\['Attacker'\\]"):
+        render_all(sources)

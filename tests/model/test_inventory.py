@@ -8,7 +8,9 @@ import sys
 import pytest
 
 from scripts.hooks.entries import Entry, load_entries, markdown_parser, parse_entries
-from tests.conftest import DOCS, ROOT
+from scripts.import_rules import galley_modes
+from scripts.import_rules_layout import GALLEY_SOURCE
+from tests.conftest import DOCS, ROOT, SOURCES
 
 ENTRIES = load_entries(DOCS)
 BY_KEY = {entry.key: entry for entry in ENTRIES}
@@ -181,6 +183,20 @@ def test_galley_defensive_modes() -> None:
     missile = entry("war-galley/aid/attack-modes/defensive-missile-fire")
     assert missile.section == "Defensive Modes"
     assert missile.fields == {"Conditions": ("You are being rammed, raked, grappled or attacked by missiles",)}
+
+
+@pytest.mark.parametrize("mode", galley_modes((SOURCES / GALLEY_SOURCE).read_text(encoding="utf-8")),
+                         ids=lambda m: m.slug)
+def test_galley_fields_read_back_every_source_field_in_order(mode) -> None:
+    """Assert the model, reading the page's checklist, line and results table, gives each mode's
+    source fields (names made consistent by GALLEY_LABELS, cells split by GALLEY_CELLS), in order."""
+    found = entry(f"war-galley/aid/attack-modes/{mode.slug}")
+    assert list(found.fields.items()) == [(name, items) for _, name, items in mode.fields]
+
+
+def test_the_ship_state_marker_is_in_no_entry() -> None:
+    """The marker sits between the overview and the first mode, so no entry (nor its block) holds it."""
+    assert not any("<!-- resolver:" in e.body for e in ENTRIES)
 
 
 @pytest.mark.parametrize("entry_", ENTRIES, ids=lambda e: e.key)

@@ -13,7 +13,7 @@ from scripts.import_rules import render_all
 from tests.conftest import SOURCES
 
 PAGES = render_all(SOURCES)
-STRUCTURE_TAGS = {"h1", "h2", "h3", "h4", "table", "tr", "th", "td", "ul", "ol", "li", "a", "strong"}
+STRUCTURE_TAGS = {"h1", "h2", "h3", "h4", "table", "tr", "th", "td", "ul", "ol", "li", "a", "strong", "em", "br"}
 
 
 class Outline(HTMLParser):
@@ -68,3 +68,16 @@ def test_results_notation_renders_literally() -> None:
     words = outline(python_markdown(PAGES["jovian-wars/v1.2.4/actions.md"])).words()
     assert "A [Q+] result remove 5 Marine Ratings" in words
     assert "[Kinetic Cannons], Capital Ship Target" in words
+
+
+@pytest.mark.parametrize("render", [python_markdown, lambda text: markdown_parser().render(text)],
+                         ids=["python-markdown", "markdown-it-py"])
+def test_galley_cells_keep_one_item_per_line(render) -> None:
+    """Assert both renderers give a results cell's items as text separated by <br>, and the
+    at-a-glance names as links to their entries."""
+    page = render(PAGES["war-galley/aid/attack-modes.md"])
+    assert "<td>Rammed<br>Remove fatigue</td>" in page
+    assert ("<td>Resolve Ram<br>If ram fails, reduce target speed by 1<br>"
+            "If ram fails, target is -1 on any ram/rake roll</td>") in page
+    assert '<td><a href="#rake-pass-by">Rake(Pass-By)</a></td>' in page
+    assert "<!-- resolver: war-galley/aid/ship-state -->" in page  # passed through as a comment

@@ -3,7 +3,9 @@
 Runs against the built site/ (scripts/build_site.py). Both sides are compared after the same
 normalisation: link targets stripped from the source ("Precise(/traits#precise)" -> "Precise"),
 lowercase, every run of non-alphanumerics one space. A flattened table row or galley cell is
-compared cell by cell, with the importer's literal split tables.
+compared cell by cell, with the importer's literal split tables. A galley result label
+("Success-Attacker (Rake)") is now a row ("Success (Rake)") and a column ("Attacker") of its mode's
+results table; the galley tests at the end check each item sits in the right cell.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from scripts.import_rules import RESULT_FIELD, GalleyMode, galley_modes
 from scripts.import_rules_layout import (
     GALLEY_CELLS,
+    GALLEY_LABELS,
     GALLEY_SOURCE,
     GALLEY_TARGET,
     JOVIAN_PAGES,
@@ -98,8 +102,16 @@ def sentences(line: str) -> list[str]:
     for source, (header, row) in MANGLED_TABLES.items():
         if source == raw:
             return [*header, *row]
+    label = GALLEY_LABELS.get(raw, "")
+    if match := RESULT_FIELD.match(label):
+        return [result_row(match), match["side"] or ""]
     line = re.sub(r"^(•|\d+\.)\s+", "", line)
     return [part for part in re.split(r"(?<=[.!?:])\s+", line) if part.strip()]
+
+
+def result_row(match: re.Match[str]) -> str:
+    """The results-table row of a galley result field: "Success", "Failure (Rake)", "Success (Reaction)"."""
+    return match["outcome"] + (f" ({match['variant']})" if match["variant"] else "")
 
 
 def source_sentences(source: str) -> list[str]:
@@ -148,3 +160,119 @@ def test_trait_links_show_words_and_point_at_the_glossary() -> None:
     markup = damage.read_text(encoding="utf-8")
     assert re.search(r'<a href="\.\./\.\./traits/#repair">Repair</a>ed', markup)
     assert "Lost Marine ratings may not be Repaired." in re.sub(r"<[^>]+>", "", markup)
+
+
+# War Galley: each item in its place ------------------------------------------------------
+
+
+Cell = tuple[str, ...]
+"""A table cell's items, one per `<br>`-separated line."""
+
+
+class GalleyBlocks(HTMLParser):
+    """The galley page's tables and bullet lists, keyed by the id of the heading above them.
+    Resolver blocks (`data-resolver`) are skipped: they are the widgets', not the aid's."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.heading = ""
+        self.skip = 0  # > 0 inside a resolver block
+        self.tables: dict[str, list[list[list[Cell]]]] = {}
+        self.lists: dict[str, list[list[str]]] = {}
+        self.cell: list[str] | None = None  # items of the open th/td
+        self.item: list[str] | None = None  # words of the open li
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if self.skip:
+            self.skip += tag == "div"
+            return
+        if tag == "div" and "data-resolver" in found:
+            self.skip = 1
+        elif tag in ("h1", "h2", "h3") and found.get("id"):
+            self.heading = found["id"] or ""
+        elif tag == "table":
+            self.tables.setdefault(self.heading, []).append([])
+        elif tag == "tr":
+            self.tables[self.heading][-1].append([])
+        elif tag in ("th", "td"):
+            self.cell = [""]
+        elif tag == "br" and self.cell is not None:
+            self.cell.append("")
+        elif tag == "ul":
+            self.lists.setdefault(self.heading, []).append([])
+        elif tag == "li":
+            self.item = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skip:
+            self.skip -= tag == "div"
+            return
+        if tag in ("th", "td") and self.cell is not None:
+            self.tables[self.heading][-1][-1].append(tuple(part.strip() for part in self.cell))
+            self.cell = None
+        elif tag == "li" and self.item is not None:
+            self.lists[self.heading][-1].append("".join(self.item).strip())
+            self.item = None
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        if self.cell is not None:
+            self.cell[-1] += data
+        if self.item is not None:
+            self.item.append(data)
+
+
+def galley_blocks() -> GalleyBlocks:
+    parser = GalleyBlocks()
+    parser.feed((site_dir() / GALLEY_TARGET.removesuffix(".md") / "index.html").read_text(encoding="utf-8"))
+    return parser
+
+
+GALLEY_MODES: list[GalleyMode] = galley_modes((conftest.SOURCES / GALLEY_SOURCE).read_text(encoding="utf-8"))
+
+
+def test_galley_overview_lists_every_mode_with_its_type_and_defenses() -> None:
+    """Assert the at-a-glance table: attack modes then defensive modes, each with the source's
+    type label and Active Defenses (a dash where the source gives none), each name linking to its entry."""
+    (overview,) = galley_blocks().tables["at-a-glance"]
+    header, *rows = overview
+    assert header == [("Mode",), ("Type",), ("Active Defenses",)]
+    expected = []
+    for label in ("Attack Mode", "Defensive Mode"):
+        for mode in (m for m in GALLEY_MODES if m.label == label):
+            defenses = mode.items("Active Defenses")
+            expected.append([(mode.name,), (label,), (", ".join(defenses) if defenses else "\N{EM DASH}",)])
+    assert [[row[0], row[1], (row[2][0].removesuffix(" (gap in the source)"),)] for row in rows] == expected
+    markup = (site_dir() / GALLEY_TARGET.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
+    for mode in GALLEY_MODES:
+        assert f'<td><a href="#{mode.slug}">{html.escape(mode.name, quote=False)}</a></td>' in markup
+        assert f'id="{mode.slug}"' in markup
+
+
+@pytest.mark.parametrize("mode", GALLEY_MODES, ids=lambda m: m.slug)
+def test_galley_results_sit_in_their_rows_and_columns(mode: GalleyMode) -> None:
+    """Assert each result item of the source is in its mode's results table, in the row of its
+    outcome (and variant) and the column of its side, in order; no row or cell the source lacks."""
+    expected: dict[tuple[str, str], Cell] = {}
+    for _, name, items in mode.fields:
+        if match := RESULT_FIELD.match(name):
+            expected[(result_row(match), match["side"] or "Effect")] = items
+    tables = [t for t in galley_blocks().tables.get(mode.slug, []) if t and t[0][0] == ("Result",)]
+    if not expected:  # Defensive Missile Fire: the source row ends after its Conditions
+        assert tables == []
+        return
+    (table,) = tables
+    header, *rows = table
+    columns = [column for (column,) in header[1:]]
+    assert columns == (["Attacker", "Defender"] if mode.label == "Attack Mode" else ["Effect"])
+    found = {(row[0][0], column): cell for row in rows for column, cell in zip(columns, row[1:])}
+    assert found == expected
+
+
+@pytest.mark.parametrize("mode", GALLEY_MODES, ids=lambda m: m.slug)
+def test_galley_conditions_are_a_checklist(mode: GalleyMode) -> None:
+    """Assert the mode's first list (outside its resolver) holds exactly its Conditions, in order."""
+    lists = galley_blocks().lists.get(mode.slug, [])
+    assert lists and tuple(lists[0]) == mode.items("Conditions")
