@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, factorial
 
 from .dice import Reading, magnitude
 from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, as_reading, best_levels, needed, rung
@@ -109,16 +109,26 @@ def at_least(pool: Pool, level: int) -> Fraction:
 def largest_set_odds(dice: int) -> dict[int, Fraction]:
     """Distribution of the largest number of dice showing one face among `dice` d6 (uncapped).
 
-    Face by face: ways[k][used] counts sequences whose faces so far each show at most k dice,
-    so P(largest <= k) is one walk; largest = k is the difference of consecutive walks.
+    Rolls whose every face shows at most k dice number n! [x^n] (sum_{j<=k} x^j/j!)^6. With the
+    coefficients scaled to the integers n!/j!, the sixth power is one big-integer power (each
+    coefficient in its own bit field: Kronecker substitution), so the loop runs in C.
     """
     if dice == 0:
         return {0: Fraction(1)}
     total = 6**dice
-    at_most: list[int] = []
-    for k in range(dice + 1):
-        ways = [1] + [0] * dice  # sequences of `used` dice over the faces walked so far
-        for _ in range(6):
-            ways = [sum(ways[used - c] * comb(used, c) for c in range(min(k, used) + 1)) for used in range(dice + 1)]
-        at_most.append(ways[dice])
-    return {k: Fraction(at_most[k] - (at_most[k - 1] if k else 0), total) for k in range(1, dice + 1) if at_most[k] - at_most[k - 1]}
+    scale = factorial(dice)
+    width = (6 * scale * (dice + 1)).bit_length() * 6 + 8  # room for any coefficient of the power
+    mask = (1 << width) - 1
+    divisor = scale**5
+    at_most = {0: 0}
+    packed = scale  # the j = 0 term
+    term = scale
+    for k in range(1, dice + 1):
+        term //= k  # scale / k!
+        packed |= term << (width * k)
+        if 6 * k < dice:  # six faces of at most k dice cannot hold them all
+            at_most[k] = 0
+            continue
+        square = packed * packed
+        at_most[k] = ((square * square * square >> (width * dice)) & mask) // divisor
+    return {k: Fraction(at_most[k] - at_most[k - 1], total) for k in range(1, dice + 1) if at_most[k] > at_most[k - 1]}
