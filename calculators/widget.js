@@ -3,6 +3,7 @@
 // DOM hooks (stable; tests and other pages rely on them):
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
+//     data-describe                  the describe() JSON, written at build time
 //     data-mounted                   present once this script has taken the block over
 //   form.resolver__form              the controls; every control is reachable by its label text
 //                                    (Playwright: get_by_label("<Input.label>", exact=True))
@@ -143,8 +144,7 @@ class Widget {
     this.root.dataset.mounted = "";
     this.status = this.root.querySelector('[data-region="status"]') || this.root.appendChild(el("p", { class: "resolver__status", "data-region": "status" }));
     this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
-    const embedded = this.root.querySelector("script.resolver__describe");
-    let declaration = embedded ? JSON.parse(embedded.textContent) : null;
+    let declaration = this.root.dataset.describe ? JSON.parse(this.root.dataset.describe) : null;
     if (!declaration) {
       const answer = await this.engine.request("describe", this.id, {});
       if (answer.error) return this.showError(answer);
@@ -290,14 +290,27 @@ class Widget {
   // -- asking the engine --
 
   inputsWithout(kinds) {
-    const copy = structuredClone(this.values);
+    const copy = this.requestInputs();
     for (const spec of this.declaration.inputs) if (kinds.includes(spec.kind)) delete copy[spec.name];
     return copy;
   }
 
+  // What the engine is asked: an empty keypad means "not typed" (the roller or the seed decides).
+  requestInputs() {
+    const inputs = structuredClone(this.values);
+    for (const f of this.faceInputs) {
+      const typed = getPath(inputs, f.path);
+      if (Array.isArray(typed) && typed.length === 0) {
+        const parent = f.path.length > 1 ? getPath(inputs, f.path.slice(0, -1)) : inputs;
+        delete parent[f.path[f.path.length - 1]];
+      }
+    }
+    return inputs;
+  }
+
   async refresh() {
     const generation = ++this.generation;
-    const inputs = structuredClone(this.values);
+    const inputs = this.requestInputs();
     for (const f of this.faceInputs) f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
     const jobs = [];
     // describe() checks every input, typed faces included: a bad die is reported before the pool is complete.

@@ -94,10 +94,12 @@ def readings_html(resolver: Resolver, readings_url: str) -> str:
     return f'<div class="resolver__readings" role="note"><p>Readings this resolver takes:</p><ul>{notes}</ul></div>'
 
 
-def describe_json(resolver: Resolver) -> str:
-    """The declaration for the widget, so it draws the form before the engine has loaded."""
-    data = json.dumps(resolver.describe(), separators=(",", ":")).replace("</", "<\\/")
-    return f'<script type="application/json" class="resolver__describe">{data}</script>'
+def describe_attr(resolver: Resolver) -> str:
+    """The declaration for the widget, so it draws the form before the engine has loaded.
+
+    An attribute, not a <script>: Material's instant navigation re-runs every script it swaps in.
+    """
+    return escape(json.dumps(resolver.describe(), separators=(",", ":")), quote=True)
 
 
 def resolver_block(resolver: Resolver, readings_url: str) -> str:
@@ -109,10 +111,9 @@ def resolver_block(resolver: Resolver, readings_url: str) -> str:
         body = f'<div class="resolver__outcome" data-region="outcome">{outcome_html(resolve(resolver.id, {}))}</div>'
     summary = f'<p class="resolver__summary">{escape(resolver.summary)}</p>' if resolver.summary else ""
     return (
-        f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static">'
+        f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static" data-describe="{describe_attr(resolver)}">'
         f'<p class="resolver__title">{escape(resolver.title)}</p>{summary}'
         f'<div class="resolver__static">{inputs_html(resolver, checked)}{body}</div>'
-        f"{describe_json(resolver)}"
         f"{readings_html(resolver, readings_url)}"
         '<p class="resolver__status" data-region="status"></p>'
         "</div>"
