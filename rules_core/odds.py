@@ -1,46 +1,163 @@
 """Exact odds of an Unopposed roll: base, flex and macro dice together (MECHANICS §1-2).
 
-Not one die at a time: the pool is walked face by face (1 to 6). At each face
-the walk picks how many of the remaining rolled dice and of the remaining macro
-dice show it, weighted by the binomial number of ways; the face then contributes
-only its `Rung` (what it can offer the flex choice) and its "free" dice, the ones
-no result needs (singletons, dice past a Quad). Faces with the same remaining
-dice, the same free count and the same rungs so far merge into one state.
+Never one die at a time, nor one face order at a time. What decides the final
+reading is each face's ladder (`keep.Rung`: what it offers the flex choice),
+and a ladder depends only on the face's rolled dice capped at 4 and its
+matching macro dice capped at 2 (positive) or 3 (negative). So:
 
-Flex and macro interact only through that free count: when the free dice cover
-the flex dice (the common case), setting them aside changes nothing and each face
-simply goes to its top; the walk then forgets the rungs and keeps only the levels,
-which merges many more states. Otherwise the shared optimiser `keep.best_levels`
-decides which results give up dice. Weights are ints over 6**(dice rolled).
+1. weights per *multiset* of ladders over the six faces: the faces are
+   exchangeable, so a multiset stands for all its layouts with one weight each.
+   The counts come in closed form: rolled dice per face class (0, 1, 2, 3, 4+)
+   times macro dice per class on the result faces (the macro dice on faces
+   without a result only count ways), `_boxes` counting the "4+"/"cap+" boxes;
+2. when the ladders' tops fit the base dice (no flex choice binds, the common
+   case) every face takes its top: the layouts of the multiset give every
+   layout of the top levels the same weight, so those readings come from the
+   level multiset alone (`_spread`);
+3. otherwise `flex_orders.ordering_levels` solves the flex choice for every
+   layout of the multiset at once.
+
+Weights are ints over 6**(dice rolled); a pool of 30 + 6 dice with 10 macro
+dice stays a few hundred multisets.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 from math import comb, factorial
 
 from .dice import Reading, magnitude
-from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, as_reading, best_levels, needed, rung
+from .flex_orders import ordering_levels
+from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, needed, rung
 from .pools import Pool
 
 Weights = dict[Reading, int]
 """Reading -> number of equally likely ordered rolls (over `denominator`)."""
 
+FACTS = [factorial(i) for i in range(7)]
+"""0! .. 6!: layouts of at most six faces."""
+_SHIFT = 3
+"""Bits per kind in a multiset key: a kind is on at most 6 faces."""
 
 
-def _face_options(dice_left: int, macro_left: int, sign: int, last: bool) -> list[tuple[int, int, int, Rung | None, int]]:
-    """Every way one face can take dice: (dice used, macro used, ways, rung, free dice)."""
-    cap = POSITIVE_MACRO_CAP if sign > 0 else NEGATIVE_MACRO_CAP
-    counts = [dice_left] if last else range(dice_left + 1)
-    macros = [macro_left] if last else range(macro_left + 1)
-    options = []
-    for count in counts:
-        for macro in macros:
-            ways = comb(dice_left, count) * comb(macro_left, macro)
-            step = rung(count, min(macro, cap), sign)
-            options.append((count, macro, ways, step, count - needed(step)))
-    return options
+def _boxes(total: int, least: int, boxes: int = 6) -> list[list[int]]:
+    """ways[t][q]: ways to put t labelled dice into q labelled boxes (q <= `boxes`), each with `least` or more."""
+    ways = [[0] * (boxes + 1) for _ in range(total + 1)]
+    ways[0][0] = 1
+    for q in range(1, boxes + 1):
+        for t in range(least * q, total + 1):
+            ways[t][q] = sum(comb(t, j) * ways[t - j][q - 1] for j in range(least, t - least * (q - 1) + 1))
+    return ways
+
+
+def _held_weights(rolled: int) -> dict[tuple[int, int, int], int]:
+    """(faces holding 2, 3, 4+ dice) -> ordered rolls of `rolled` dice with those results, for one set of such faces.
+
+    "One set": the result faces are fixed faces (the n2 first, then n3, then n4); the
+    faces holding 0 or 1 die are summed over. The count is a multinomial: singles and
+    pairs and triples exactly, the rest shared by the 4+ faces (`_boxes`).
+    """
+    four_plus = _boxes(rolled, 4)
+    total = factorial(rolled)
+    out: dict[tuple[int, int, int], int] = {}
+    for n2 in range(7):
+        for n3 in range(7 - n2):
+            for n4 in range(7 - n2 - n3):
+                held = n2 + n3 + n4
+                ways = 0
+                for n1 in range(7 - held):
+                    rest = rolled - n1 - 2 * n2 - 3 * n3
+                    if rest < 4 * n4 or (n4 == 0 and rest):
+                        continue
+                    layouts = FACTS[6 - held] // (FACTS[n1] * FACTS[6 - held - n1])  # which others hold a single
+                    ways += layouts * total // (2**n2 * 6**n3 * factorial(rest)) * four_plus[rest][n4]
+                if ways:
+                    out[(n2, n3, n4)] = ways
+    return out
+
+
+def _ladder_weights(pool: Pool) -> tuple[list[Rung | None], dict[int, int]]:
+    """The ladder kinds, and multiset key (kind counts, `_SHIFT` bits each) -> ordered rolls with those ladders."""
+    sign, macro = pool.sign, abs(pool.macro)
+    cap = POSITIVE_MACRO_CAP if sign > 0 else NEGATIVE_MACRO_CAP if sign < 0 else 0
+    kinds: list[Rung | None] = [None]
+    for held in (2, 3, 4):
+        for hits in range(cap + 1):
+            step = rung(held, hits, sign)
+            if step not in kinds:
+                kinds.append(step)
+    code = {step: 1 << (_SHIFT * i) for i, step in enumerate(kinds)}
+    # per face group (held 2, 3, 4+) of g faces: every split of the macro classes 0..cap over them
+    # -> (macro dice exactly on singles, faces with exactly 2, faces with cap+, ladder key, layouts)
+    groups: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
+    for held in (2, 3, 4):
+        for size in range(7):
+            entries = []
+            for split in _compositions(size, cap + 1):
+                key = sum(n * code[rung(held, hits, sign)] for hits, n in enumerate(split))
+                layouts = FACTS[size]
+                for n in split:
+                    layouts //= FACTS[n]
+                ones = split[1] if cap > 1 else 0
+                twos = split[2] if cap > 2 else 0
+                entries.append((ones, twos, split[cap] if cap else 0, key, layouts))
+            groups[(held, size)] = entries
+    at_least_cap = _boxes(macro, cap) if cap else [[1]]
+    macro_ways: dict[tuple[int, int, int, int], int] = {}
+
+    def macro_count(ones: int, twos: int, big: int, others: int) -> int:
+        """Ordered macro rolls: exact dice on the 1- and 2-classes, `cap`+ on `big` faces, any on `others`."""
+        found = macro_ways.get((ones, twos, big, others))
+        if found is None:
+            rest = macro - ones - 2 * twos
+            if not cap:
+                found = 1
+            elif rest < cap * big:
+                found = 0
+            else:
+                spread = sum(comb(rest, j) * at_least_cap[j][big] * others ** (rest - j) for j in range(cap * big, rest + 1))
+                found = factorial(macro) // (2**twos * factorial(rest)) * spread
+            macro_ways[(ones, twos, big, others)] = found
+        return found
+
+    weights: dict[int, int] = {}
+    for (n2, n3, n4), rolled_ways in _held_weights(pool.rolled).items():
+        others = 6 - n2 - n3 - n4
+        layouts = FACTS[6] // (FACTS[n2] * FACTS[n3] * FACTS[n4] * FACTS[others])  # which faces hold which
+        empty = others * code[None]
+        scale = rolled_ways * layouts
+        for o2, t2, b2, k2, w2 in groups[(2, n2)]:
+            for o3, t3, b3, k3, w3 in groups[(3, n3)]:
+                partial = scale * w2 * w3
+                for o4, t4, b4, k4, w4 in groups[(4, n4)]:
+                    ways = macro_count(o2 + o3 + o4, t2 + t3 + t4, b2 + b3 + b4, others)
+                    if ways:
+                        key = k2 + k3 + k4 + empty
+                        weights[key] = weights.get(key, 0) + partial * w4 * ways
+    return kinds, weights
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every tuple of `parts` non-negative ints summing to `total`."""
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1) for rest in _compositions(total - first, parts - 1)]
+
+
+@lru_cache(maxsize=1)
+def _level_layouts() -> dict[tuple[int, int, int], list[Reading]]:
+    """(faces at D, T, Q) -> every reading with those levels: the layouts of a level multiset."""
+    out: dict[tuple[int, int, int], list[Reading]] = {}
+    partial: list[tuple[tuple[int, int, int], Reading]] = [((0, 0, 0), ())]
+    for face in range(1, 7):
+        partial = [step for (d, t, q), reading in partial for step in (
+            ((d, t, q), reading), ((d + 1, t, q), reading + ((2, face),)),
+            ((d, t + 1, q), reading + ((3, face),)), ((d, t, q + 1), reading + ((4, face),)))]
+    for counts, reading in partial:
+        out.setdefault(counts, []).append(reading)
+    return out
 
 
 @lru_cache(maxsize=256)
@@ -49,41 +166,35 @@ def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
 
     Cached per pool: the page asks for the same pool's odds several times (charts, skill test).
     """
-    rolled, flex, budget, sign = pool.rolled, pool.flex, pool.base, pool.sign
-    macro_dice = abs(pool.macro)
-    # state: (dice left, macro left, free dice capped at flex, parts so far) -> ways
-    # a part is a Rung (or None) while the flex choice may still bind, a plain level once it cannot.
-    states: dict[tuple[int, int, int, tuple[object, ...]], int] = {(rolled, macro_dice, 0, ()): 1}
-    option_cache: dict[tuple[int, int, bool], list[tuple[int, int, int, Rung | None, int]]] = {}
-    for face in range(6):
-        last = face == 5
-        following: dict[tuple[int, int, int, tuple[object, ...]], int] = {}
-        for (dice_left, macro_left, free, parts), ways in states.items():
-            key = (dice_left, macro_left, last)
-            options = option_cache.get(key)
-            if options is None:
-                options = option_cache[key] = _face_options(dice_left, macro_left, sign, last)
-            for count, macro, more, step, spare in options:
-                now_free = min(flex, free + spare)
-                if now_free >= flex:
-                    if free >= flex:
-                        new_parts = parts + ((step[2] if step else 0),)
-                    else:  # the flex choice stops binding here: forget the rungs
-                        new_parts = tuple(p[2] if isinstance(p, tuple) else (p or 0) for p in parts + (step,))
-                else:
-                    new_parts = parts + (step,)
-                state = (dice_left - count, macro_left - macro, now_free, new_parts)
-                following[state] = following.get(state, 0) + ways * more
-        states = following
+    kinds, ladder_weights = _ladder_weights(pool)
+    mask = (1 << _SHIFT) - 1
+    tops: dict[tuple[int, int, int], int] = {}  # weight per level multiset where every face reaches its top
     weights: Weights = {}
-    for (_, _, free, parts), ways in states.items():
-        if free >= flex:
-            levels = parts
-        else:
-            levels = best_levels(parts, budget)  # type: ignore[arg-type]
-        reading = as_reading(levels)  # type: ignore[arg-type]
-        weights[reading] = weights.get(reading, 0) + ways
-    return tuple(weights.items()), 6 ** (rolled + macro_dice)
+    for key, ways in ladder_weights.items():
+        counts = [(key >> (_SHIFT * i)) & mask for i in range(len(kinds))]
+        present = [(kind, n) for kind, n in zip(kinds, counts) if n and kind is not None]
+        if sum(needed(kind) * n for kind, n in present) <= pool.base:
+            levels = [0, 0, 0, 0, 0]
+            for (_, _, top), n in present:
+                levels[top] += n
+            spread = (levels[2], levels[3], levels[4])
+            tops[spread] = tops.get(spread, 0) + ways
+            continue
+        layouts = FACTS[6]
+        for n in counts:
+            layouts //= FACTS[n]
+        each = ways // layouts  # every layout of the multiset is equally likely
+        table = ordering_levels([kind for kind, _ in present], [n for _, n in present], pool.base)
+        for levels, n in table.items():
+            reading = tuple((level, face) for face, level in enumerate(levels, start=1) if level)
+            weights[reading] = weights.get(reading, 0) + each * n
+    layouts_of = _level_layouts()
+    for spread, ways in tops.items():
+        d, t, q = spread
+        each = ways * FACTS[d] * FACTS[t] * FACTS[q] * FACTS[6 - d - t - q] // FACTS[6]
+        for reading in layouts_of[spread]:
+            weights[reading] = weights.get(reading, 0) + each
+    return tuple(weights.items()), 6 ** (pool.rolled + abs(pool.macro))
 
 
 def reading_odds(pool: Pool) -> dict[Reading, Fraction]:
