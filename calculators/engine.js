@@ -58,6 +58,8 @@ class Engine {
     if (data && data.type === "ready") {
       this.state = "ready";
       this.bootMs = data.ms;
+      this.bootFrom = data.from; // "snapshot" or "fresh"
+
       const waiting = this.queue;
       this.queue = [];
       waiting.forEach((item) => this.send(item));

@@ -1,33 +1,75 @@
 // The engine: a module Web Worker running Pyodide and the rules_core wheel, loaded once.
 // Everything comes from the site's own files (assets/pyodide/); nothing from a CDN or PyPI.
+//
+// First boot of a build: Pyodide starts, installs the wheel, imports rules_core, and saves a
+// memory snapshot of that state (Pyodide's private _makeSnapshot API, 314). Later boots restore
+// the snapshot and skip Python's start-up and imports. A snapshot that fails is dropped.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { WHEEL } from "./build-info.js";
+import { loadPyodide, version } from "../pyodide/pyodide.mjs";
+import { WHEEL, WHEEL_SHA256 } from "./build-info.js";
 import { isRequest } from "./protocol.js";
+import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
+const SNAPSHOT_KEY = `${version}:${WHEEL_SHA256}`;
+const OPTIONS = {
+  indexURL: PYODIDE_DIR,
+  lockFileURL: PYODIDE_DIR + "pyodide-lock.json",
+  packageBaseUrl: PYODIDE_DIR,
+  stdLibURL: PYODIDE_DIR + "python_stdlib.zip",
+  stdout: () => {},
+  stderr: (text) => console.warn(text),
+};
+
+const fetchWheel = () => fetch(PYODIDE_DIR + WHEEL).then((r) => r.arrayBuffer());
+
+async function fresh() {
+  const pyodide = await loadPyodide({ ...OPTIONS, _makeSnapshot: true });
+  const [wheel, bridge] = await Promise.all([fetchWheel(), fetch(new URL("./bridge.py", import.meta.url)).then((r) => r.text())]);
+  // Unpacked, not loadPackage(): loadPackage leaves JS references a memory snapshot refuses.
+  pyodide.unpackArchive(wheel, "wheel"); // into the working directory, first on sys.path
+  pyodide.runPython(bridge);
+  let snapshot = null;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("engine: no memory snapshot:", error);
+  }
+  return { pyodide, snapshot };
+}
+
+async function restored(snapshot) {
+  try {
+    const wheel = fetchWheel();
+    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: snapshot });
+    // The snapshot holds the heap (rules_core imported), not the files: put them back for late imports.
+    pyodide.unpackArchive(await wheel, "wheel");
+    pyodide.globals.get("handle"); // the bridge is in the snapshot; check before trusting it
+    return pyodide;
+  } catch (error) {
+    console.warn("engine: snapshot refused, booting afresh:", error);
+    await dropSnapshots();
+    return null;
+  }
+}
 
 async function boot() {
   const started = performance.now();
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_DIR,
-    lockFileURL: PYODIDE_DIR + "pyodide-lock.json",
-    packageBaseUrl: PYODIDE_DIR,
-    stdLibURL: PYODIDE_DIR + "python_stdlib.zip",
-    stdout: () => {},
-    stderr: (text) => console.warn(text),
-  });
-  await pyodide.loadPackage(PYODIDE_DIR + WHEEL, { messageCallback: () => {}, checkIntegrity: false });
-  const bridge = await (await fetch(new URL("./bridge.py", import.meta.url))).text();
-  pyodide.runPython(bridge);
-  const handle = pyodide.globals.get("handle");
-  return { handle, ms: performance.now() - started };
+  const saved = await loadSnapshot(SNAPSHOT_KEY);
+  let pyodide = saved ? await restored(saved) : null;
+  const from = pyodide ? "snapshot" : "fresh";
+  if (!pyodide) {
+    const made = await fresh();
+    pyodide = made.pyodide;
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot); // in the background
+  }
+  return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
 
 const engine = boot();
 
 engine.then(
-  ({ ms }) => self.postMessage({ type: "ready", ms }),
+  ({ ms, from }) => self.postMessage({ type: "ready", ms, from }),
   (error) => self.postMessage({ type: "failed", error: String(error && error.message ? error.message : error) }),
 );
 

@@ -12,6 +12,7 @@ the same complete site, and the offline hook (which runs after) hashes all of it
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import tempfile
@@ -72,8 +73,13 @@ def on_files(files: Files, *, config: Any) -> Files:
         _add(files, File.generated(config, f"assets/pyodide/{name}", abs_src_path=str(PYODIDE / name)))
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
-        _add(files, File.generated(config, f"assets/pyodide/{wheel.name}", content=wheel.read_bytes()))
-    info = f'// Written by scripts/hooks/assets.py at build time.\nexport const WHEEL = "{wheel.name}";\n'
+        data = wheel.read_bytes()
+        _add(files, File.generated(config, f"assets/pyodide/{wheel.name}", content=data))
+    info = (
+        "// Written by scripts/hooks/assets.py at build time.\n"
+        f'export const WHEEL = "{wheel.name}";\n'
+        f'export const WHEEL_SHA256 = "{hashlib.sha256(data).hexdigest()}";  // keys the engine snapshot\n'
+    )
     _add(files, File.generated(config, "assets/calculators/build-info.js", content=info))
     for size in (192, 512):
         _add(files, File.generated(config, f"assets/icons/icon-{size}.png", content=png(size)))

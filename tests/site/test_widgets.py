@@ -222,3 +222,30 @@ def test_instant_navigation_keeps_one_engine(page, page_log, site_url):
     assert page.evaluate("window.rulesEngine.starts") == 1
     assert page_log.foreign(site_url) == []
     assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(context, page, page_log, site_url):
+    """Assert the second boot comes from the memory snapshot and still resolves as CPython does."""
+    page.goto(site_url + "dice/")
+    wait_ready(page, DICE)
+    assert page.evaluate("window.rulesEngine.bootFrom") == "fresh"
+    page.wait_for_function(
+        """() => new Promise(done => { const open = indexedDB.open("rules-engine");
+              open.onsuccess = () => { const db = open.result;
+                if (!db.objectStoreNames.contains("snapshots")) { db.close(); return done(false); }
+                const count = db.transaction("snapshots").objectStore("snapshots").count();
+                count.onsuccess = () => { db.close(); done(count.result === 1); }; }; })""",
+        timeout=BOOT_MS,
+        polling=500,
+    )
+    second = context.new_page()
+    second.goto(site_url + "dice/")
+    root = wait_ready(second, DICE)
+    assert second.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+    faces_name = next(s.name for s in rules_core.REGISTRY[DICE].inputs if s.kind == "faces")
+    count = rules_core.describe(DICE, {})["dice_needed"][faces_name]  # type: ignore[index]
+    for face in typed_faces(count):
+        root.locator(f'fieldset[data-faces="{faces_name}"]').get_by_label(f"Die {face}", exact=True).click()
+    expected = rules_core.resolve(DICE, {faces_name: typed_faces(count)})["outcome"]["headline"]
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
+    assert page_log.page_errors == []
