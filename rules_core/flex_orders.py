@@ -25,45 +25,100 @@ the orders to walk. The brute-force oracle in the tests checks the whole engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from math import factorial
 
 from .keep import Rung
 
+FACTS = [factorial(i) for i in range(7)]
+"""0! .. 6!."""
 Profile = tuple[tuple[int, ...], ...]
 """Per kind, its faces' levels, highest first (0 = set aside)."""
 
 
+@lru_cache(maxsize=1024)
+def kind_options(kind: Rung, count: int, budget: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Every multiset of levels `count` faces of one kind can take within `budget`: (cost, best level, kept, levels)."""
+    lo, entry, top = kind
+    choices = []
+    for combo in combinations_with_replacement([*range(top, lo - 1, -1), 0], count):
+        cost = sum(entry + level - lo for level in combo if level)
+        if cost <= budget:
+            choices.append((cost, combo[0], count - combo.count(0), combo))
+    return tuple(choices)
+
+
 def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list[Profile]:
     """The undominated profiles that fit `budget` and reach the best (Magnitude, number of results)."""
-    options: list[list[tuple[int, int, int, tuple[int, ...]]]] = []
-    for (lo, entry, top), count in zip(kinds, counts):
-        levels = [*range(top, lo - 1, -1), 0]
-        choices = []
-        for combo in combinations_with_replacement(levels, count):
-            cost = sum(entry + level - lo for level in combo if level)
-            if cost <= budget:
-                choices.append((cost, combo[0], count - combo.count(0), combo))
-        options.append(choices)
-    best: tuple[int, int] = (-1, -1)
+    options = [kind_options(kind, count, budget) for kind, count in zip(kinds, counts)]
+    magnitude = max(option[1] for choices in options for option in choices)  # one face alone reaches it
+    # cheapest[i][kept][must]: least dice the kinds i.. need to keep exactly `kept` results (`must`: one at `magnitude`)
+    never = budget + 1
+    cheapest = [[[never, never] for _ in range(7)] for _ in range(len(kinds) + 1)]
+    cheapest[-1][0] = [0, never]
+    for i in range(len(kinds) - 1, -1, -1):
+        row, after = cheapest[i], cheapest[i + 1]
+        for cost, top, kept, _ in options[i]:
+            for more in range(7 - kept):
+                free, must = after[more]
+                if top == magnitude:
+                    must = min(must, free)
+                cell = row[kept + more]
+                cell[0] = min(cell[0], cost + free)
+                cell[1] = min(cell[1], cost + must)
+    results = max(kept for kept in range(7) if cheapest[0][kept][1] <= budget)
     chosen: list[Profile] = []
-    for choice in product(*options):
-        if sum(part[0] for part in choice) > budget:
-            continue
-        key = (max(part[1] for part in choice), sum(part[2] for part in choice))
-        if key > best:
-            best, chosen = key, [tuple(part[3] for part in choice)]
-        elif key == best:
-            chosen.append(tuple(part[3] for part in choice))
+
+    def extend(i: int, cost: int, kept: int, reached: bool, partial: tuple[tuple[int, ...], ...]) -> None:
+        if i == len(kinds):
+            chosen.append(partial)
+            return
+        for option_cost, top, option_kept, combo in options[i]:
+            now_kept = kept + option_kept
+            if now_kept > results:
+                continue
+            now_reached = reached or top == magnitude
+            rest = cheapest[i + 1][results - now_kept][0 if now_reached else 1]
+            if cost + option_cost + rest <= budget:
+                extend(i + 1, cost + option_cost, now_kept, now_reached, partial + (combo,))
+
+    extend(0, 0, 0, False, ())
     return [p for p in chosen
             if not any(q != p and all(a >= b for qk, pk in zip(q, p) for a, b in zip(qk, pk)) for q in chosen)]
 
 
-def ordering_levels(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int = 6) -> dict[tuple[int, ...], int]:
-    """Best levels for every way to lay the kinds (`counts[i]` faces of `kinds[i]`) out on `faces` faces.
+@lru_cache(maxsize=512)
+def distinct_orders(symbols: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct order of a multiset of symbols (given sorted)."""
+    return tuple(set(permutations(symbols)))
 
-    The faces the kinds do not fill hold no ladder. Returns levels per face
-    (face 1 first) -> how many of the layouts give them.
+
+def _best_fill(order: Sequence[int], profiles: list[Profile]) -> tuple[int, ...]:
+    """Levels of the varying faces (in face order) under the best surviving profile for this order of them."""
+    best: tuple[int, ...] = ()
+    best_score = -1
+    for profile in profiles:
+        cursor = [0] * len(profile)
+        levels = [0] * len(order)
+        for position in range(len(order) - 1, -1, -1):  # the highest face takes its kind's highest level
+            kind = order[position]
+            levels[position] = profile[kind][cursor[kind]]
+            cursor[kind] += 1
+        if len(profiles) == 1:
+            return tuple(levels)
+        score = sum(1 << ((level - 2) * 6 + position) for position, level in enumerate(levels) if level)
+        if score > best_score:
+            best_score, best = score, tuple(levels)
+    return best
+
+
+def solve(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int = 6) -> tuple[tuple[int, ...], dict[tuple[int, ...], int]]:
+    """The flex choice for every layout of the kinds (`counts[i]` faces of `kinds[i]`) on `faces` faces.
+
+    Returns the levels of the constant faces (sorted; the faces no kind fills are
+    level 0) and, for the other ("varying") faces, their levels in face order ->
+    how many layouts give them for each way to place them among the constant faces.
     """
     profiles = _profiles(kinds, counts, budget)
     # a kind every survivor keeps at one level merges with the others at that level (empty faces: level 0)
@@ -75,34 +130,45 @@ def ordering_levels(kinds: Sequence[Rung], counts: Sequence[int], budget: int, f
             merged.setdefault(levels.pop(), []).append(count)
         else:
             varying.append(index)
-    symbols: list[tuple[int, int]] = []  # (0, level) for a merged kind, (1, index) for a varying kind
     per_layout = 1  # layouts of the original kinds behind one layout of the merged ones
-    for level, sizes in merged.items():
-        symbols += [(0, level)] * sum(sizes)
-        per_layout *= factorial(sum(sizes))
+    constant: list[int] = []
+    for level, sizes in sorted(merged.items()):
+        constant += [level] * sum(sizes)
+        per_layout *= FACTS[sum(sizes)]
         for size in sizes:
-            per_layout //= factorial(size)
-    for index in varying:
-        symbols += [(1, index)] * counts[index]
-    out: dict[tuple[int, ...], int] = {}
-    for layout in set(permutations(symbols)):
-        best: tuple[int, ...] = ()
-        best_score = -1
-        for profile in profiles:
-            cursor = dict.fromkeys(varying, 0)
-            levels = [0] * faces
-            for position in range(faces - 1, -1, -1):  # the highest face takes its kind's highest level
-                merged_kind, ident = layout[position]
-                if merged_kind == 0:
-                    levels[position] = ident
-                else:
-                    levels[position] = profile[ident][cursor[ident]]
-                    cursor[ident] += 1
-            if len(profiles) == 1:
-                best = tuple(levels)
-                break
-            score = sum(1 << ((level - 2) * 6 + position) for position, level in enumerate(levels) if level)
-            if score > best_score:
-                best_score, best = score, tuple(levels)
-        out[best] = out.get(best, 0) + per_layout
-    return out
+            per_layout //= FACTS[size]
+    # constant faces add the same results to every profile: the best one depends on the varying faces' order only
+    reduced = [tuple(profile[i] for i in varying) for profile in profiles]
+    fills: dict[tuple[int, ...], int] = {}
+    for order in distinct_orders(tuple(k for k, i in enumerate(varying) for _ in range(counts[i]))):
+        fill = _best_fill(order, reduced)
+        fills[fill] = fills.get(fill, 0) + per_layout
+    return tuple(constant), fills
+
+
+def lay_out(constant: tuple[int, ...], fills: dict[tuple[int, ...], int], out: dict[int, int], faces: int = 6) -> None:
+    """Add every layout of constant and varying faces to `out`: levels coded 3 bits per face (face 1 lowest) -> count."""
+    by_holes: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+    for template in distinct_orders(tuple(sorted([-1] * (faces - len(constant)) + list(constant)))):
+        code = 0
+        holes = []
+        for position, level in enumerate(template):
+            if level < 0:
+                holes.append(position)
+            else:
+                code |= level << (3 * position)
+        placed = by_holes.get(tuple(holes))
+        if placed is None:
+            placed = by_holes[tuple(holes)] = [
+                (sum(level << (3 * hole) for hole, level in zip(holes, fill)), n) for fill, n in fills.items()]
+        for fill_code, n in placed:
+            key = code + fill_code
+            out[key] = out.get(key, 0) + n
+
+
+def ordering_levels(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int = 6) -> dict[tuple[int, ...], int]:
+    """Best levels per face (face 1 first) -> how many layouts of the kinds give them (`solve` then `lay_out`)."""
+    constant, fills = solve(kinds, counts, budget, faces)
+    out: dict[int, int] = {}
+    lay_out(constant, fills, out, faces)
+    return {tuple((code >> (3 * i)) & 7 for i in range(faces)): n for code, n in out.items()}

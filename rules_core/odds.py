@@ -29,7 +29,7 @@ from itertools import combinations
 from math import comb, factorial
 
 from .dice import Reading, magnitude
-from .flex_orders import ordering_levels
+from .flex_orders import distinct_orders, kind_options, lay_out, solve
 from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, needed, rung
 from .pools import Pool
 
@@ -147,17 +147,25 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=1)
-def _level_layouts() -> dict[tuple[int, int, int], list[Reading]]:
-    """(faces at D, T, Q) -> every reading with those levels: the layouts of a level multiset."""
-    out: dict[tuple[int, int, int], list[Reading]] = {}
-    partial: list[tuple[tuple[int, int, int], Reading]] = [((0, 0, 0), ())]
-    for face in range(1, 7):
-        partial = [step for (d, t, q), reading in partial for step in (
-            ((d, t, q), reading), ((d + 1, t, q), reading + ((2, face),)),
-            ((d, t + 1, q), reading + ((3, face),)), ((d, t, q + 1), reading + ((4, face),)))]
-    for counts, reading in partial:
-        out.setdefault(counts, []).append(reading)
-    return out
+def _half_readings() -> tuple[list[Reading], list[Reading]]:
+    """Readings of faces 1-3 and of faces 4-6 by their 9-bit level code (3 bits per face)."""
+    low: list[Reading] = [()] * 512
+    high: list[Reading] = [()] * 512
+    for a in (0, 2, 3, 4):
+        for b in (0, 2, 3, 4):
+            for c in (0, 2, 3, 4):
+                code = a | b << 3 | c << 6
+                low[code] = tuple((level, face) for face, level in ((1, a), (2, b), (3, c)) if level)
+                high[code] = tuple((level, face) for face, level in ((4, a), (5, b), (6, c)) if level)
+    return low, high
+
+
+def clear_caches() -> None:
+    """Forget every cached table and result (for cold timings)."""
+    reading_weights.cache_clear()
+    _half_readings.cache_clear()
+    distinct_orders.cache_clear()
+    kind_options.cache_clear()
 
 
 @lru_cache(maxsize=256)
@@ -168,33 +176,36 @@ def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
     """
     kinds, ladder_weights = _ladder_weights(pool)
     mask = (1 << _SHIFT) - 1
-    tops: dict[tuple[int, int, int], int] = {}  # weight per level multiset where every face reaches its top
-    weights: Weights = {}
+    # constant faces' levels -> (varying faces' levels -> weight per layout); no flex choice binding: all constant
+    pooled: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
     for key, ways in ladder_weights.items():
         counts = [(key >> (_SHIFT * i)) & mask for i in range(len(kinds))]
         present = [(kind, n) for kind, n in zip(kinds, counts) if n and kind is not None]
-        if sum(needed(kind) * n for kind, n in present) <= pool.base:
-            levels = [0, 0, 0, 0, 0]
-            for (_, _, top), n in present:
-                levels[top] += n
-            spread = (levels[2], levels[3], levels[4])
-            tops[spread] = tops.get(spread, 0) + ways
-            continue
         layouts = FACTS[6]
         for n in counts:
             layouts //= FACTS[n]
         each = ways // layouts  # every layout of the multiset is equally likely
-        table = ordering_levels([kind for kind, _ in present], [n for _, n in present], pool.base)
-        for levels, n in table.items():
-            reading = tuple((level, face) for face, level in enumerate(levels, start=1) if level)
-            weights[reading] = weights.get(reading, 0) + each * n
-    layouts_of = _level_layouts()
-    for spread, ways in tops.items():
-        d, t, q = spread
-        each = ways * FACTS[d] * FACTS[t] * FACTS[q] * FACTS[6 - d - t - q] // FACTS[6]
-        for reading in layouts_of[spread]:
-            weights[reading] = weights.get(reading, 0) + each
-    return tuple(weights.items()), 6 ** (pool.rolled + abs(pool.macro))
+        if sum(needed(kind) * n for kind, n in present) <= pool.base:
+            # every face reaches its top; merging faces by level, a layout of levels stands for
+            # prod(level counts!)/prod(kind counts!) layouts of the kinds
+            tops = sorted([0] * counts[0] + [kind[2] for kind, n in present for _ in range(n)])
+            for level in (0, 2, 3, 4):
+                each *= FACTS[tops.count(level)]
+            for n in counts:
+                each //= FACTS[n]
+            constant, fills = tuple(tops), {(): each}
+        else:
+            constant, fills = solve([kind for kind, _ in present], [n for _, n in present], pool.base)
+            fills = {fill: n * each for fill, n in fills.items()}
+        into = pooled.setdefault(constant, {})
+        for fill, n in fills.items():
+            into[fill] = into.get(fill, 0) + n
+    by_code: dict[int, int] = {}
+    for constant, fills in pooled.items():
+        lay_out(constant, fills, by_code)
+    low, high = _half_readings()
+    weights = tuple((low[code & 511] + high[code >> 9], ways) for code, ways in by_code.items())
+    return weights, 6 ** (pool.rolled + abs(pool.macro))
 
 
 def reading_odds(pool: Pool) -> dict[Reading, Fraction]:
