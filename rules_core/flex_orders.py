@@ -9,9 +9,9 @@ is what made big pools slow, so this module solves the multiset once:
    order, so the roll order's first two parts (`dice.reading_key`) are settled
    for all orders at once: keep the profiles that fit the budget and reach the
    best (Magnitude, count);
-2. a profile that is at least as high, kind by kind and level by level, as
-   another can never lose to it, so only the undominated profiles survive
-   (usually one);
+2. a profile another one beats in every order (`_beats`: at the highest level
+   where they differ, the other holds a superset of its faces) is dropped, so
+   only the undominated profiles survive (usually one, at most a handful);
 3. in one order, a profile is best realised by giving each kind's highest
    levels to its highest faces; the surviving profiles are compared by the
    roll order's third part (the results strongest first, here the sum of
@@ -51,6 +51,8 @@ def kind_options(kind: Rung, count: int, budget: int) -> tuple[tuple[int, int, i
 
 def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list[Profile]:
     """The undominated profiles that fit `budget` and reach the best (Magnitude, number of results)."""
+    if not kinds:
+        return [()]
     options = [kind_options(kind, count, budget) for kind, count in zip(kinds, counts)]
     magnitude = max(option[1] for choices in options for option in choices)  # one face alone reaches it
     # cheapest[i][kept][must]: least dice the kinds i.. need to keep exactly `kept` results (`must`: one at `magnitude`)
@@ -84,8 +86,24 @@ def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list
                 extend(i + 1, cost + option_cost, now_kept, now_reached, partial + (combo,))
 
     extend(0, 0, 0, False, ())
-    return [p for p in chosen
-            if not any(q != p and all(a >= b for qk, pk in zip(q, p) for a, b in zip(qk, pk)) for q in chosen)]
+    return [p for p in chosen if not any(_beats(q, p) for q in chosen)]
+
+
+def _beats(first: Profile, second: Profile) -> bool:
+    """True when `first` wins in every order of the faces (and differs from `second`).
+
+    Within a kind the highest faces take the highest levels, so "n faces of this kind
+    at level L or above" names the same faces in both profiles. At the highest level
+    where the two differ, if `first` has at least as many at or above it in every kind,
+    its faces there are a superset of `second`'s, with the same faces above: its list
+    of results, strongest first, is larger in every order.
+    """
+    for level in (4, 3, 2):
+        ours = [sum(1 for x in kind if x >= level) for kind in first]
+        theirs = [sum(1 for x in kind if x >= level) for kind in second]
+        if ours != theirs:
+            return all(a >= b for a, b in zip(ours, theirs))
+    return False
 
 
 @lru_cache(maxsize=512)

@@ -7,6 +7,7 @@ import itertools
 import pytest
 from hypothesis import given, strategies as st
 
+from rules_core.flex_orders import ordering_levels
 from rules_core.keep import as_reading, best_levels, rung
 from rules_core.dice import reading_key
 from rules_core.odds import largest_set_odds, reading_odds
@@ -63,6 +64,21 @@ def test_flex_choice_matches_every_combination(faces, sign, budget):
     """Assert the optimiser's three-part shortcut equals trying every ladder level of every face."""
     ladders = tuple(rung(count, macro if sign else 0, sign) for count, macro in faces)
     assert as_reading(best_levels(ladders, budget)) == brute_levels(ladders, budget)
+
+
+@given(st.lists(st.tuples(st.integers(2, 6), st.integers(0, 3)), min_size=1, max_size=6),
+       st.integers(-1, 1), st.integers(0, 20))
+def test_multiset_flex_choice_matches_every_layout(faces, sign, budget):
+    """Assert the once-per-multiset flex choice (odds engine) equals best_levels on every layout of the faces."""
+    ladders = [rung(count, macro if sign else 0, sign) for count, macro in faces]
+    present = [step for step in ladders if step is not None]
+    kinds = sorted(set(present))
+    got = ordering_levels(kinds, [present.count(kind) for kind in kinds], budget)
+    want: dict[tuple[int, ...], int] = {}
+    for layout in set(itertools.permutations(present + [None] * (6 - len(present)))):
+        levels = best_levels(layout, budget)
+        want[levels] = want.get(levels, 0) + 1
+    assert got == want
 
 
 @pytest.mark.parametrize("dice", range(0, 9))
