@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations_with_replacement, permutations
 from math import factorial
 
 from .keep import Rung

@@ -14,8 +14,9 @@ matching macro dice capped at 2 (positive) or 3 (negative). So:
    case) every face takes its top: the layouts of the multiset give every
    layout of the top levels the same weight, so those readings come from the
    level multiset alone (`_spread`);
-3. otherwise `flex_orders.ordering_levels` solves the flex choice for every
-   layout of the multiset at once.
+3. otherwise `flex_orders.solve` settles the flex choice for every layout of
+   the multiset at once; multisets with the same constant faces are pooled and
+   laid out on the six faces together (`flex_orders.lay_out`).
 
 Weights are ints over 6**(dice rolled); a pool of 30 + 6 dice with 10 macro
 dice stays a few hundred multisets.
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
 from math import comb, factorial
 
 from .dice import Reading, magnitude
