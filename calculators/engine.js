@@ -59,6 +59,7 @@ class Engine {
       this.state = "ready";
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
+      this.snapshot = { ms: data.snapshotMs, bytes: data.snapshotBytes };
 
       const waiting = this.queue;
       this.queue = [];

@@ -3,7 +3,9 @@
 // Page -> worker:  {id, type: "describe" | "odds" | "resolve", resolver, inputs}
 // Worker -> page:  {id, result}            the rules_core answer (JSON)
 //                  {id, error, field}      a RulesError message as data (field: the input, or null)
-//                  {type: "ready", ms}     once, when Pyodide and rules_core are loaded
+//                  {type: "ready", ms, from, snapshotMs, snapshotBytes}
+//                                          once, when Pyodide and rules_core are loaded
+//                                          (from: "fresh" or "snapshot")
 //                  {type: "failed", error} once, if loading failed
 
 /** @typedef {"describe" | "odds" | "resolve"} RequestType */

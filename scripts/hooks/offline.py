@@ -66,7 +66,6 @@ def on_post_page(output: str, *, page: Any, config: Any) -> str:
         f'<link rel="manifest" href="{root}assets/icons/manifest.webmanifest">'
         f'<meta name="theme-color" content="{THEME_COLOUR}">'
         f'<link rel="apple-touch-icon" href="{root}assets/icons/icon-192.png">'
-        f'<meta name="rules-site-root" content="{root or "./"}">'
     )
     return output.replace("</head>", tags + "</head>", 1)
 

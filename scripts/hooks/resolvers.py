@@ -89,7 +89,9 @@ def place_after_entries(markdown: str, src_uri: str) -> str:
         end = entry.lines[1]
         lines[end:end] = block(resolver, src_uri)
     if missing:
-        pending.warning("%s: %d entries have no resolver yet: %s", src_uri, len(missing), ", ".join(sorted(missing)))
+        names = sorted(key.rsplit("/", 1)[-1] for key in missing)
+        more = f" and {len(names) - 6} more" if len(names) > 6 else ""
+        pending.warning("%s: %d entries have no resolver yet: %s%s", src_uri, len(names), ", ".join(names[:6]), more)
     return "\n".join(lines)
 
 

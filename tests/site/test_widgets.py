@@ -249,3 +249,28 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
     expected = rules_core.resolve(DICE, {faces_name: typed_faces(count)})["outcome"]["headline"]
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
     assert page_log.page_errors == []
+
+
+# ---- the build hook (no browser) ----------------------------------------------------------
+
+
+def test_an_unknown_resolver_marker_fails_the_build_naming_page_and_line():
+    """Assert a typo in a marker is a PluginError with the page and the 1-based line."""
+    from mkdocs.exceptions import PluginError
+
+    from scripts.hooks.resolvers import place_markers
+
+    with pytest.raises(PluginError, match=r"dice\.md line 3: no resolver with id 'dice/unopposd'"):
+        place_markers(["# Dice", "", "<!-- resolver: dice/unopposd -->"], "dice.md")
+
+
+def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
+    """Assert the marker's block carries the id, the declaration and every odds row of CPython."""
+    from scripts.hooks.resolvers import place_markers
+
+    html = "\n".join(place_markers(["<!-- resolver: dice/unopposed -->"], "dice.md"))
+    assert f'data-resolver="{DICE}"' in html and 'data-engine="static"' in html and "data-describe=" in html
+    for chart in cpython_rows(DICE, {}):
+        for _label, p in chart:
+            assert f'data-p="{p}"' in html
+    assert 'href="../readings/#' in html  # Readings shown as notes linking to the ledger
