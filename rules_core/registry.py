@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import gcd
 
 from .errors import RulesError, UnknownResolver
 from .inputs import Input, check_all
@@ -88,6 +89,12 @@ class Resolver:
 def fraction_json(probability: Fraction) -> str:
     """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
     return f"{probability.numerator}/{probability.denominator}"
+
+
+def ratio_json(numerator: int, denominator: int) -> str:
+    """numerator/denominator as a reduced "p/q" string, without building a Fraction (hot in odds JSON)."""
+    divisor = gcd(numerator, denominator)
+    return f"{numerator // divisor}/{denominator // divisor}"
 
 
 def jsonable(value: object) -> object:

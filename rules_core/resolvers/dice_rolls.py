@@ -11,7 +11,7 @@ from ..inputs import Input
 from ..odds import reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_weights, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
-from ..registry import Inputs, Resolver, Result, fraction_json
+from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ..roll import Resolution, resolve_pool, roll_faces
 
 TOP_READINGS = 10
@@ -98,7 +98,7 @@ def _odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
     """The JSON shared by every dice odds answer: magnitude, readings, charts."""
     mags = _magnitudes(weights, total)
     ordered = sorted(weights.items(), key=lambda item: (-item[1], reading_key(item[0])))
-    readings_json = {notation(reading): fraction_json(Fraction(ways, total)) for reading, ways in ordered}
+    readings_json = {notation(reading): ratio_json(ways, total) for reading, ways in ordered}
     at_least = {f"{LETTERS[level]}+": fraction_json(sum((p for m, p in mags.items() if m >= level), Fraction(0)))
                 for level in (2, 3, 4)}
     return {
