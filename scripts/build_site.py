@@ -1,7 +1,10 @@
 """Build the whole site into site/: the MkDocs pages (hooks included).
 
-Later steps (the rules_core wheel, the vendored Pyodide) hook in here so that
-`scripts/serve` and `scripts/test` build the same thing.
+The browser side is part of the MkDocs build itself, so `mkdocs build`, `mkdocs serve`,
+`scripts/serve` and `scripts/test` all produce the same complete site:
+scripts/hooks/resolvers.py (resolver blocks), scripts/hooks/assets.py (calculators/, Pyodide
+from node_modules/pyodide, the rules_core wheel from scripts/wheel.py, icons, manifest) and,
+last, scripts/hooks/offline.py (/sw.js with the content hash of every built file).
 """
 
 from __future__ import annotations

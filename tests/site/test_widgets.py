@@ -274,3 +274,21 @@ def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
         for _label, p in chart:
             assert f'data-p="{p}"' in html
     assert 'href="../readings/#' in html  # Readings shown as notes linking to the ledger
+
+
+def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_log, site_url):
+    """Assert a request with no answer in 2 s is cut: error as data, a second engine start, answers again."""
+    page.goto(site_url + "dice/")
+    wait_ready(page, DICE)
+    answer = page.evaluate(
+        """async () => {
+            const engine = window.rulesEngine;
+            engine.worker.postMessage = () => {};  // a worker stuck in Python: the message is never answered
+            return await engine.request("odds", "dice/unopposed", {});
+        }"""
+    )
+    assert "took longer than 2 s" in answer["error"] and answer["timedOut"] is True
+    assert page.evaluate("window.rulesEngine.starts") == 2
+    again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {})')
+    assert [(r["label"], r["p"]) for r in again["result"]["charts"][0]["rows"]] == cpython_rows(DICE, {})[0]
+    assert page_log.page_errors == []
