@@ -197,7 +197,7 @@ class Widget {
     if (!this.root.querySelector(".resolver__readings") && this.declaration.interpretations.length) {
       this.oddsRegion.after(
         el("div", { class: "resolver__readings", role: "note" }, el("p", { text: "Readings this resolver takes:" }),
-          el("ul", {}, this.declaration.interpretations.map((r) => el("li", { text: `Reading (${r.section}): ${r.text}` })))),
+          el("ul", {}, this.declaration.interpretations.map((r) => el("li", { text: `${r.title} (${r.section}): ${r.text}` })))),
       );
     }
   }
@@ -267,7 +267,7 @@ class Widget {
         el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
       ),
     );
-    this.faceInputs.push({ name, path, typed, needed });
+    this.faceInputs.push({ name, path, typed, needed, pad, optional: Boolean(spec.optional) });
     return pad;
   }
 
@@ -352,12 +352,15 @@ class Widget {
     markFirstAnswer();
   }
 
+  // Resolve once a seed is set, or every keypad is complete, or left empty where it may be
+  // (an optional keypad: the automatic choice or the stated result stands in; or no dice needed).
   readyToResolve(inputs) {
     if (this.seedInput && getPath(inputs, this.seedInput.path) != null) return true;
     if (!this.faceInputs.length) return !this.declaration.has_odds || !this.seedInput;
     return this.faceInputs.every((f) => {
       const typed = getPath(inputs, f.path) || [];
       const need = this.diceNeeded[f.name];
+      if (typed.length === 0 && (f.optional || need === 0)) return true;
       return need === undefined ? typed.length > 0 : typed.length === need;
     });
   }
@@ -372,6 +375,8 @@ class Widget {
     for (const f of this.faceInputs) {
       const n = needed[f.name];
       f.needed.textContent = n === undefined ? "" : `(${n} ${n === 1 ? "die" : "dice"} needed)`;
+      // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
+      f.pad.hidden = n === 0 && !(getPath(this.values, f.path) || []).length;
     }
   }
 

@@ -44,6 +44,8 @@ class Input:
     """One sentence under the control: where the number comes from at the table."""
     required: bool = False
     """True when absence is an error rather than a reason to use `default`."""
+    optional: bool = False
+    """A faces input that may stay empty when resolving: an automatic choice or a stated result stands in."""
 
     def to_json(self) -> dict[str, object]:
         """The declaration as plain data for describe()."""
@@ -60,6 +62,8 @@ class Input:
             data["help"] = self.help
         if self.required:
             data["required"] = True
+        if self.optional:
+            data["optional"] = True
         return data
 
     def check(self, value: object, path: str = "") -> object:

@@ -21,8 +21,13 @@ class Reading:
     text: str
     """The interpretation in one or two sentences, as the site shows it."""
 
+    @property
+    def title(self) -> str:
+        """A short heading from the key: "flex-keeps-best" -> "Flex keeps best"."""
+        return self.key.replace("-", " ").capitalize()
+
     def to_json(self) -> dict[str, str]:
-        return {"key": self.key, "section": self.section, "text": self.text}
+        return {"key": self.key, "section": self.section, "text": self.text, "title": self.title}
 
 
 POOL_FLOOR = Reading(

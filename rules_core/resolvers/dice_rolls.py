@@ -45,7 +45,7 @@ def _faces_inputs(prefix: str = "", who: str = "") -> tuple[Input, ...]:
         Input(f"{prefix}macro_dice", "faces", f"{label}Macro dice rolled".strip().capitalize(), low=0, high=MAX_MACRO,
               help="Type the macro dice, rolled in another colour."),
         Input(f"{prefix}set_aside", "faces", f"{label}Flex dice to set aside".strip().capitalize(), low=0,
-              high=MAX_FLEX, help="Leave empty to let the roller keep the best reading."),
+              high=MAX_FLEX, optional=True, help="Leave empty to let the roller keep the best reading."),
     )
 
 
@@ -298,7 +298,7 @@ OPPOSED = Resolver(
         Input("secondary", "group", "Secondary (resisting)", default={}, parts=_pool_parts(3)),
         *_faces_inputs("primary_", "Primary"),
         *_faces_inputs("secondary_", "Secondary"),
-        Input("secondary_choice", "faces", "Primary results the Secondary diminishes", low=0, high=12,
+        Input("secondary_choice", "faces", "Primary results the Secondary diminishes", low=0, high=12, optional=True,
               help="One value per diminish; leave empty for the automatic choice."),
         SEED,
     ),

@@ -30,9 +30,6 @@ MARKER = re.compile(r"^[ \t]*<!--[ \t]*readings-(?P<kind>[\w-]*)[ \t]*-->[ \t]*$
 # Builders -------------------------------------------------------------------------------------
 
 
-def title_of(reading: Reading) -> str:
-    """A heading from the key: "flex-keeps-best" -> "Flex keeps best"."""
-    return reading.key.replace("-", " ").capitalize()
 
 
 def resolvers_citing(reading: Reading) -> list[str]:
@@ -46,7 +43,7 @@ def reading_block(reading: Reading) -> str:
     used = "Used by: " + ", ".join(used_by) + "." if used_by else "Not used by any resolver yet."
     return "\n".join(
         [
-            f"### {title_of(reading)} {{#{reading.key}}}",
+            f"### {reading.title} {{#{reading.key}}}",
             "",
             f'<p class="reading-meta"><code>{reading.key}</code> · {reading.section}</p>',
             "",

@@ -88,7 +88,7 @@ def readings_html(resolver: Resolver, readings_url: str) -> str:
     if not resolver.readings:
         return ""
     notes = "".join(
-        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">Reading</a> ({escape(r.section)}): {escape(r.text)}</li>'
+        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a> ({escape(r.section)}): {escape(r.text)}</li>'
         for r in resolver.readings
     )
     return f'<div class="resolver__readings" role="note"><p>Readings this resolver takes:</p><ul>{notes}</ul></div>'

@@ -54,7 +54,7 @@ def roll_inputs(dice: int, prefix: str = "", what: str = "the roll", needed_defa
             help="The aid does not print the game's tables: read the number from your rulebook.",
         ),
         # low=0: the dice are optional (the player may just say success or failure); `decide` wants all or none.
-        Input(f"{prefix}roll", "faces", f"Dice rolled for {what}", default=None, low=0, high=dice,
+        Input(f"{prefix}roll", "faces", f"Dice rolled for {what}", default=None, low=0, high=dice, optional=True,
               help=f"Optional: type the {dice} {'die' if dice == 1 else 'dice'} you rolled instead of giving the result."),
     )
 
