@@ -117,6 +117,38 @@ def test_keypad_faces_give_the_cpython_reading(page, page_log, site_url):
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 
+def test_an_empty_set_aside_keypad_lets_the_roller_choose(page, page_log, site_url):
+    """Assert the MECHANICS §2 example resolves with the set-aside keypad left empty: base 3, flex 1,
+    dice 2,2,5,5, one positive macro die 5 -> keep 2,5,5 -> [T5]; and keypads for zero dice are hidden."""
+    page.goto(site_url + "dice/")
+    root = wait_ready(page, DICE)
+    macro_pad = root.locator('fieldset[data-faces="macro_dice"]')
+    expect()(macro_pad).to_be_hidden()
+    root.get_by_label("Flex dice: one more", exact=True).click()
+    root.get_by_label("Macro dice: one more", exact=True).click()
+    expect()(macro_pad).to_be_visible()
+    expect()(root.locator('fieldset[data-faces="set_aside"]')).to_be_visible()
+    for face in (2, 2, 5, 5):
+        root.locator('fieldset[data-faces="dice"]').get_by_label(f"Die {face}", exact=True).click()
+    macro_pad.get_by_label("Die 5", exact=True).click()
+    expected = rules_core.resolve(DICE, {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]})
+    assert expected["outcome"]["headline"] == "[T5]"
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text("[T5]")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_galley_mode_shows_its_checklist_before_any_dice(page, page_log, site_url):
+    """Assert the Ram resolver answers with its condition checks and defenses with no dice typed."""
+    page.goto(site_url + GALLEY_PAGE)
+    root = wait_ready(page, "war-galley/aid/ram")
+    checks = root.locator('[data-region="outcome"] ul.resolver__checks li')
+    expected = rules_core.resolve("war-galley/aid/ram", {})
+    expect()(checks).to_have_count(len(expected["checks"]))
+    root.get_by_label("Pointing at the target ship", exact=True).uncheck()
+    expect()(root.locator('[data-region="outcome"] li[data-ok="false"]')).to_contain_text("Must be pointing at the target ship")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
 def test_roll_for_me_is_reproducible_from_its_seed(page, page_log, site_url):
     """Assert "Roll for me" shows its seed, and that seed gives the same outcome again and in CPython."""
     page.goto(site_url + "dice/")
