@@ -109,12 +109,13 @@ def jsonable(value: object) -> object:
 
 
 # The registry is one literal table built from each family's tuple of resolvers.
-from .resolvers import dice_rolls, war_galley  # noqa: E402 - resolvers import the types above
+from .resolvers import dice_rolls, jovian_wars, war_galley  # noqa: E402 - resolvers import the types above
 
 REGISTRY: dict[str, Resolver] = {
     resolver.id: resolver
     for resolver in (
         *dice_rolls.RESOLVERS,
+        *jovian_wars.RESOLVERS,
         *war_galley.RESOLVERS,
     )
 }

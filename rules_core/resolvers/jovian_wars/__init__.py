@@ -1,0 +1,17 @@
+"""Jovian Wars resolvers, one module per rules page and version (MECHANICS §7-8).
+
+Each module exports RESOLVERS; ids are "jovian-wars/<version>/<slug>" and each resolver's
+`entries` names the inventory key "jovian-wars/<version>/<page>/<slug>" it sits after.
+"""
+
+from __future__ import annotations
+
+from ...registry import Resolver
+from . import actions_v124, damage_v124, dogfight_v124, special_actions_v121
+
+RESOLVERS: tuple[Resolver, ...] = (
+    *actions_v124.RESOLVERS,
+    *damage_v124.RESOLVERS,
+    *dogfight_v124.RESOLVERS,
+    *special_actions_v121.RESOLVERS,
+)
