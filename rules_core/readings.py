@@ -130,6 +130,32 @@ GALLEY_PASS_BY_NOTE = Reading(
     "in your rulebook, and refuses nothing.",
 )
 
+JW_TABLE_ROW_BY_BEST = Reading(
+    "jw-table-row-by-best", "MECHANICS §4",
+    "A Skill Test result table ([N]/[D]/[T]/[Q+] rows) is read by the best result's Magnitude: [D2,T5] "
+    "selects the [T] row. Where the text names only the passing rows (\"[D+] allows\"), [N] allows nothing.",
+)
+JW_RAM_MODIFIERS = Reading(
+    "jw-ram-modifiers", "MECHANICS §5",
+    "Ram rolls take the target's side arc as a +1 attack modifier (the Valiant example's \"+1d6 for side arc\"); "
+    "rear and range modifiers are typed in as a net number, converted to dice by the v1.2.4 table, and +1B for "
+    "front-to-front contact is added after.",
+)
+JW_RESULTS_EACH = Reading(
+    "jw-results-each", "MECHANICS §6",
+    "Losses from a roll (Point Defense on committed Marines or a ramming Squadron, a firefight's Engage) count "
+    "every result on its own and add up; losses never take a rating below 0.",
+)
+JW_FIREFIGHT_SIMULTANEOUS = Reading(
+    "jw-firefight-simultaneous", "MECHANICS §6",
+    "In a firefight both sides roll from their ratings at its start and the losses are applied together; "
+    "\"Diminishes their results\" (Defend) diminishes each of the defender's results once.",
+)
+JW_ONE_DIE_CHECK = Reading(
+    "jw-one-die-check", "MECHANICS §6a",
+    "\"On a 4+\" and \"On a 6+\" (Long Shot, Repair) roll one six-sided die after the Skill Test.",
+)
+
 READINGS: dict[str, Reading] = {
     reading.key: reading
     for reading in (
@@ -152,6 +178,11 @@ READINGS: dict[str, Reading] = {
         GALLEY_ATTACKER_MOVED_ADJACENT,
         GALLEY_RESOLVE_RAM,
         GALLEY_PASS_BY_NOTE,
+        JW_TABLE_ROW_BY_BEST,
+        JW_RAM_MODIFIERS,
+        JW_RESULTS_EACH,
+        JW_FIREFIGHT_SIMULTANEOUS,
+        JW_ONE_DIE_CHECK,
     )
 }
 """Every Reading by key: the Readings page is drawn from this table."""
