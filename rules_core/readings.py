@@ -156,6 +156,44 @@ JW_ONE_DIE_CHECK = Reading(
     "\"On a 4+\" and \"On a 6+\" (Long Shot, Repair) roll one six-sided die after the Skill Test.",
 )
 
+# Jovian Wars v1.2.4 Damage, Dogfight and v1.2.1 Special Actions ----------------------------
+RANDOMISE_RATING = Reading(
+    "randomise-rating", "Damage (v1.2.4), MECHANICS §8",
+    "A Rating Damage hit on a Rating with no boxes left goes to Defense, Sensors or Thrusters still above 0 "
+    "(Marines only by the attacker's choice: the Tengu example names only Defense or Sensors); one d6 picks "
+    "among them in that order, split evenly (two: 1-3 / 4-6; three: 1-2 / 3-4 / 5-6).",
+)
+SYSTEMS_AT_ZERO = Reading(
+    "systems-at-zero", "Damage (v1.2.4), MECHANICS §8",
+    "\"Systems that have been reduced to 0\" on the Catastrophic Damage Table counts each Rating (Defense, Sensors, "
+    "Thrusters, Marines) and each System Trait that had boxes and now has none; Structure is not counted.",
+)
+STRUCTURE_BELOW_ZERO = Reading(
+    "structure-below-zero", "Damage (v1.2.4)",
+    "Reaching 0 Structure rolls once on the Catastrophic Damage Table; each further Structure Damage while at 0 "
+    "(which cannot lower it) rolls once more.",
+)
+EXPLOSION_STRUCTURE = Reading(
+    "explosion-structure", "Damage (v1.2.4)",
+    "An Explosion's AC and AS \"Structure\" is the exploding ship's starting Structure rating (its current "
+    "Structure is 0 by then); its Macro 2 or 0 is reduced by the target's Armor like any weapon's Macro.",
+)
+DOGFIGHT_DAMAGE = Reading(
+    "dogfight-damage", "Dogfight (v1.2.4), MECHANICS §5",
+    "In a Dogfight each Squadron's Attack pool is the Primary and the other Squadron's Defense pool the Secondary "
+    "of an Opposed Roll; the Attack's final results hit as Squadron Damage ([D] 1, [T] 2, [Q+] 3 Structure).",
+)
+V121_SKILL_PASS = Reading(
+    "v121-skill-pass", "Special Actions (v1.2.1), MECHANICS §4",
+    "Where a v1.2.1 Special Action names a Skill Test but no result, it passes on [D+] (the result the Special "
+    "Actions that do name one ask for); [N] fails.",
+)
+V121_DAMAGE_RATING = Reading(
+    "v121-damage-rating", "Special Actions (v1.2.1)",
+    "Ramming Speed's \"Structure: 1+ or Damage: 1+\" is checked as written: the model passes with 1 or more "
+    "in either rating its card shows (a Squadron's Damage track, a Capital Ship's Structure).",
+)
+
 READINGS: dict[str, Reading] = {
     reading.key: reading
     for reading in (
