@@ -221,6 +221,13 @@ READINGS: dict[str, Reading] = {
         JW_RESULTS_EACH,
         JW_FIREFIGHT_SIMULTANEOUS,
         JW_ONE_DIE_CHECK,
+        RANDOMISE_RATING,
+        SYSTEMS_AT_ZERO,
+        STRUCTURE_BELOW_ZERO,
+        EXPLOSION_STRUCTURE,
+        DOGFIGHT_DAMAGE,
+        V121_SKILL_PASS,
+        V121_DAMAGE_RATING,
     )
 }
 """Every Reading by key: the Readings page is drawn from this table."""
