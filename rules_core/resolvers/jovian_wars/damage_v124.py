@@ -1,7 +1,224 @@
-"""v1.2.4 Damage page: squadron and capital ship damage, critical hits, catastrophic damage, explosion."""
+"""v1.2.4 Damage page: squadron and capital ship damage, critical hits, catastrophic damage, explosion.
+
+This module holds the attack-driven tables (Squadron Damage, Capital Ship Damage, Rating Damage);
+damage_v124_hits.py the single hits (Structure, System Trait, Weapon, Critical Hit) and
+damage_v124_catastrophe.py the Catastrophic Damage Table and the Explosion.
+"""
 
 from __future__ import annotations
 
-from ...registry import Resolver
+from fractions import Fraction
 
-RESOLVERS: tuple[Resolver, ...] = ()
+from ... import readings
+from ...dice import notation
+from ...inputs import Input
+from ...registry import Inputs, Resolver, Result, fraction_json
+from . import damage_v124_catastrophe, damage_v124_hits
+from .damage_v124_common import (
+    RATINGS, SEED, VALUE_RATING, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, faces,
+    hit_rating, pool_inputs, reading_outcomes, resolution_json, rng_of, roll_attack, ship_inputs, ship_of, ship_text,
+    squadron_loss,
+)
+
+PAGE = "jovian-wars/v1.2.4/damage"
+ATTACK_READINGS = (readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO)
+
+
+def _attack_needed(values: Inputs) -> dict[str, int]:
+    pool = attack_pool(values)
+    return {"dice": pool.rolled, "macro_dice": abs(pool.macro), "set_aside": pool.flex}
+
+
+# ---------------------------------------------------------------- Squadron Damage
+
+
+def squadron_loss_odds(values: Inputs) -> dict[int, Fraction]:
+    """Structure lost -> exact chance, for the attack pool in `values`."""
+    weights, total = attack_weights(values)
+    dist: dict[int, Fraction] = {}
+    for reading, ways in weights.items():
+        lost = squadron_loss(reading)
+        dist[lost] = dist.get(lost, Fraction(0)) + Fraction(ways, total)
+    return dist
+
+
+def _squadron_odds(values: Inputs) -> Result:
+    dist = squadron_loss_odds(values)
+    structure = int(values["structure"])  # type: ignore[call-overload]
+    destroyed = sum((p for lost, p in dist.items() if lost >= structure), Fraction(0))
+    return {"charts": [dist_chart("Structure lost", dist, "Structure"),
+                       chart(f"Squadron with Structure {structure}", [("Destroyed", destroyed), ("survives", 1 - destroyed)])],
+            "destroyed": fraction_json(destroyed)}
+
+
+def _squadron_run(values: Inputs) -> Result:
+    res = roll_attack(values, rng_of(values))
+    structure = int(values["structure"])  # type: ignore[call-overload]
+    steps = res.sentences()
+    for level, value in res.final:
+        steps.append(f"{notation(((level, value),))}: -{level - 1} Structure Rating.")
+    lost = squadron_loss(res.final)
+    left = max(0, structure - lost)
+    destroyed = left == 0
+    steps.append(f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if destroyed else "."))
+    verdict = "Destroyed" if destroyed else f"Structure {left} left"
+    return {"outcome": {"headline": f"{notation(res.final)}: -{lost} Structure, {verdict}", "structure_lost": lost,
+                        "structure": left, "destroyed": destroyed},
+            "steps": steps, "roll": resolution_json(res)}
+
+
+SQUADRON_DAMAGE = Resolver(
+    id="jovian-wars/v1.2.4/squadron-damage",
+    title="Squadron Damage",
+    summary="An anti-squadron attack: each result on its own, [D] -1, [T] -2, [Q+] -3 Structure; 0 is Destroyed.",
+    inputs=(*pool_inputs(3, "AS of the weapon (base dice)"),
+            Input("structure", "int", "Squadron's Structure left", default=3, low=1, high=12), SEED),
+    run=_squadron_run, odds=_squadron_odds, readings=ATTACK_READINGS,
+    entries=(f"{PAGE}/squadron-damage",), dice_needed=_attack_needed,
+)
+
+
+# ---------------------------------------------------------------- Capital Ship Damage
+
+
+def capital_outcomes(values: Inputs) -> dict[Ship, Fraction]:
+    """Every end state of the ship after one attack, exactly (readings x randomised hits)."""
+    weights, total = attack_weights(values)
+    start = ship_of(values)
+    to_marines = values["d_results"] == "Marines"
+    out: dict[Ship, Fraction] = {}
+    for reading, ways in weights.items():
+        for ship, p in reading_outcomes(start, reading, to_marines).items():
+            out[ship] = out.get(ship, Fraction(0)) + p * Fraction(ways, total)
+    return out
+
+
+def _capital_odds(values: Inputs) -> Result:
+    outcomes = capital_outcomes(values)
+    start = ship_of(values)
+    lost: dict[int, Fraction] = {}
+    crits: dict[int, Fraction] = {}
+    ratings: dict[str, Fraction] = {name: Fraction(0) for name in RATINGS}
+    crippled = Fraction(0)
+    for ship, p in outcomes.items():
+        lost[ship.structure_lost] = lost.get(ship.structure_lost, Fraction(0)) + p
+        crits[ship.crits] = crits.get(ship.crits, Fraction(0)) + p
+        crippled += p if ship.catastrophic_rolls else 0
+        for index, name in enumerate(RATINGS):
+            if ship.boxes[index] < start.boxes[index]:
+                ratings[name] += p
+    return {"charts": [dist_chart("Structure Damage", lost, "Structure"), dist_chart("Critical Hits", crits, "Critical Hits"),
+                       chart("Rating Damage: each Rating loses a box", list(ratings.items())),
+                       chart("Catastrophic Damage Table", [("Crippled or below 0: roll", crippled), ("no roll", 1 - crippled)])]}
+
+
+def _random_die(values: Inputs, rng_die: object) -> object:
+    typed = list(faces(values, "random_dice") or ())
+
+    def die(options: object) -> int:
+        return typed.pop(0) if typed else rng_die.randint(1, 6)  # type: ignore[attr-defined]
+    return die
+
+
+def _capital_run(values: Inputs) -> Result:
+    rng = rng_of(values)
+    res = roll_attack(values, rng)
+    start = ship_of(values)
+    ship, texts = apply_reading(start, res.final, values["d_results"] == "Marines", _random_die(values, rng))  # type: ignore[arg-type]
+    steps = res.sentences()
+    if len(res.final) > 1:
+        steps.append("Resolve lowest Magnitude first, then lowest Value: " + ", ".join(
+            notation((r,)) for r in sorted(res.final)) + ".")
+    steps += texts
+    steps.append(f"After the attack: {ship_text(ship)}.")
+    headline = f"{notation(res.final)}: " + (f"{ship.structure_lost} Structure Damage, {ship.crits} Critical Hits, "
+                                               if ship.structure_lost or ship.crits else "") + ship_text(ship)
+    if ship.catastrophic_rolls:
+        headline += f"; roll {ship.catastrophic_rolls}× on the Catastrophic Damage Table"
+    return {"outcome": {"headline": headline, "boxes": dict(zip(RATINGS, ship.boxes)), "structure": ship.structure,
+                        "structure_lost": ship.structure_lost, "critical_hits": ship.crits,
+                        "catastrophic_rolls": ship.catastrophic_rolls, "crippled": ship.crippled},
+            "steps": steps, "roll": resolution_json(res)}
+
+
+D_RESULTS = Input("d_results", "choice", "[D] results damage", default="by Value", choices=("by Value", "Marines"),
+                  help="The attacker may use the Value (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or hit the Marines.")
+RANDOM_DICE = Input("random_dice", "faces", "Dice for randomised hits", low=0, high=6, optional=True,
+                    help="One d6 per hit on a Rating with no boxes left; leave empty to roll them.")
+
+CAPITAL_SHIP_DAMAGE = Resolver(
+    id="jovian-wars/v1.2.4/capital-ship-damage",
+    title="Capital Ship Damage",
+    summary="Results in order (lowest Magnitude, then Value): [D] 1 Rating Damage, [T] 1 Structure + 1 Critical Hit, "
+            "[Q+] 2 Structure + 2 Critical Hits.",
+    inputs=(*pool_inputs(2, "AC of the weapon (base dice)"), *ship_inputs(), D_RESULTS, RANDOM_DICE, SEED),
+    run=_capital_run, odds=_capital_odds,
+    readings=(*ATTACK_READINGS, readings.RANDOMISE_RATING, readings.STRUCTURE_BELOW_ZERO),
+    entries=(f"{PAGE}/capital-ship-damage",), dice_needed=_attack_needed,
+)
+
+
+# ---------------------------------------------------------------- Rating Damage
+
+EFFECTS: dict[str, str] = {
+    "Defense": "at 0 Defense the ship may not support friendly Models targeted by Missile attacks",
+    "Sensors": "weapons' Long Range is 3\" shorter per Sensors rating lost",
+    "Thrusters": "the ship turns at most min(Thrusters, Turns) times; at 0 it turns only after a Skill check [D+]",
+    "Marines": "lost Marines may not be Repaired",
+}
+
+
+def _rating_branches(values: Inputs) -> list[tuple[Ship, Fraction, str, str]]:
+    ship = ship_of({**values, "structure": values["structure"]})
+    rating = "Marines" if values["d_results"] == "Marines" else VALUE_RATING[int(values["value"])]  # type: ignore[call-overload]
+    return hit_rating(ship, rating, f"[D{values['value']}] → {rating}")
+
+
+def _rating_odds(values: Inputs) -> Result:
+    rows: dict[str, Fraction] = {}
+    start = ship_of(values)
+    for ship, p, _, _ in _rating_branches(values):
+        changed = [name for index, name in enumerate(RATINGS) if ship.boxes[index] < start.boxes[index]]
+        label = changed[0] if changed else "Structure (no Rating left)"
+        rows[label] = rows.get(label, Fraction(0)) + p
+    return {"charts": [chart("Which box is marked", list(rows.items()))]}
+
+
+def _rating_run(values: Inputs) -> Result:
+    branches = _rating_branches(values)
+    steps = []
+    if len(branches) == 1:
+        ship, _, text, name = branches[0]
+    else:
+        options = [b[3] for b in branches]
+        typed = faces(values, "random_dice")
+        face = typed[0] if typed else rng_of(values).randint(1, 6)
+        ship, _, text, name = branches[options.index(die_pick(options, face))]
+        text = text.replace("; randomised", f"; die {face} randomised")
+    steps.append(text)
+    start = ship_of(values)
+    changed = [n for index, n in enumerate(RATINGS) if ship.boxes[index] < start.boxes[index]]
+    if changed:
+        steps.append(f"{changed[0]}: {EFFECTS[changed[0]]}.")
+    return {"outcome": {"headline": text.split(": ", 1)[1], "rating": changed[0] if changed else "Structure",
+                        "boxes": dict(zip(RATINGS, ship.boxes)), "structure": ship.structure},
+            "steps": steps}
+
+
+RATING_DAMAGE = Resolver(
+    id="jovian-wars/v1.2.4/rating-damage",
+    title="Rating Damage",
+    summary="One Rating Damage: the Value picks Defense, Sensors or Thrusters (or the attacker picks Marines); "
+            "an empty Rating is randomised, with none left it is Structure Damage.",
+    inputs=(Input("value", "int", "Value of the [D] result", default=5, low=1, high=6), D_RESULTS,
+            *ship_inputs((4, 3, 1, 2, 4)),
+            Input("random_dice", "faces", "Die for a randomised hit", low=0, high=1, optional=True,
+                  help="Leave empty to roll it."), SEED),
+    run=_rating_run, odds=_rating_odds, readings=(readings.RANDOMISE_RATING,),
+    entries=(f"{PAGE}/rating-damage",),
+)
+
+RESOLVERS: tuple[Resolver, ...] = (
+    SQUADRON_DAMAGE, CAPITAL_SHIP_DAMAGE, RATING_DAMAGE,
+    *damage_v124_hits.RESOLVERS, *damage_v124_catastrophe.RESOLVERS,
+)
