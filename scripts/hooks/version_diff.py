@@ -1,0 +1,287 @@
+"""What changed between two rules versions: `<!-- version-diff: GAME OLD NEW -->` becomes the page.
+
+The marker (alone on its line) names a comparison in scripts/hooks/version_pairs.COMPARISONS.
+Both rules pages are read from docs_dir and parsed into entries (scripts/hooks/entries.py);
+entries are paired by name and by the known renames, then shown: the page text section by
+section, each pair field by field and word by word (<del>/<ins>, styled by
+docs/stylesheets/diff.css), with links to both versions and, where both have a resolver, its
+ids (and, when both declare the same inputs, both answers for the default inputs side by side);
+then what was removed and what is new. An unknown or malformed marker fails the build with the
+page and line.
+
+The hook keeps no state between builds: everything is computed from the two pages and the registry.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import posixpath
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+if str(ROOT) not in sys.path:  # a bare checkout works too
+    sys.path.insert(0, str(ROOT))
+
+from rules_core import REGISTRY, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
+from scripts.hooks.entries import Entry, FieldValue, parse_entries  # noqa: E402
+from scripts.hooks.version_pairs import COMPARISONS, Comparison, Match, Matching, match_entries  # noqa: E402
+from scripts.hooks.version_text import Section, Text, sections, text_of  # noqa: E402
+from scripts.hooks.word_diff import blocks_html, changed, diff_blocks, diff_text, inline_html  # noqa: E402
+
+log = logging.getLogger("mkdocs.plugins.version_diff")
+
+MARKER = re.compile(r"^[ \t]*<!--[ \t]*version-diff:[ \t]*(?P<args>[^>]*?)[ \t]*-->[ \t]*$")
+"""A well-formed marker: `<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->`."""
+
+LOOSE = re.compile(r"<!--[ \t]*version-diff")
+"""Anything that looks like a marker: if MARKER does not match it, the build fails."""
+
+
+# Reading the pages ----------------------------------------------------------------------------
+
+
+def read_page(docs_dir: Path, src_uri: str) -> str:
+    path = docs_dir / src_uri
+    if not path.exists():
+        raise PluginError(f"version_diff: rules page {src_uri} is missing from {docs_dir}")
+    return path.read_text(encoding="utf-8")
+
+
+def link(from_uri: str, to_uri: str, anchor: str = "") -> str:
+    """A Markdown link target from one docs page to another (MkDocs checks it in strict mode)."""
+    target = posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+    return f"{target}#{anchor}" if anchor else target
+
+
+def resolvers_by_entry() -> dict[str, Resolver]:
+    """Entry key -> the resolver placed after it."""
+    return {key: resolver for resolver in REGISTRY.values() for key in resolver.entries}
+
+
+# Builders -------------------------------------------------------------------------------------
+
+
+def _field_text(value: FieldValue | None) -> str:
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else "; ".join(value)
+
+
+def fields_html(match: Match, old_version: str, new_version: str) -> str:
+    """One line per field: unchanged, or its words deleted and inserted; then moved Sections and States."""
+    names = [*match.old.fields, *(name for name in match.new.fields if name not in match.old.fields)]
+    if match.old.section != match.new.section:
+        names.append("Section")
+    items: list[str] = []
+    for name in names:
+        if name == "Section":
+            old, new = match.old.section, match.new.section
+        else:
+            old, new = _field_text(match.old.fields.get(name)), _field_text(match.new.fields.get(name))
+        label = f"<strong>{html.escape(name)}</strong>:"
+        if old == new:
+            items.append(f'<li>{label} {html.escape(old)} <span class="vd-same">unchanged</span></li>')
+            continue
+        note = ""
+        if not new.strip():
+            note = f' <span class="vd-note">empty in {new_version}</span>'
+        elif not old.strip():
+            note = f' <span class="vd-note">not in {old_version}</span>'
+        items.append(f"<li>{label} {inline_html(diff_text(old, new))}{note}</li>")
+    for state in match.states:
+        parts = "; ".join(f"{name}: {_field_text(value) or '(empty)'}" for name, value in state.fields.items())
+        items.append(
+            f"<li><strong>{html.escape(state.name)}</strong> (State, new in {new_version}): "
+            f"<ins>{html.escape(parts)}</ins></li>"
+        )
+    return '<ul class="vd-fields">\n' + "\n".join(items) + "\n</ul>"
+
+
+def entry_text(entry: Entry) -> Text:
+    return text_of(entry.body)
+
+
+def body_html(match: Match, new_version: str) -> str:
+    """The old text against the new entry's text followed by its States' texts, word by word."""
+    old = entry_text(match.old)
+    new = entry_text(match.new)
+    blocks = list(new.blocks)
+    gaps = new.gaps
+    for state in match.states:
+        state_text = entry_text(state)
+        blocks += [f"{state.name} (State):", *state_text.blocks]
+        gaps += state_text.gaps
+    chunks = diff_blocks(old.blocks, blocks)
+    out = [blocks_html(chunks)] if changed(chunks) else ['<p class="vd-same">The text is unchanged.</p>']
+    if gaps:
+        out.append(f'<p class="vd-note">The {new_version} source text of this entry breaks off; the entry shows where.</p>')
+    return "\n\n".join(out)
+
+
+def _inputs_signature(resolver: Resolver) -> list[tuple[object, ...]]:
+    """What makes two declarations accept the same inputs (labels and help may differ)."""
+    return [(i.name, i.kind, i.low, i.high, i.choices, i.default, i.parts) for i in resolver.inputs]
+
+
+def live_html(old: Resolver, new: Resolver, comparison: Comparison) -> str:
+    """Both answers for the default inputs, when both resolvers take the same inputs; else ""."""
+    if _inputs_signature(old) != _inputs_signature(new):
+        return ""
+    try:
+        answers = [resolve(resolver.id, {}) for resolver in (old, new)]
+    except RulesError as error:  # a resolver that needs inputs has no default answer to show
+        log.debug("version_diff: no default answer for %s / %s: %s", old.id, new.id, error)
+        return ""
+    rows = []
+    for version, answer in zip((comparison.old_version, comparison.new_version), answers):
+        outcome = answer.get("outcome")
+        headline = outcome.get("headline", "") if isinstance(outcome, dict) else ""
+        rows.append(f"<li><strong>{version}</strong>: {html.escape(str(headline))}</li>")
+    return ('<div class="vd-live"><p>The same default inputs, resolved under both versions:</p>\n<ul>'
+            + "".join(rows) + "</ul></div>")
+
+
+def resolvers_md(match: Match, comparison: Comparison, src_uri: str, placed: dict[str, Resolver]) -> str:
+    """A line naming both resolvers and linking to both entries; "" unless both versions have one."""
+    old, new = placed.get(match.old.key), placed.get(match.new.key)
+    if old is None or new is None:
+        return ""
+    old_link = link(src_uri, comparison.old_page, match.old.slug)
+    new_link = link(src_uri, comparison.new_page, match.new.slug)
+    line = (f"Live resolvers: `{old.id}` ([{comparison.old_version} {match.old.name}]({old_link})) and "
+            f"`{new.id}` ([{comparison.new_version} {match.new.name}]({new_link})): "
+            "give both the same inputs to compare them.")
+    live = live_html(old, new, comparison)
+    return line + ("\n\n" + live if live else "")
+
+
+def match_md(match: Match, comparison: Comparison, src_uri: str, placed: dict[str, Resolver]) -> str:
+    """One paired entry: heading, links to both versions, why paired, fields, text, resolvers."""
+    title = f"{match.old.name} → {match.new.name}" if match.renamed else match.new.name
+    old_link = link(src_uri, comparison.old_page, match.old.slug)
+    new_link = link(src_uri, comparison.new_page, match.new.slug)
+    links = f"[{comparison.old_version}: {match.old.name}]({old_link}) · [{comparison.new_version}: {match.new.name}]({new_link})"
+    for state in match.states:
+        links += f" · [{comparison.new_version}: {state.name} (State)]({link(src_uri, comparison.new_page, state.slug)})"
+    parts = [f"### {title} {{#{match.new.slug}}}", links]
+    if match.why:
+        parts.append(f'<p class="vd-why">{html.escape(match.why)}</p>')
+    parts += [fields_html(match, comparison.old_version, comparison.new_version), body_html(match, comparison.new_version)]
+    resolvers = resolvers_md(match, comparison, src_uri, placed)
+    if resolvers:
+        parts.append(resolvers)
+    return "\n\n".join(parts)
+
+
+def section_md(old: Section | None, new: Section | None, comparison: Comparison) -> str:
+    """One section of the page text: its title and its own text, compared."""
+    either = new or old
+    if either is None:
+        return ""
+    name, slug = either.title, f"text-{either.slug}"
+    if old is None or new is None:
+        which = comparison.new_version if old is None else comparison.old_version
+        return f"### {name} {{#{slug}}}\n\nOnly in {which}."
+    title = diff_text(old.title, new.title)
+    heading = f"### {name} {{#{slug}}}"
+    parts = [heading]
+    if changed(title):
+        parts.append(f'<p class="vd-title">Title: {inline_html(title)}</p>')
+    chunks = diff_blocks(old.text.blocks, new.text.blocks)
+    parts.append(blocks_html(chunks) if changed(chunks) else '<p class="vd-same">The text is unchanged.</p>')
+    return "\n\n".join(parts)
+
+
+def sections_md(old_markdown: str, new_markdown: str, comparison: Comparison) -> str:
+    """Every title-level and level-2 section, paired by anchor (the page titles pair with each other)."""
+    old_sections = sections(old_markdown)
+    new_sections = sections(new_markdown)
+    old_by = {s.slug: s for s in old_sections[1:]}
+    new_by = {s.slug: s for s in new_sections[1:]}
+    parts = [section_md(old_sections[0] if old_sections else None, new_sections[0] if new_sections else None, comparison)]
+    for slug in [*new_by, *(s for s in old_by if s not in new_by)]:
+        parts.append(section_md(old_by.get(slug), new_by.get(slug), comparison))
+    return "\n\n".join(parts)
+
+
+def entry_list_md(entries: tuple[Entry, ...], page: str, src_uri: str) -> str:
+    """A bullet list of entries, each linked, with its kind and section."""
+    if not entries:
+        return "None."
+    return "\n".join(f"- [{e.name}]({link(src_uri, page, e.slug)}) ({e.kind}, {e.section})" for e in entries)
+
+
+def summary_md(matching: Matching, comparison: Comparison) -> str:
+    renamed = sum(1 for m in matching.matched if m.renamed)
+    return (f"**{len(matching.matched)}** entries are in both versions ({renamed} of them renamed), "
+            f"**{len(matching.removed)}** are only in {comparison.old_version} (removed) and "
+            f"**{len(matching.added)}** only in {comparison.new_version} (new).")
+
+
+def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
+    """The whole generated part of a changes page, as Markdown with HTML diff blocks."""
+    old_markdown = read_page(docs_dir, comparison.old_page)
+    new_markdown = read_page(docs_dir, comparison.new_page)
+    try:
+        old = parse_entries(old_markdown, comparison.old_page)
+        new = parse_entries(new_markdown, comparison.new_page)
+        matching = match_entries(comparison, old, new)
+    except (KeyError, ValueError) as error:
+        raise PluginError(f"version_diff: {src_uri}: {error.args[0] if error.args else error}") from error
+    placed = resolvers_by_entry()
+    log.info("version_diff: %s: %d matched, %d removed, %d new", src_uri,
+             len(matching.matched), len(matching.removed), len(matching.added))
+    parts = [
+        summary_md(matching, comparison),
+        "## The page text {#page-text}",
+        sections_md(old_markdown, new_markdown, comparison),
+        "## In both versions {#matched}",
+        *(match_md(m, comparison, src_uri, placed) for m in matching.matched),
+        f"## Only in {comparison.old_version} {{#removed}}",
+        entry_list_md(matching.removed, comparison.old_page, src_uri),
+        f"## Only in {comparison.new_version} {{#new}}",
+        entry_list_md(matching.added, comparison.new_page, src_uri),
+    ]
+    return "\n\n".join(parts) + "\n"
+
+
+def comparison_for(args: str, src_uri: str, line: int) -> Comparison:
+    """The comparison a marker names, or a PluginError naming the page, line and what is known."""
+    known = ", ".join(f"<!-- version-diff: {' '.join(key)} -->" for key in COMPARISONS)
+    words = args.split()
+    if len(words) != 3:
+        raise PluginError(f"{src_uri} line {line}: a version-diff marker takes GAME OLD NEW, got {args!r} (known: {known})")
+    comparison = COMPARISONS.get((words[0], words[1], words[2]))
+    if comparison is None:
+        raise PluginError(f"{src_uri} line {line}: no version comparison {' '.join(words)!r} (known: {known})")
+    return comparison
+
+
+# Hook -----------------------------------------------------------------------------------------
+
+
+def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
+    """The page with each marker replaced; None if it has no marker."""
+    if "version-diff" not in markdown:
+        return None
+    out: list[str] = []
+    for number, line in enumerate(markdown.split("\n"), start=1):
+        match = MARKER.match(line)
+        if match is not None:
+            out.append(render(comparison_for(match["args"], src_uri, number), docs_dir, src_uri))
+        elif LOOSE.search(line):
+            raise PluginError(f"{src_uri} line {number}: malformed version-diff marker {line.strip()!r} "
+                              "(write it alone on its line: <!-- version-diff: GAME OLD NEW -->)")
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str | None:
+    return expand(markdown, page.file.src_uri, Path(config["docs_dir"]))

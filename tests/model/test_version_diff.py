@@ -1,0 +1,309 @@
+"""The version diff: word diff on small fixtures, the text model, the pairing of the real
+Jovian Wars pages (v1.2.1 Special Actions -> v1.2.4 Actions), marker errors, and a strict build."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from rules_core import Input, Resolver
+from scripts.hooks.entries import parse_entries
+from scripts.hooks.version_diff import expand, live_html, render, resolvers_md
+from scripts.hooks.version_pairs import COMPARISONS, JOVIAN_WARS_V121_V124, Comparison, Pairing, match_entries
+from scripts.hooks.version_text import sections, text_of
+from scripts.hooks.word_diff import BREAK, Chunk, blocks_html, diff_blocks, diff_text, inline_html, tokens
+from tests.conftest import DOCS, ROOT
+
+C = JOVIAN_WARS_V121_V124
+PAGE = "jovian-wars/changes.md"
+
+
+def entries(src_uri: str):
+    return parse_entries((DOCS / src_uri).read_text(encoding="utf-8"), src_uri)
+
+
+@pytest.fixture(scope="module")
+def matching():
+    return match_entries(C, entries(C.old_page), entries(C.new_page))
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    return render(C, DOCS, PAGE)
+
+
+def section_of(page: str, slug: str) -> str:
+    """The generated Markdown from the heading {#slug} to the next heading of level 2 or 3."""
+    match = re.search(rf"^###? [^\n]*\{{#{re.escape(slug)}\}}\n(.*?)(?=^##)", page, re.MULTILINE | re.DOTALL)
+    assert match, f"no section #{slug}"
+    return match.group(1)
+
+
+# Word diff ------------------------------------------------------------------------------------
+
+
+def test_tokens_put_a_break_between_blocks_and_skip_empty_ones() -> None:
+    """Assert blocks become words with one BREAK between non-empty blocks."""
+    assert tokens(["a  b", "", "c"]) == ["a", "b", BREAK, "c"]
+
+
+def test_a_replaced_word_is_deleted_then_inserted() -> None:
+    """Assert a replacement reads <del>old</del> <ins>new</ins> in place, the rest untouched."""
+    chunks = diff_text("Skill Test: Skill/Thrusters/Fuel", "Skill Test: No")
+    assert chunks == [Chunk("same", ("Skill", "Test:")), Chunk("del", ("Skill/Thrusters/Fuel",)), Chunk("ins", ("No",))]
+    assert inline_html(chunks) == "Skill Test: <del>Skill/Thrusters/Fuel</del> <ins>No</ins>"
+
+
+def test_equal_texts_have_only_same_chunks() -> None:
+    assert {c.op for c in diff_blocks(["one two", "three"], ["one two", "three"])} == {"same"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (["The model gains an Evasion token."], ["The Model gains the Evading state."]),
+        (["a b c", "d e"], ["a c", "x", "d e f"]),
+        ([], ["only new"]),
+        (["only old"], []),
+        (["the the the a"], ["a the the"]),  # repeated words still anchor (autojunk off)
+    ],
+)
+def test_old_and_new_read_back_from_the_chunks(old: list[str], new: list[str]) -> None:
+    """Assert same+del chunks spell the old tokens and same+ins chunks the new ones, in order."""
+    chunks = diff_blocks(old, new)
+    assert [t for c in chunks if c.op != "ins" for t in c.tokens] == tokens(old)
+    assert [t for c in chunks if c.op != "del" for t in c.tokens] == tokens(new)
+
+
+def test_blocks_html_gives_one_paragraph_per_block_and_escapes() -> None:
+    """Assert a block only in the new text is one <ins> paragraph, and <, & and quotes are safe."""
+    out = blocks_html(diff_blocks(["Move 3\" & <turn>"], ["Move 3\" & <turn>", "New rule."]))
+    assert out == ('<div class="vd-text">\n<p>Move 3" &amp; &lt;turn&gt;</p>\n'
+                   "<p><ins>New rule.</ins></p>\n</div>")
+
+
+def test_a_block_break_from_either_text_cuts_the_paragraph() -> None:
+    out = blocks_html(diff_blocks(["a b c d"], ["a b", "c d"]))
+    assert out.count("<p>") == 2
+
+
+# Text model -----------------------------------------------------------------------------------
+
+
+def test_text_drops_the_requirement_table_link_targets_and_escapes() -> None:
+    """Assert the fields table is left to the field diff and the text reads as words."""
+    body = ("| Requirement | Skill Test |\n|---|---|\n| Thrusters: 1+ | No |\n\n"
+            "A \\[D+\\] result uses the [Sluggish](../traits.md#sluggish) trait.\n\n- one\n- two\n\n1. first\n")
+    assert text_of(body).blocks == ("A [D+] result uses the Sluggish trait.", "• one", "• two", "1. first")
+
+
+def test_text_leaves_out_gap_notes_but_counts_them_and_keeps_examples() -> None:
+    body = ('Before.\n\n!!! warning "Gap in the source"\n\n    Our note.\n\n!!! example\n\n    Dave rolls.\n')
+    text = text_of(body)
+    assert text.blocks == ("Before.", "Example", "Dave rolls.") and text.gaps == 1
+
+
+def test_sections_are_the_title_and_each_level_two_heading_with_its_own_text() -> None:
+    markdown = "# Title {#t}\n\nIntro.\n\n## Part {#part}\n\nPart text.\n\n### Entry {#e .action}\n\nBody.\n"
+    found = sections(markdown)
+    assert [(s.title, s.slug, s.text.blocks) for s in found] == [("Title", "t", ("Intro.",)), ("Part", "part", ("Part text.",))]
+
+
+# Pairing the real pages -------------------------------------------------------------------------
+
+
+def test_every_entry_of_both_pages_is_placed_exactly_once(matching) -> None:
+    """Assert each v1.2.1 entry is matched or removed, each v1.2.4 entry matched, a State of a match, or new."""
+    old_seen = Counter([m.old.slug for m in matching.matched] + [e.slug for e in matching.removed])
+    new_seen = Counter([m.new.slug for m in matching.matched] + [s.slug for m in matching.matched for s in m.states]
+                       + [e.slug for e in matching.added])
+    assert old_seen == Counter(e.slug for e in entries(C.old_page))
+    assert new_seen == Counter(e.slug for e in entries(C.new_page))
+
+
+def test_known_renames_pair_the_right_entries(matching) -> None:
+    pairs = {m.old.slug: m.new.slug for m in matching.matched}
+    assert pairs["boarding-party"] == "board"
+    assert pairs["ramming-speed"] == "ram"
+    assert pairs["bombing-run"] == "bombing"
+    assert pairs["evade"] == "evade"
+    assert pairs["active-interception"] == "active-interception"
+
+
+def test_station_keeping_action_pairs_with_station_keep_not_with_the_state(matching) -> None:
+    """Assert the v1.2.1 Action "Station Keeping" is paired with the Action "Station Keep", and
+    the v1.2.4 State of the same name is compared with it, not counted as new."""
+    match = next(m for m in matching.matched if m.old.slug == "station-keeping")
+    assert (match.new.slug, match.new.kind) == ("station-keep", "action")
+    assert [(s.slug, s.kind) for s in match.states] == [("station-keeping", "state")]
+    assert "station-keeping" not in {e.slug for e in matching.added}
+
+
+def test_removed_and_new_entries(matching) -> None:
+    """Assert the entries with no counterpart, read from both pages."""
+    assert [e.slug for e in matching.removed] == [
+        "concentrated-fire", "lock-on", "return-to-base", "engage-point-defense", "lay-mines"]
+    added = {e.slug for e in matching.added}
+    assert {"combined-attack", "drone-command", "resupply", "hard-burn", "overdrive", "purge-airlocks",
+            "suppressing-fire", "boarded", "targeted-x"} <= added
+    assert "evading" not in added and "stealthed" not in added
+
+
+def test_the_page_reports_its_counts(page: str, matching) -> None:
+    renamed = sum(m.renamed for m in matching.matched)
+    assert page.startswith(f"**{len(matching.matched)}** entries are in both versions ({renamed} of them renamed), "
+                           f"**{len(matching.removed)}** are only in v1.2.1 (removed) and **{len(matching.added)}** only in v1.2.4 (new).")
+
+
+def test_evade_skill_test_changed_from_skill_to_no(page: str) -> None:
+    evade = section_of(page, "evade")
+    assert "<li><strong>Skill Test</strong>: <del>Skill/Thrusters/Fuel</del> <ins>No</ins></li>" in evade
+    assert "<li><strong>Requirement</strong>: Thrusters: 1+ or Fuel: 2+ <span class=\"vd-same\">unchanged</span></li>" in evade
+    assert "gains <del>an Evasion token,</del> <ins>the Evading state,</ins> which is removed in the End Phase." in evade
+
+
+def test_board_links_both_versions_and_shows_the_rename(page: str) -> None:
+    board = section_of(page, "board")
+    assert page.count("### Boarding Party → Board {#board}") == 1
+    assert "[v1.2.1: Boarding Party](v1.2.1/special-actions.md#boarding-party)" in board
+    assert "[v1.2.4: Board](v1.2.4/actions.md#board)" in board
+    assert "Initiate a <del>Boarding Action</del> <ins>boarding action</ins> against a Capital Ship" in board
+
+
+def test_boost_shows_its_move_to_the_squadron_section(page: str) -> None:
+    assert "<strong>Section</strong>: <del>Generic</del> <ins>Squadron</ins> Special Actions" in section_of(page, "boost")
+
+
+def test_an_unchanged_text_says_so(page: str) -> None:
+    """Damage Control's text ("Resolve a Repair attempt.") is the same; its Skill Test is not."""
+    control = section_of(page, "damage-control")
+    assert "The text is unchanged." in control and "<del>Skill</del> <ins>Yes</ins>" in control
+
+
+def test_the_page_intros_are_compared(page: str) -> None:
+    intro = section_of(page, "text-action")
+    assert "Title: <del>Special Actions</del> <ins>Action</ins>" in intro
+    assert "A Model may declare <del>a Special</del> <ins>an</ins> Action" in intro
+    assert "<p>• <del>Interception</del> <ins>Boost</ins></p>" in intro
+
+
+def test_removed_and_new_lists_link_each_entry(page: str) -> None:
+    assert "- [Concentrated Fire](v1.2.1/special-actions.md#concentrated-fire) (action, Generic Special Actions)" in page
+    assert "- [Lock On](v1.2.1/special-actions.md#lock-on)" in page
+    assert "- [Combined Attack](v1.2.4/actions.md#combined-attack) (action, Generic Special Actions)" in page
+
+
+# Resolvers of both versions -----------------------------------------------------------------------
+
+
+def _fake(resolver_id: str, key: str, headline: str, high: int = 6) -> Resolver:
+    return Resolver(
+        id=resolver_id, title="Fake", entries=(key,),
+        inputs=(Input("dice", kind="int", label="Dice", default=3, low=1, high=high),),
+        run=lambda inputs: {"outcome": {"headline": f"{headline} with {inputs['dice']} dice"}, "steps": []},
+    )
+
+
+def test_both_resolvers_are_named_and_linked_with_default_answers_side_by_side(matching) -> None:
+    match = next(m for m in matching.matched if m.new.slug == "evade")
+    old = _fake("jovian-wars/v1.2.1/evade", match.old.key, "Old <rule>")
+    new = _fake("jovian-wars/v1.2.4/evade", match.new.key, "New rule")
+    line = resolvers_md(match, C, PAGE, {match.old.key: old, match.new.key: new})
+    assert "`jovian-wars/v1.2.1/evade` ([v1.2.1 Evade](v1.2.1/special-actions.md#evade))" in line
+    assert "`jovian-wars/v1.2.4/evade` ([v1.2.4 Evade](v1.2.4/actions.md#evade))" in line
+
+
+def test_live_answers_only_when_both_take_the_same_inputs(monkeypatch) -> None:
+    old = _fake("x/old", "k/old", "Old <rule>")
+    new = _fake("x/new", "k/new", "New rule")
+    monkeypatch.setattr("scripts.hooks.version_diff.resolve",
+                        lambda rid, inputs: {"outcome": {"old": old, "new": new}[rid[2:]].run({"dice": 3})["outcome"]})
+    out = live_html(old, new, C)
+    assert "<li><strong>v1.2.1</strong>: Old &lt;rule&gt; with 3 dice</li>" in out
+    assert "<li><strong>v1.2.4</strong>: New rule with 3 dice</li>" in out
+    assert live_html(old, _fake("x/new", "k/new", "New", high=8), C) == ""
+
+
+def test_no_resolver_line_unless_both_versions_have_one(matching) -> None:
+    match = matching.matched[0]
+    assert resolvers_md(match, C, PAGE, {match.new.key: _fake("a", match.new.key, "x")}) == ""
+
+
+# Markers -------------------------------------------------------------------------------------------
+
+
+def test_a_page_without_a_marker_is_left_alone() -> None:
+    assert expand("# Home\n\nNothing here.\n", "index.md", DOCS) is None
+
+
+def test_the_marker_is_replaced_in_place() -> None:
+    out = expand("Intro.\n\n<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->\n\nAfter.\n", PAGE, DOCS)
+    assert out is not None and out.startswith("Intro.\n\n**") and out.endswith("\nAfter.\n")
+    assert "version-diff" not in out
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("<!-- version-diff: jovian-wars v1.2.0 v1.2.4 -->", "no version comparison 'jovian-wars v1.2.0 v1.2.4'"),
+        ("<!-- version-diff: war-galley aid aid -->", "no version comparison"),
+        ("<!-- version-diff: jovian-wars v1.2.1 -->", "takes GAME OLD NEW"),
+        ("<!-- version-diff jovian-wars v1.2.1 v1.2.4 -->", "malformed version-diff marker"),
+        ("See <!-- version-diff: jovian-wars v1.2.1 v1.2.4 --> inline", "malformed version-diff marker"),
+    ],
+)
+def test_unknown_or_malformed_markers_fail_naming_file_and_line(line: str, message: str) -> None:
+    with pytest.raises(PluginError) as raised:
+        expand(f"# Changes\n\n{line}\n", "jovian-wars/oops.md", DOCS)
+    assert str(raised.value).startswith("jovian-wars/oops.md line 3: ")
+    assert message in str(raised.value)
+    assert "<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->" in str(raised.value) or "malformed" in message
+
+
+def test_a_rename_naming_a_missing_entry_fails_the_build() -> None:
+    """Assert a stale renames table is an error, not a silent "removed" plus "new"."""
+    stale = Comparison(**{**{f: getattr(C, f) for f in C.__dataclass_fields__},
+                          "pairings": (Pairing("boarding-party", "boarding", "typo"),)})
+    with pytest.raises(PluginError, match=r"jovian-wars/v1.2.4/actions.md has no entry #boarding"):
+        render(stale, DOCS, PAGE)
+
+
+def test_every_comparison_names_existing_pages() -> None:
+    for comparison in COMPARISONS.values():
+        assert (DOCS / comparison.old_page).exists() and (DOCS / comparison.new_page).exists()
+
+
+# The whole site, strict -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+                   cwd=ROOT, check=True, env=env)
+    return site
+
+
+def test_the_site_builds_strict_with_the_changes_page(built: Path) -> None:
+    markup = (built / "jovian-wars/changes/index.html").read_text(encoding="utf-8")
+    assert "<del>Skill/Thrusters/Fuel</del> <ins>No</ins>" in markup
+    assert "version-diff" not in markup
+    assert "Changes v1.2.1 → v1.2.4" in markup  # the nav entry
+
+
+def test_every_link_to_an_entry_lands_on_an_anchor(built: Path) -> None:
+    """Assert each link from the changes page to a rules page points at an id on that page."""
+    markup = (built / "jovian-wars/changes/index.html").read_text(encoding="utf-8")
+    links = set(re.findall(r'href="\.\./(v1\.2\.[14]/[a-z-]+/)#([a-z0-9-]+)"', markup))
+    assert len(links) > 40
+    missing = [f"{page}#{slug}" for page, slug in links
+               if f'id="{slug}"' not in (built / "jovian-wars" / page / "index.html").read_text(encoding="utf-8")]
+    assert missing == []
