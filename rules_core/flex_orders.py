@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations_with_replacement
 from math import factorial
 
 from .keep import Rung
@@ -37,15 +37,44 @@ Profile = tuple[tuple[int, ...], ...]
 """Per kind, its faces' levels, highest first (0 = set aside)."""
 
 
+DIGIT = (0, 0, 1, 2, 3)
+"""Level (0, 2, 3, 4) -> its 2-bit digit in a layout code (face 1 in the lowest two bits)."""
+SPREAD = [sum(1 << (2 * p) for p in range(6) if mask >> p & 1) for mask in range(64)]
+"""Face mask -> the code with digit 1 on each face of the mask (times a digit: that digit there)."""
+POSITIONS = [tuple(p for p in range(6) if mask >> p & 1) for mask in range(64)]
+"""Face mask -> its faces (0-based), lowest first."""
+
+
+def _submasks() -> list[list[list[int]]]:
+    """mask -> size -> every submask of that size (729 in all: built at import, well under a millisecond)."""
+    table: list[list[list[int]]] = [[[] for _ in range(7)] for _ in range(64)]
+    for mask in range(64):
+        sub = mask
+        while True:
+            table[mask][bin(sub).count("1")].append(sub)
+            if not sub:
+                break
+            sub = (sub - 1) & mask
+    return table
+
+
+SUBMASKS = _submasks()
+
+
 @lru_cache(maxsize=1024)
-def kind_options(kind: Rung, count: int, budget: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
-    """Every multiset of levels `count` faces of one kind can take within `budget`: (cost, best level, kept, levels)."""
+def kind_options(kind: Rung, count: int, budget: int) -> tuple[tuple[int, int, int, tuple[int, ...], int, int, int], ...]:
+    """Every multiset of levels `count` faces of one kind can take within `budget`.
+
+    Each as (cost, best level, kept, levels, and how many faces stand at Q, at T+, at D+:
+    what `_beats` compares).
+    """
     lo, entry, top = kind
     choices = []
     for combo in combinations_with_replacement([*range(top, lo - 1, -1), 0], count):
         cost = sum(entry + level - lo for level in combo if level)
         if cost <= budget:
-            choices.append((cost, combo[0], count - combo.count(0), combo))
+            kept = count - combo.count(0)
+            choices.append((cost, combo[0], kept, combo, combo.count(4), kept - combo.count(2), kept))
     return tuple(choices)
 
 
@@ -57,59 +86,77 @@ def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list
     magnitude = max(option[1] for choices in options for option in choices)  # one face alone reaches it
     # cheapest[i][kept][must]: least dice the kinds i.. need to keep exactly `kept` results (`must`: one at `magnitude`)
     never = budget + 1
-    cheapest = [[[never, never] for _ in range(7)] for _ in range(len(kinds) + 1)]
+    size = len(kinds)
+    cheapest = [[[never, never] for _ in range(7)] for _ in range(size + 1)]
     cheapest[-1][0] = [0, never]
-    for i in range(len(kinds) - 1, -1, -1):
+    for i in range(size - 1, -1, -1):
         row, after = cheapest[i], cheapest[i + 1]
-        for cost, top, kept, _ in options[i]:
-            for more in range(7 - kept):
-                free, must = after[more]
-                if top == magnitude:
-                    must = min(must, free)
+        reachable = [(more, cell) for more, cell in enumerate(after) if cell[0] <= budget or cell[1] <= budget]
+        for cost, top, kept, *_ in options[i]:
+            hit = top == magnitude
+            for more, (free, must) in reachable:
+                if hit and free < must:
+                    must = free
                 cell = row[kept + more]
-                cell[0] = min(cell[0], cost + free)
-                cell[1] = min(cell[1], cost + must)
+                if cost + free < cell[0]:
+                    cell[0] = cost + free
+                if cost + must < cell[1]:
+                    cell[1] = cost + must
     results = max(kept for kept in range(7) if cheapest[0][kept][1] <= budget)
-    chosen: list[Profile] = []
+    # each profile with its faces at Q, T+, D+ per kind packed 4 bits a kind (for `_beats`)
+    chosen: list[tuple[Profile, int, int, int]] = []
 
-    def extend(i: int, cost: int, kept: int, reached: bool, partial: tuple[tuple[int, ...], ...]) -> None:
-        if i == len(kinds):
-            chosen.append(partial)
+    def extend(i: int, cost: int, kept: int, reached: bool, partial: Profile, q: int, t: int, d: int) -> None:
+        if i == size:
+            chosen.append((partial, q, t, d))
             return
-        for option_cost, top, option_kept, combo in options[i]:
+        shift = 4 * i
+        below = cheapest[i + 1]
+        for option_cost, top, option_kept, combo, at_q, at_t, at_d in options[i]:
             now_kept = kept + option_kept
             if now_kept > results:
                 continue
             now_reached = reached or top == magnitude
-            rest = cheapest[i + 1][results - now_kept][0 if now_reached else 1]
-            if cost + option_cost + rest <= budget:
-                extend(i + 1, cost + option_cost, now_kept, now_reached, partial + (combo,))
+            if cost + option_cost + below[results - now_kept][0 if now_reached else 1] <= budget:
+                extend(i + 1, cost + option_cost, now_kept, now_reached, partial + (combo,),
+                       q | at_q << shift, t | at_t << shift, d | at_d << shift)
 
-    extend(0, 0, 0, False, ())
-    return [p for p in chosen if not any(_beats(q, p) for q in chosen)]
+    extend(0, 0, 0, False, (), 0, 0, 0)
+    if len(chosen) == 1:
+        return [chosen[0][0]]
+    guard = sum(8 << (4 * i) for i in range(size))
+    return [p[0] for p in chosen if not any(_beats(other, p, guard) for other in chosen)]
 
 
-def _beats(first: Profile, second: Profile) -> bool:
+def _beats(first: tuple[Profile, int, int, int], second: tuple[Profile, int, int, int], guard: int) -> bool:
     """True when `first` wins in every order of the faces (and differs from `second`).
 
     Within a kind the highest faces take the highest levels, so "n faces of this kind
     at level L or above" names the same faces in both profiles. At the highest level
     where the two differ, if `first` has at least as many at or above it in every kind,
     its faces there are a superset of `second`'s, with the same faces above: its list
-    of results, strongest first, is larger in every order.
+    of results, strongest first, is larger in every order. The counts per kind are
+    packed 4 bits each under a guard bit: `(a | guard) - b` keeps every guard bit
+    exactly when each count of a is at least b's.
     """
-    for level in (4, 3, 2):
-        ours = [sum(1 for x in kind if x >= level) for kind in first]
-        theirs = [sum(1 for x in kind if x >= level) for kind in second]
+    for ours, theirs in ((first[1], second[1]), (first[2], second[2]), (first[3], second[3])):
         if ours != theirs:
-            return all(a >= b for a, b in zip(ours, theirs))
+            return ((ours | guard) - theirs) & guard == guard
     return False
 
 
 @lru_cache(maxsize=512)
 def distinct_orders(symbols: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every distinct order of a multiset of symbols (given sorted)."""
-    return tuple(set(permutations(symbols)))
+    """Every distinct order of a multiset of symbols (given sorted), without walking all n! permutations."""
+    if not symbols:
+        return ((),)
+    out: list[tuple[int, ...]] = []
+    seen = sorted(set(symbols))
+    for symbol in seen:
+        rest = list(symbols)
+        rest.remove(symbol)
+        out += [(symbol, *tail) for tail in distinct_orders(tuple(rest))]
+    return tuple(out)
 
 
 def _best_fill(order: Sequence[int], profiles: list[Profile]) -> tuple[int, ...]:
@@ -164,29 +211,29 @@ def solve(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int 
     return tuple(constant), fills
 
 
-def lay_out(constant: tuple[int, ...], fills: dict[tuple[int, ...], int], out: dict[int, int], faces: int = 6) -> None:
-    """Add every layout of constant and varying faces to `out`: levels coded 3 bits per face (face 1 lowest) -> count."""
-    by_holes: dict[tuple[int, ...], list[tuple[int, int]]] = {}
-    for template in distinct_orders(tuple(sorted([-1] * (faces - len(constant)) + list(constant)))):
-        code = 0
-        holes = []
-        for position, level in enumerate(template):
-            if level < 0:
-                holes.append(position)
-            else:
-                code |= level << (3 * position)
-        placed = by_holes.get(tuple(holes))
-        if placed is None:
-            placed = by_holes[tuple(holes)] = [
-                (sum(level << (3 * hole) for hole, level in zip(holes, fill)), n) for fill, n in fills.items()]
-        for fill_code, n in placed:
-            key = code + fill_code
-            out[key] = out.get(key, 0) + n
+def lay_out(constant: tuple[int, ...], fills: dict[tuple[int, ...], int], out: list[int], faces: int = 6) -> None:
+    """Add every layout of constant and varying faces to `out`, indexed by layout code (`DIGIT`, 2 bits a face).
+
+    The holes (varying faces) take each set of positions in turn; the constant levels fill
+    the other positions, placed level by level as submasks (level 0 adds nothing to a code).
+    """
+    holes, full = faces - len(constant), (1 << faces) - 1
+    placing = [(DIGIT[level], constant.count(level)) for level in (4, 3, 2) if level in constant]
+    for hole_mask in SUBMASKS[full][holes]:
+        spots = POSITIONS[hole_mask]
+        placed = [(sum(DIGIT[level] << (2 * spot) for spot, level in zip(spots, fill)), n) for fill, n in fills.items()]
+        codes = [(0, full ^ hole_mask)]
+        for digit, count in placing:
+            codes = [(code + digit * SPREAD[sub], free ^ sub) for code, free in codes for sub in SUBMASKS[free][count]]
+        for code, _ in codes:
+            for fill_code, n in placed:
+                out[code + fill_code] += n
 
 
 def ordering_levels(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int = 6) -> dict[tuple[int, ...], int]:
     """Best levels per face (face 1 first) -> how many layouts of the kinds give them (`solve` then `lay_out`)."""
     constant, fills = solve(kinds, counts, budget, faces)
-    out: dict[int, int] = {}
+    out = [0] * (1 << (2 * faces))
     lay_out(constant, fills, out, faces)
-    return {tuple((code >> (3 * i)) & 7 for i in range(faces)): n for code, n in out.items()}
+    levels = (0, 2, 3, 4)
+    return {tuple(levels[(code >> (2 * i)) & 3] for i in range(faces)): n for code, n in enumerate(out) if n}

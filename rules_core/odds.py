@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
 
-from .dice import Reading, magnitude
+from .dice import LETTERS, Reading, magnitude
 from .flex_orders import distinct_orders, kind_options, lay_out, solve
 from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, needed, rung
 from .pools import Pool
@@ -146,22 +146,64 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
     return [(first, *rest) for first in range(total + 1) for rest in _compositions(total - first, parts - 1)]
 
 
+LEVELS = (0, 2, 3, 4)
+"""Digit of a layout code (`flex_orders.DIGIT`) -> level."""
+
+
 @lru_cache(maxsize=1)
 def _half_readings() -> tuple[list[Reading], list[Reading]]:
-    """Readings of faces 1-3 and of faces 4-6 by their 9-bit level code (3 bits per face)."""
-    low: list[Reading] = [()] * 512
-    high: list[Reading] = [()] * 512
-    for a in (0, 2, 3, 4):
-        for b in (0, 2, 3, 4):
-            for c in (0, 2, 3, 4):
-                code = a | b << 3 | c << 6
-                low[code] = tuple((level, face) for face, level in ((1, a), (2, b), (3, c)) if level)
-                high[code] = tuple((level, face) for face, level in ((4, a), (5, b), (6, c)) if level)
+    """Readings of faces 1-3 and of faces 4-6 by their 6-bit half of a layout code (2 bits a face)."""
+    low: list[Reading] = []
+    high: list[Reading] = []
+    for code in range(64):
+        levels = [LEVELS[(code >> (2 * i)) & 3] for i in range(3)]
+        low.append(tuple((level, face) for face, level in enumerate(levels, start=1) if level))
+        high.append(tuple((level, face) for face, level in enumerate(levels, start=4) if level))
     return low, high
+
+
+@lru_cache(maxsize=1)
+def half_tables() -> tuple[list[str], list[str], list[int], list[int], list[int], list[int]]:
+    """Per 6-bit half of a layout code (faces 1-3, faces 4-6): its results' text ("D2,T3"), its best
+    Magnitude, and its part of the roll-order key (`code_key`), for the odds JSON (thousands of readings).
+    """
+    texts: tuple[list[str], list[str]] = ([], [])
+    mags: tuple[list[int], list[int]] = ([], [])
+    keys: tuple[list[int], list[int]] = ([], [])
+    for half, first in ((0, 1), (1, 4)):
+        for code in range(64):
+            results = [(LEVELS[(code >> (2 * i)) & 3], first + i) for i in range(3)]
+            results = [(level, value) for level, value in results if level]
+            texts[half].append(",".join(f"{LETTERS[level]}{value}" for level, value in results))
+            mags[half].append(max((level for level, _ in results), default=0))
+            # results kept, then one bit per (level, value) rank: comparing the bits of two readings
+            # with as many results compares their results listed strongest first (`dice.reading_key`)
+            keys[half].append(len(results) << 18 | sum(1 << ((level - 2) * 6 + value - 1) for level, value in results))
+    return texts[0], texts[1], mags[0], mags[1], keys[0], keys[1]
+
+
+def code_of(reading: Reading) -> int:
+    """A reading as a layout code (`flex_orders.DIGIT`, 2 bits a face, face 1 lowest)."""
+    return sum((level - 1) << (2 * (value - 1)) for level, value in reading)
+
+
+def code_notation(code: int) -> str:
+    """`dice.notation` of a layout code, from the half tables."""
+    low_texts, high_texts = half_tables()[:2]
+    low, high = low_texts[code & 63], high_texts[code >> 6]
+    return f"[{low},{high}]" if low and high else f"[{low or high or 'N'}]"
+
+
+def code_key(code: int) -> int:
+    """`dice.reading_key` of a layout code as one int (same order): Magnitude, results, their ranks as bits."""
+    _, _, low_mags, high_mags, low_keys, high_keys = half_tables()
+    return max(low_mags[code & 63], high_mags[code >> 6]) << 21 | (low_keys[code & 63] + high_keys[code >> 6])
 
 
 def clear_caches() -> None:
     """Forget every cached table and result (for cold timings)."""
+    level_weights.cache_clear()
+    half_tables.cache_clear()
     reading_weights.cache_clear()
     _half_readings.cache_clear()
     distinct_orders.cache_clear()
@@ -169,43 +211,60 @@ def clear_caches() -> None:
 
 
 @lru_cache(maxsize=256)
-def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
-    """Every final reading of the pool with its weight, and the denominator 6**(dice rolled).
+def level_weights(pool: Pool) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Every final reading of the pool as a layout code (`flex_orders.DIGIT`, 2 bits a face) with its weight,
+    and the denominator 6**(dice rolled).
 
     Cached per pool: the page asks for the same pool's odds several times (charts, skill test).
     """
     kinds, ladder_weights = _ladder_weights(pool)
     mask = (1 << _SHIFT) - 1
+    tops_of = [0 if kind is None else kind[2] for kind in kinds]
+    needs = [needed(kind) for kind in kinds]
     # constant faces' levels -> (varying faces' levels -> weight per layout); no flex choice binding: all constant
     pooled: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
     for key, ways in ladder_weights.items():
         counts = [(key >> (_SHIFT * i)) & mask for i in range(len(kinds))]
-        present = [(kind, n) for kind, n in zip(kinds, counts) if n and kind is not None]
-        layouts = FACTS[6]
-        for n in counts:
-            layouts //= FACTS[n]
+        layouts = 720
+        need = 0
+        for n, cost in zip(counts, needs):
+            if n:
+                layouts //= FACTS[n]
+                need += cost * n
         each = ways // layouts  # every layout of the multiset is equally likely
-        if sum(needed(kind) * n for kind, n in present) <= pool.base:
+        if need <= pool.base:
             # every face reaches its top; merging faces by level, a layout of levels stands for
             # prod(level counts!)/prod(kind counts!) layouts of the kinds
-            tops = sorted([0] * counts[0] + [kind[2] for kind, n in present for _ in range(n)])
-            for level in (0, 2, 3, 4):
-                each *= FACTS[tops.count(level)]
-            for n in counts:
-                each //= FACTS[n]
-            constant, fills = tuple(tops), {(): each}
-        else:
-            constant, fills = solve([kind for kind, _ in present], [n for _, n in present], pool.base)
-            fills = {fill: n * each for fill, n in fills.items()}
+            per_level = {0: 0, 2: 0, 3: 0, 4: 0}
+            divisor = 1
+            for n, top in zip(counts, tops_of):
+                if n:
+                    per_level[top] += n
+                    divisor *= FACTS[n]
+            for n in per_level.values():
+                each *= FACTS[n]
+            each //= divisor
+            constant = tuple(level for level, n in per_level.items() for _ in range(n))
+            into = pooled.setdefault(constant, {})
+            into[()] = into.get((), 0) + each
+            continue
+        present = [(kind, n) for kind, n in zip(kinds, counts) if n and kind is not None]
+        constant, fills = solve([kind for kind, _ in present], [n for _, n in present], pool.base)
         into = pooled.setdefault(constant, {})
         for fill, n in fills.items():
-            into[fill] = into.get(fill, 0) + n
-    by_code: dict[int, int] = {}
+            into[fill] = into.get(fill, 0) + n * each
+    by_code = [0] * 4096
     for constant, fills in pooled.items():
         lay_out(constant, fills, by_code)
+    return tuple((code, ways) for code, ways in enumerate(by_code) if ways), 6 ** (pool.rolled + abs(pool.macro))
+
+
+@lru_cache(maxsize=256)
+def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
+    """Every final reading of the pool with its weight, and the denominator 6**(dice rolled)."""
+    codes, total = level_weights(pool)
     low, high = _half_readings()
-    weights = tuple((low[code & 511] + high[code >> 9], ways) for code, ways in by_code.items())
-    return weights, 6 ** (pool.rolled + abs(pool.macro))
+    return tuple((low[code & 63] + high[code >> 6], ways) for code, ways in codes), total
 
 
 def reading_odds(pool: Pool) -> dict[Reading, Fraction]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 
 from .. import readings
-from ..dice import LETTERS, Reading, diminish, magnitude, notation, reading_key
+from ..dice import LETTERS, Reading, diminish, magnitude, notation
 from ..inputs import Input
-from ..odds import reading_weights
+from ..odds import code_key, code_of, half_tables, level_weights, reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_weights, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
@@ -87,20 +88,35 @@ def _pool_json(pool: Pool) -> dict[str, int]:
     return {"base": pool.base, "flex": pool.flex, "macro": pool.macro}
 
 
-def _magnitudes(weights: dict[Reading, int], total: int) -> dict[int, Fraction]:
-    sums = {0: 0, 2: 0, 3: 0, 4: 0}
-    for reading, ways in weights.items():
-        sums[magnitude(reading)] += ways
-    return {level: Fraction(ways, total) for level, ways in sums.items()}
-
-
 def _odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
-    """The JSON shared by every dice odds answer: magnitude, readings, charts."""
-    mags = _magnitudes(weights, total)
-    ordered = sorted(weights.items(), key=lambda item: (-item[1], reading_key(item[0])))
-    readings_json = {notation(reading): ratio_json(ways, total) for reading, ways in ordered}
+    """The JSON shared by every dice odds answer, from readings (opposed rolls): see `_codes_body`."""
+    return _codes_body([(code_of(reading), ways) for reading, ways in weights.items()], total, title)
+
+
+def _codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Result:
+    """The JSON shared by every dice odds answer: magnitude, readings, charts.
+
+    Readings arrive as layout codes (`odds.level_weights`): the sort key (likeliest first, then the
+    roll order, weakest first) and the notation come from per-half tables instead of tuples.
+    """
+    low_texts, high_texts, low_mags, high_mags, low_keys, high_keys = half_tables()
+    sums = {0: 0, 2: 0, 3: 0, 4: 0}
+    rows = []
+    for code, ways in codes:
+        low, high = code & 63, code >> 6
+        level = max(low_mags[low], high_mags[high])
+        sums[level] += ways
+        rows.append((-ways, level << 21 | (low_keys[low] + high_keys[high]), low, high))
+    rows.sort()
+    readings_json: dict[str, str] = {}
+    for ways, _, low, high in rows:
+        left, right = low_texts[low], high_texts[high]
+        text = f"[{left},{right}]" if left and right else f"[{left or right or 'N'}]"
+        readings_json[text] = ratio_json(-ways, total)
+    mags = {level: Fraction(ways, total) for level, ways in sums.items()}
     at_least = {f"{LETTERS[level]}+": fraction_json(sum((p for m, p in mags.items() if m >= level), Fraction(0)))
                 for level in (2, 3, 4)}
+    top = list(readings_json.items())[:TOP_READINGS]
     return {
         "magnitude": {LETTERS[level]: fraction_json(p) for level, p in mags.items()},
         "at_least": at_least,
@@ -108,13 +124,13 @@ def _odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
         "charts": [
             {"title": f"{title}: best result", "rows": [{"label": MAGNITUDE_LABELS[level], "p": fraction_json(p)}
                                                        for level, p in mags.items()]},
-            {"title": f"{title}: likeliest readings", "rows": [{"label": notation(reading), "p": readings_json[notation(reading)]}
-                                                              for reading, _ in ordered[:TOP_READINGS]]},
+            {"title": f"{title}: likeliest readings", "rows": [{"label": label, "p": p} for label, p in top]},
         ],
     }
 
 
 def _pool_weights(pool: Pool) -> tuple[dict[Reading, int], int]:
+    """Final reading -> weight over 6**(dice rolled), for resolvers built on a pool's readings."""
     items, total = reading_weights(pool)
     return dict(items), total
 
@@ -140,7 +156,7 @@ def _unopposed_needed(values: Inputs) -> dict[str, int]:
 
 def _unopposed_odds(values: Inputs) -> Result:
     pool = _pool(values)
-    body = _odds_body(*_pool_weights(pool), "Unopposed roll")
+    body = _codes_body(*level_weights(pool), "Unopposed roll")
     body["pool"] = _pool_json(pool)
     return body
 
@@ -177,10 +193,10 @@ def _skill_needed(values: Inputs) -> dict[str, int]:
 
 def _skill_odds(values: Inputs) -> Result:
     pool = _pool(_skill_values(values))
-    weights, total = _pool_weights(pool)
-    body = _odds_body(weights, total, "Skill Test")
+    codes, total = level_weights(pool)
+    body = _codes_body(codes, total, "Skill Test")
     need = REQUIREMENTS[str(values["requirement"])]
-    once = Fraction(sum(ways for reading, ways in weights.items() if magnitude(reading) >= need), total)
+    once = Fraction(sum(ways for code, ways in codes if code_key(code) >> 21 >= need), total)
     rerolls = int(values["rerolls"])  # type: ignore[call-overload]
     passes = 1 - (1 - once) ** (rerolls + 1)  # each reroll rolls the whole pool again after a fail
     body.update({"pool": _pool_json(pool), "requirement": values["requirement"],
