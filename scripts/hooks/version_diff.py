@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 if str(ROOT) not in sys.path:  # a bare checkout works too
     sys.path.insert(0, str(ROOT))
 
-from rules_core import REGISTRY, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
+from rules_core import REGISTRY, Input, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
 from scripts.hooks.entries import Entry, FieldValue, parse_entries  # noqa: E402
 from scripts.hooks.version_pairs import COMPARISONS, Comparison, Match, Matching, match_entries  # noqa: E402
 from scripts.hooks.version_text import Section, Text, sections, text_of  # noqa: E402
@@ -124,27 +124,56 @@ def body_html(match: Match, new_version: str) -> str:
     return "\n\n".join(out)
 
 
-def _inputs_signature(resolver: Resolver) -> list[tuple[object, ...]]:
-    """What makes two declarations accept the same inputs (labels and help may differ)."""
-    return [(i.name, i.kind, i.low, i.high, i.choices, i.default, i.parts) for i in resolver.inputs]
+def _spec(spec: Input) -> tuple[object, ...]:
+    """What makes two declarations of an input accept the same values (labels may differ)."""
+    return (spec.kind, spec.low, spec.high, spec.choices, spec.parts)
+
+
+def shared_inputs(old: Resolver, new: Resolver) -> dict[str, object]:
+    """The inputs both declare alike, set to the old resolver's defaults (None-defaults left out)."""
+    theirs = {spec.name: spec for spec in new.inputs}
+    defaults = old.defaults()
+    return {
+        spec.name: defaults[spec.name]
+        for spec in old.inputs
+        if spec.name in theirs and _spec(theirs[spec.name]) == _spec(spec) and defaults.get(spec.name) is not None
+    }
+
+
+def _value(spec: Input, value: object) -> str:
+    if spec.kind == "bool":
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(item) for item in value)
+    return str(value)
 
 
 def live_html(old: Resolver, new: Resolver, comparison: Comparison) -> str:
-    """Both answers for the default inputs, when both resolvers take the same inputs; else ""."""
-    if _inputs_signature(old) != _inputs_signature(new):
+    """Both headlines for the same values of the inputs both declare alike; "" if they share none.
+
+    Inputs only one version has keep that version's default. A RulesError (the shared values are
+    impossible under one version) leaves the comparison out; any other error is a resolver bug
+    and fails the build naming both resolvers.
+    """
+    shared = shared_inputs(old, new)
+    if not shared:
         return ""
     try:
-        answers = [resolve(resolver.id, {}) for resolver in (old, new)]
-    except RulesError as error:  # a resolver that needs inputs has no default answer to show
-        log.debug("version_diff: no default answer for %s / %s: %s", old.id, new.id, error)
+        answers = [resolve(resolver.id, shared) for resolver in (old, new)]
+    except RulesError as error:
+        log.debug("version_diff: %s / %s give no answer for %s: %s", old.id, new.id, shared, error)
         return ""
+    except Exception as error:  # noqa: BLE001 - reported as a build error with the resolvers named
+        raise PluginError(f"version_diff: resolving {old.id} and {new.id} with {shared} failed: {error!r}") from error
+    specs = {spec.name: spec for spec in new.inputs}
+    values = ", ".join(f"{specs[name].label} {_value(specs[name], value)}" for name, value in shared.items())
     rows = []
     for version, answer in zip((comparison.old_version, comparison.new_version), answers):
         outcome = answer.get("outcome")
         headline = outcome.get("headline", "") if isinstance(outcome, dict) else ""
         rows.append(f"<li><strong>{version}</strong>: {html.escape(str(headline))}</li>")
-    return ('<div class="vd-live"><p>The same default inputs, resolved under both versions:</p>\n<ul>'
-            + "".join(rows) + "</ul></div>")
+    return (f'<div class="vd-live"><p>Same inputs under both versions ({html.escape(values)}; '
+            "each version's own inputs at their defaults):</p>\n<ul>" + "".join(rows) + "</ul></div>")
 
 
 def resolvers_md(match: Match, comparison: Comparison, src_uri: str, placed: dict[str, Resolver]) -> str:

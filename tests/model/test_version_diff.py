@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from rules_core import Input, Resolver
+from rules_core import Input, Resolver, RulesError
 from scripts.hooks.entries import parse_entries
-from scripts.hooks.version_diff import expand, live_html, render, resolvers_md
+from scripts.hooks.version_diff import expand, live_html, render, resolvers_md, shared_inputs
 from scripts.hooks.version_pairs import COMPARISONS, JOVIAN_WARS_V121_V124, Comparison, Pairing, match_entries
 from scripts.hooks.version_text import sections, text_of
 from scripts.hooks.word_diff import BREAK, Chunk, blocks_html, diff_blocks, diff_text, inline_html, tokens
@@ -203,32 +203,60 @@ def test_removed_and_new_lists_link_each_entry(page: str) -> None:
 # Resolvers of both versions -----------------------------------------------------------------------
 
 
-def _fake(resolver_id: str, key: str, headline: str, high: int = 6) -> Resolver:
-    return Resolver(
-        id=resolver_id, title="Fake", entries=(key,),
-        inputs=(Input("dice", kind="int", label="Dice", default=3, low=1, high=high),),
-        run=lambda inputs: {"outcome": {"headline": f"{headline} with {inputs['dice']} dice"}, "steps": []},
-    )
+def _fake(resolver_id: str, key: str, headline: str, high: int = 6, default: int = 3, extra: bool = False) -> Resolver:
+    inputs = [Input("dice", kind="int", label="Dice", default=default, low=1, high=high)]
+    if extra:
+        inputs.append(Input("side_arc", kind="bool", label="Side arc", default=True))
+
+    def run(checked: dict[str, object]) -> dict[str, object]:
+        if checked["dice"] == 6:
+            raise RulesError("dice: 6 is impossible here")
+        return {"outcome": {"headline": f"{headline} with {checked['dice']} dice"}, "steps": []}
+
+    return Resolver(id=resolver_id, title="Fake", entries=(key,), inputs=tuple(inputs), run=run)
 
 
-def test_both_resolvers_are_named_and_linked_with_default_answers_side_by_side(matching) -> None:
+@pytest.fixture
+def fakes(monkeypatch):
+    """Fake resolvers, reached through version_diff's `resolve` as the real registry would be."""
+    registry: dict[str, Resolver] = {}
+
+    def resolve(resolver_id: str, inputs: dict[str, object]) -> dict[str, object]:
+        resolver = registry[resolver_id]
+        return resolver.run(resolver.check(inputs))
+
+    monkeypatch.setattr("scripts.hooks.version_diff.resolve", resolve)
+    return registry
+
+
+def test_both_resolvers_are_named_and_linked(matching, fakes) -> None:
     match = next(m for m in matching.matched if m.new.slug == "evade")
-    old = _fake("jovian-wars/v1.2.1/evade", match.old.key, "Old <rule>")
-    new = _fake("jovian-wars/v1.2.4/evade", match.new.key, "New rule")
+    old = fakes["jovian-wars/v1.2.1/evade"] = _fake("jovian-wars/v1.2.1/evade", match.old.key, "Old")
+    new = fakes["jovian-wars/v1.2.4/evade"] = _fake("jovian-wars/v1.2.4/evade", match.new.key, "New")
     line = resolvers_md(match, C, PAGE, {match.old.key: old, match.new.key: new})
     assert "`jovian-wars/v1.2.1/evade` ([v1.2.1 Evade](v1.2.1/special-actions.md#evade))" in line
     assert "`jovian-wars/v1.2.4/evade` ([v1.2.4 Evade](v1.2.4/actions.md#evade))" in line
+    assert "<li><strong>v1.2.1</strong>: Old with 3 dice</li><li><strong>v1.2.4</strong>: New with 3 dice</li>" in line
 
 
-def test_live_answers_only_when_both_take_the_same_inputs(monkeypatch) -> None:
-    old = _fake("x/old", "k/old", "Old <rule>")
-    new = _fake("x/new", "k/new", "New rule")
-    monkeypatch.setattr("scripts.hooks.version_diff.resolve",
-                        lambda rid, inputs: {"outcome": {"old": old, "new": new}[rid[2:]].run({"dice": 3})["outcome"]})
+def test_live_answers_use_the_old_defaults_for_the_inputs_both_declare(fakes) -> None:
+    """Assert both resolve with the same value of a shared input (the old default, not the new one),
+    each version's own inputs keep their defaults, and the values are named and escaped."""
+    old = fakes["x/old"] = _fake("x/old", "k/old", "Old <rule>", default=2)
+    new = fakes["x/new"] = _fake("x/new", "k/new", "New rule", default=4, extra=True)
+    assert shared_inputs(old, new) == {"dice": 2}
     out = live_html(old, new, C)
-    assert "<li><strong>v1.2.1</strong>: Old &lt;rule&gt; with 3 dice</li>" in out
-    assert "<li><strong>v1.2.4</strong>: New rule with 3 dice</li>" in out
-    assert live_html(old, _fake("x/new", "k/new", "New", high=8), C) == ""
+    assert "(Dice 2; each version's own inputs at their defaults)" in out
+    assert "<li><strong>v1.2.1</strong>: Old &lt;rule&gt; with 2 dice</li>" in out
+    assert "<li><strong>v1.2.4</strong>: New rule with 2 dice</li>" in out
+
+
+def test_no_live_answers_when_no_input_is_declared_alike_or_one_version_refuses(fakes) -> None:
+    old = fakes["x/old"] = _fake("x/old", "k/old", "Old")
+    fakes["x/wide"] = _fake("x/wide", "k/new", "New", high=8)
+    assert live_html(old, fakes["x/wide"], C) == ""  # different ranges: not the same input
+    refusing = fakes["x/six"] = _fake("x/six", "k/six", "Six", default=6)
+    assert live_html(refusing, fakes["x/six"], C) == ""  # RulesError: no comparison, no failure
 
 
 def test_no_resolver_line_unless_both_versions_have_one(matching) -> None:
