@@ -208,12 +208,12 @@ def match_md(match: Match, comparison: Comparison, src_uri: str, placed: dict[st
     return "\n\n".join(parts)
 
 
-def section_md(old: Section | None, new: Section | None, comparison: Comparison) -> str:
-    """One section of the page text: its title and its own text, compared."""
+def section_md(old: Section | None, new: Section | None, comparison: Comparison, intro: bool = False) -> str:
+    """One section of the page text: its title and its own text, compared (`intro`: the page title's)."""
     either = new or old
     if either is None:
         return ""
-    name, slug = either.title, f"text-{either.slug}"
+    name, slug = ("Introduction", "text-introduction") if intro else (either.title, f"text-{either.slug}")
     if old is None or new is None:
         which = comparison.new_version if old is None else comparison.old_version
         return f"### {name} {{#{slug}}}\n\nOnly in {which}."
@@ -233,7 +233,8 @@ def sections_md(old_markdown: str, new_markdown: str, comparison: Comparison) ->
     new_sections = sections(new_markdown)
     old_by = {s.slug: s for s in old_sections[1:]}
     new_by = {s.slug: s for s in new_sections[1:]}
-    parts = [section_md(old_sections[0] if old_sections else None, new_sections[0] if new_sections else None, comparison)]
+    parts = [section_md(old_sections[0] if old_sections else None, new_sections[0] if new_sections else None,
+                        comparison, intro=True)]
     for slug in [*new_by, *(s for s in old_by if s not in new_by)]:
         parts.append(section_md(old_by.get(slug), new_by.get(slug), comparison))
     return "\n\n".join(parts)

@@ -188,7 +188,7 @@ def test_an_unchanged_text_says_so(page: str) -> None:
 
 
 def test_the_page_intros_are_compared(page: str) -> None:
-    intro = section_of(page, "text-action")
+    intro = section_of(page, "text-introduction")
     assert "Title: <del>Special Actions</del> <ins>Action</ins>" in intro
     assert "A Model may declare <del>a Special</del> <ins>an</ins> Action" in intro
     assert "<p>• <del>Interception</del> <ins>Boost</ins></p>" in intro
