@@ -92,8 +92,12 @@ def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list
     for i in range(size - 1, -1, -1):
         row, after = cheapest[i], cheapest[i + 1]
         reachable = [(more, cell) for more, cell in enumerate(after) if cell[0] <= budget or cell[1] <= budget]
+        least: dict[tuple[int, bool], int] = {}  # (kept, reaches the magnitude) -> cheapest option: all the table needs
         for cost, top, kept, *_ in options[i]:
-            hit = top == magnitude
+            key = (kept, top == magnitude)
+            if least.get(key, never) > cost:
+                least[key] = cost
+        for (kept, hit), cost in least.items():
             for more, (free, must) in reachable:
                 if hit and free < must:
                     must = free
@@ -125,11 +129,12 @@ def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list
     if len(chosen) == 1:
         return [chosen[0][0]]
     guard = sum(8 << (4 * i) for i in range(size))
-    return [p[0] for p in chosen if not any(_beats(other, p, guard) for other in chosen)]
+    return [profile for profile, q, t, d in chosen
+            if not any(_beats(other, (q, t, d), guard) for other in chosen)]
 
 
-def _beats(first: tuple[Profile, int, int, int], second: tuple[Profile, int, int, int], guard: int) -> bool:
-    """True when `first` wins in every order of the faces (and differs from `second`).
+def _beats(first: tuple[Profile, int, int, int], second: tuple[int, int, int], guard: int) -> bool:
+    """True when `first` wins in every order of the faces (and differs from `second`: its Q, T+, D+ counts).
 
     Within a kind the highest faces take the highest levels, so "n faces of this kind
     at level L or above" names the same faces in both profiles. At the highest level
@@ -139,9 +144,13 @@ def _beats(first: tuple[Profile, int, int, int], second: tuple[Profile, int, int
     packed 4 bits each under a guard bit: `(a | guard) - b` keeps every guard bit
     exactly when each count of a is at least b's.
     """
-    for ours, theirs in ((first[1], second[1]), (first[2], second[2]), (first[3], second[3])):
-        if ours != theirs:
-            return ((ours | guard) - theirs) & guard == guard
+    _, q, t, d = first
+    if q != second[0]:
+        return ((q | guard) - second[0]) & guard == guard
+    if t != second[1]:
+        return ((t | guard) - second[1]) & guard == guard
+    if d != second[2]:
+        return ((d | guard) - second[2]) & guard == guard
     return False
 
 
@@ -172,7 +181,10 @@ def _best_fill(order: Sequence[int], profiles: list[Profile]) -> tuple[int, ...]
             cursor[kind] += 1
         if len(profiles) == 1:
             return tuple(levels)
-        score = sum(1 << ((level - 2) * 6 + position) for position, level in enumerate(levels) if level)
+        score = 0
+        for position, level in enumerate(levels):
+            if level:
+                score |= 1 << ((level - 2) * 6 + position)
         if score > best_score:
             best_score, best = score, tuple(levels)
     return best
