@@ -324,3 +324,20 @@ def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_l
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {})')
     assert [(r["label"], r["p"]) for r in again["result"]["charts"][0]["rows"]] == cpython_rows(DICE, {})[0]
     assert page_log.page_errors == []
+
+
+def test_a_shared_resolution_opens_at_its_widget(page, page_log, site_url):
+    """Assert a link carrying a widget's state scrolls that widget into view once widgets mount."""
+    page.goto(site_url + "dice/" + fragment("dice/opposed", {"primary": {"base": 4}}))
+    root = wait_ready(page, "dice/opposed")
+    expect()(root).to_be_in_viewport()
+    expect()(root.get_by_label("Base dice", exact=True).first).to_have_value("4")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_heading_anchor_stays_in_view_after_the_widgets_mount(page, page_log, site_url):
+    """Assert following a link to a rule's anchor lands on its heading, though the blocks above it change height."""
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#suppressed")
+    wait_ready(page, "jovian-wars/v1.2.4/suppressed")
+    expect()(page.locator("h3#suppressed")).to_be_in_viewport()
+    assert page_log.console_errors == [] and page_log.page_errors == []
