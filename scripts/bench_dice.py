@@ -5,7 +5,8 @@
 2. The distributions the dice resolvers need, cold (every cache cleared before every
    run; best of 3 such runs, the machine is shared), in CPython and, through Node, in
    Pyodide: base 12, flex 3, macro -4..+4 (the issue's case), table-sized pools, and the
-   corners of the caps (30 base, 6 flex, macro -10..+10) with the slowest pools a scan found.
+   corners of the caps (30 base, 6 flex, macro -10..+10) with the slowest pools a scan found,
+   and the entry point `rules_core.odds("dice/unopposed", ...)` end to end (distribution plus JSON).
 
 Run: .venv/bin/python scripts/bench_dice.py [--no-pyodide]
 """
@@ -57,6 +58,10 @@ def timings(pools):
         out[f"unopposed b{base} f{flex} m{macro:+d}"] = cold(lambda: reading_weights(Pool(base, flex, macro)))
     out["opposed b3 vs b3"] = cold(lambda: opposed_weights(Pool(3), Pool(3)))
     out["opposed b6 f1 vs b4"] = cold(lambda: opposed_weights(Pool(6, 1), Pool(4)))
+    import rules_core  # the entry point: distribution plus its JSON (sorted readings, notation, charts)
+    for base, flex, macro in [(12, 3, m) for m in range(-4, 5)] + [(30, 6, 10), (30, 6, -10), (11, 6, 10), (12, 6, -10)]:
+        inputs = {"base": base, "flex": flex, "macro": macro}
+        out[f"odds() b{base} f{flex} m{macro:+d}"] = cold(lambda: rules_core.odds("dice/unopposed", inputs))
     return out
 '''
 
