@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .errors import RulesError
 from .registry import describe, odds, resolve, resolver_ids
@@ -22,7 +23,7 @@ EXIT_REFUSED = 2
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line like every other refusal."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise RulesError(f"usage: {message} (try `python -m rules_core --help`)")
 
 

@@ -1,4 +1,9 @@
-"""The generic rolls of MECHANICS §1-5: dice/unopposed, dice/skill-test, dice/opposed."""
+"""The generic rolls of MECHANICS §1-5: dice/unopposed, dice/skill-test, dice/opposed.
+
+Also the one home of the dice pieces every other dice resolver reuses: the pool and keypad
+inputs (`pool_parts`, `faces_inputs`, `SEED`), the roller (`pool_of`, `rng_of`, `roll`) and
+the JSON of a roll and of its odds (`resolution_json`, `pool_json`, `odds_body`, `codes_body`).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from ..opposed import WIPE, after_effect, check_choice, opposed_weights, seconda
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ..roll import Resolution, resolve_pool, roll_faces
+from ..values import faces_of, group_of, int_of, list_of
 
 TOP_READINGS = 10
 """How many of the likeliest readings the readings chart shows."""
@@ -25,7 +31,8 @@ REQUIREMENTS: dict[str, int] = {"[D+]": 2, "[T+]": 3, "[Q+]": 4}
 # ---------------------------------------------------------------- declarations
 
 
-def _pool_parts(base_default: int) -> tuple[Input, ...]:
+def pool_parts(base_default: int) -> tuple[Input, ...]:
+    """Base, flex, macro and modifier steppers of one dice pool."""
     return (
         Input("base", "int", "Base dice", default=base_default, low=0, high=MAX_BASE,
               help="AC or AS of the weapon, Skill, or what the rule names (+1B adds one)."),
@@ -38,7 +45,8 @@ def _pool_parts(base_default: int) -> tuple[Input, ...]:
     )
 
 
-def _faces_inputs(prefix: str = "", who: str = "") -> tuple[Input, ...]:
+def faces_inputs(prefix: str = "", who: str = "") -> tuple[Input, ...]:
+    """Typed dice keypads (base+flex dice, macro dice, set aside) for one roll, names prefixed for several."""
     label = f"{who} " if who else ""
     return (
         Input(f"{prefix}dice", "faces", f"{label}Dice rolled (base and flex)".strip().capitalize(), low=0,
@@ -56,21 +64,17 @@ SEED = Input("seed", "seed", "Seed for “Roll for me”", help="Used when no di
 # ---------------------------------------------------------------- shared helpers
 
 
-def _pool(values: Inputs, field: str = "") -> Pool:
-    return build_pool(int(values["base"]), int(values["flex"]), int(values["macro"]),  # type: ignore[call-overload]
-                      int(values["modifier"]), field=field)  # type: ignore[call-overload]
+def pool_of(values: Inputs, field: str = "") -> Pool:
+    """The pool of checked `pool_parts` inputs (`field` prefixes error messages, e.g. "primary.")."""
+    return build_pool(int_of(values, "base"), int_of(values, "flex"), int_of(values, "macro"),
+                      int_of(values, "modifier"), field=field)
 
 
-def _faces(values: Inputs, name: str) -> tuple[int, ...] | None:
-    faces = values.get(name)
-    return None if faces is None else tuple(faces)  # type: ignore[arg-type]
-
-
-def _roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> Resolution:
+def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> Resolution:
     """Resolve typed faces when given, else roll from the shared generator."""
-    dice = _faces(values, f"{prefix}dice")
-    macro_dice = _faces(values, f"{prefix}macro_dice")
-    set_aside = _faces(values, f"{prefix}set_aside")
+    dice = faces_of(values, f"{prefix}dice")
+    macro_dice = faces_of(values, f"{prefix}macro_dice")
+    set_aside = faces_of(values, f"{prefix}set_aside")
     if set_aside == () and pool.flex:
         set_aside = None  # an empty keypad means "choose for me"
     if dice is None and macro_dice is None:
@@ -79,21 +83,22 @@ def _roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> R
     return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=prefix)
 
 
-def _rng(values: Inputs) -> random.Random:
+def rng_of(values: Inputs) -> random.Random:
+    """The generator "Roll for me" uses: random.Random(seed), seed 0 when none is given."""
     seed = values.get("seed")
-    return random.Random(0 if seed is None else seed)
+    return random.Random(0 if seed is None else int_of(values, "seed"))
 
 
-def _pool_json(pool: Pool) -> dict[str, int]:
+def pool_json(pool: Pool) -> dict[str, int]:
     return {"base": pool.base, "flex": pool.flex, "macro": pool.macro}
 
 
-def _odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
-    """The JSON shared by every dice odds answer, from readings (opposed rolls): see `_codes_body`."""
-    return _codes_body([(code_of(reading), ways) for reading, ways in weights.items()], total, title)
+def odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
+    """The JSON shared by every dice odds answer, from readings (opposed rolls): see `codes_body`."""
+    return codes_body([(code_of(reading), ways) for reading, ways in weights.items()], total, title)
 
 
-def _codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Result:
+def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Result:
     """The JSON shared by every dice odds answer: magnitude, readings, charts.
 
     Readings arrive as layout codes (`odds.level_weights`): the sort key (likeliest first, then the
@@ -129,14 +134,15 @@ def _codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Res
     }
 
 
-def _pool_weights(pool: Pool) -> tuple[dict[Reading, int], int]:
+def pool_weights(pool: Pool) -> tuple[dict[Reading, int], int]:
     """Final reading -> weight over 6**(dice rolled), for resolvers built on a pool's readings."""
     items, total = reading_weights(pool)
     return dict(items), total
 
 
-def _resolution_json(res: Resolution) -> dict[str, object]:
-    return {"pool": _pool_json(res.pool), "dice": list(res.dice), "macro_dice": list(res.macro_dice),
+def resolution_json(res: Resolution) -> dict[str, object]:
+    """One resolved roll as JSON: the pool, the faces, what was set aside and kept, the readings."""
+    return {"pool": pool_json(res.pool), "dice": list(res.dice), "macro_dice": list(res.macro_dice),
             "set_aside": list(res.set_aside), "kept": list(res.kept), "read": notation(res.read),
             "final": notation(res.final)}
 
@@ -150,29 +156,29 @@ def _headline(reading: Reading) -> dict[str, object]:
 
 
 def _unopposed_needed(values: Inputs) -> dict[str, int]:
-    pool = _pool(values)
+    pool = pool_of(values)
     return {"dice": pool.rolled, "macro_dice": abs(pool.macro), "set_aside": pool.flex}
 
 
 def _unopposed_odds(values: Inputs) -> Result:
-    pool = _pool(values)
-    body = _codes_body(*level_weights(pool), "Unopposed roll")
-    body["pool"] = _pool_json(pool)
+    pool = pool_of(values)
+    body = codes_body(*level_weights(pool), "Unopposed roll")
+    body["pool"] = pool_json(pool)
     return body
 
 
 def _unopposed_run(values: Inputs) -> Result:
-    pool = _pool(values)
-    res = _roll(pool, values, _rng(values))
+    pool = pool_of(values)
+    res = roll(pool, values, rng_of(values))
     return {"outcome": _headline(res.final), "steps": res.sentences(), "step_data": list(res.steps),
-            "roll": _resolution_json(res)}
+            "roll": resolution_json(res)}
 
 
 UNOPPOSED = Resolver(
     id="dice/unopposed",
     title="Unopposed roll",
     summary="Roll base, flex and macro dice; set the flex dice aside; read Doubles, Triples and Quads.",
-    inputs=(*_pool_parts(3), *_faces_inputs(), SEED),
+    inputs=(*pool_parts(3), *faces_inputs(), SEED),
     run=_unopposed_run,
     odds=_unopposed_odds,
     readings=(readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NO_NEGATIVE_FLEX, readings.NEGATIVE_MACRO),
@@ -192,29 +198,29 @@ def _skill_needed(values: Inputs) -> dict[str, int]:
 
 
 def _skill_odds(values: Inputs) -> Result:
-    pool = _pool(_skill_values(values))
+    pool = pool_of(_skill_values(values))
     codes, total = level_weights(pool)
-    body = _codes_body(codes, total, "Skill Test")
+    body = codes_body(codes, total, "Skill Test")
     need = REQUIREMENTS[str(values["requirement"])]
     once = Fraction(sum(ways for code, ways in codes if code_key(code) >> 21 >= need), total)
-    rerolls = int(values["rerolls"])  # type: ignore[call-overload]
+    rerolls = int_of(values, "rerolls")
     passes = 1 - (1 - once) ** (rerolls + 1)  # each reroll rolls the whole pool again after a fail
-    body.update({"pool": _pool_json(pool), "requirement": values["requirement"],
+    body.update({"pool": pool_json(pool), "requirement": values["requirement"],
                  "pass": fraction_json(passes), "fail": fraction_json(1 - passes)})
-    body["charts"].insert(0, {"title": f"Skill Test {values['requirement']}",  # type: ignore[union-attr]
-                              "rows": [{"label": "passes", "p": fraction_json(passes)},
-                                       {"label": "fails", "p": fraction_json(1 - passes)}]})
+    list_of(body, "charts").insert(0, {"title": f"Skill Test {values['requirement']}",
+                                       "rows": [{"label": "passes", "p": fraction_json(passes)},
+                                                {"label": "fails", "p": fraction_json(1 - passes)}]})
     return body
 
 
 def _skill_run(values: Inputs) -> Result:
-    pool = _pool(_skill_values(values))
+    pool = pool_of(_skill_values(values))
     requirement = str(values["requirement"])
     need = REQUIREMENTS[requirement]
-    rng = _rng(values)
-    res = _roll(pool, _skill_values(values), rng)
+    rng = rng_of(values)
+    res = roll(pool, _skill_values(values), rng)
     sentences, data = res.sentences(), list(res.steps)
-    for attempt in range(int(values["rerolls"])):  # type: ignore[call-overload]
+    for attempt in range(int_of(values, "rerolls")):
         if magnitude(res.final) >= need:
             break
         res = resolve_pool(pool, roll_faces(rng, pool.rolled), roll_faces(rng, abs(pool.macro)))
@@ -225,7 +231,7 @@ def _skill_run(values: Inputs) -> Result:
     verdict = "passes" if passed else "fails"
     sentences.append(f"{notation(res.final)} {verdict} the Skill Test {requirement}.")
     outcome = {**_headline(res.final), "passed": passed, "verdict": f"{notation(res.final)}: {verdict} {requirement}"}
-    return {"outcome": outcome, "steps": sentences, "step_data": data, "roll": _resolution_json(res),
+    return {"outcome": outcome, "steps": sentences, "step_data": data, "roll": resolution_json(res),
             "checks": [{"label": f"Skill Test {requirement}", "ok": passed,
                         "detail": f"rolled {notation(res.final)}, needs {requirement}"}]}
 
@@ -238,10 +244,10 @@ SKILL_TEST = Resolver(
         Input("skill", "int", "Skill (base dice)", default=3, low=0, high=MAX_BASE,
               help="The rating the test names (v1.2.1: Skill, Thrusters or Fuel, the player picks)."),
         Input("requirement", "choice", "Requirement", default="[D+]", choices=tuple(REQUIREMENTS)),
-        *_pool_parts(0)[1:],
+        *pool_parts(0)[1:],
         Input("rerolls", "int", "Rerolls allowed after a fail", default=0, low=0, high=3,
               help="Only when a rule grants one; the whole pool is rolled again."),
-        *_faces_inputs(),
+        *faces_inputs(),
         SEED,
     ),
     run=_skill_run,
@@ -255,7 +261,7 @@ SKILL_TEST = Resolver(
 
 
 def _sides(values: Inputs) -> tuple[Pool, Pool]:
-    return (_pool(values["primary"], "primary."), _pool(values["secondary"], "secondary."))  # type: ignore[arg-type]
+    return (pool_of(group_of(values, "primary"), "primary."), pool_of(group_of(values, "secondary"), "secondary."))
 
 
 def _opposed_needed(values: Inputs) -> dict[str, int]:
@@ -268,18 +274,18 @@ def _opposed_needed(values: Inputs) -> dict[str, int]:
 def _opposed_odds(values: Inputs) -> Result:
     primary, secondary = _sides(values)
     weights, total = opposed_weights(primary, secondary)
-    body = _odds_body(weights, total, "Primary after the Secondary")
-    body.update({"primary": _pool_json(primary), "secondary": _pool_json(secondary)})
+    body = odds_body(weights, total, "Primary after the Secondary")
+    body.update({"primary": pool_json(primary), "secondary": pool_json(secondary)})
     return body
 
 
 def _opposed_run(values: Inputs) -> Result:
     primary, secondary = _sides(values)
-    rng = _rng(values)
-    first = _roll(primary, values, rng, "primary_")
-    second = _roll(secondary, values, rng, "secondary_")
+    rng = rng_of(values)
+    first = roll(primary, values, rng, "primary_")
+    second = roll(secondary, values, rng, "secondary_")
     effect = secondary_effect(second.final)
-    targets = _faces(values, "secondary_choice") or None
+    targets = faces_of(values, "secondary_choice") or None
     if targets is not None:
         check_choice(first.final, effect, targets, "secondary_choice")
     final, chosen = after_effect(first.final, effect, targets)
@@ -302,7 +308,7 @@ def _opposed_run(values: Inputs) -> Result:
             "steps": sentences,
             "step_data": {"primary": list(first.steps), "secondary": list(second.steps),
                           "effect": "wipe" if effect == WIPE else effect, "diminished": list(chosen)},
-            "roll": {"primary": _resolution_json(first), "secondary": _resolution_json(second)}}
+            "roll": {"primary": resolution_json(first), "secondary": resolution_json(second)}}
 
 
 OPPOSED = Resolver(
@@ -310,10 +316,10 @@ OPPOSED = Resolver(
     title="Opposed roll",
     summary="Primary and Secondary each make an Unopposed roll; the Secondary's results diminish the Primary's.",
     inputs=(
-        Input("primary", "group", "Primary (acting)", default={}, parts=_pool_parts(3)),
-        Input("secondary", "group", "Secondary (resisting)", default={}, parts=_pool_parts(3)),
-        *_faces_inputs("primary_", "Primary"),
-        *_faces_inputs("secondary_", "Secondary"),
+        Input("primary", "group", "Primary (acting)", default={}, parts=pool_parts(3)),
+        Input("secondary", "group", "Secondary (resisting)", default={}, parts=pool_parts(3)),
+        *faces_inputs("primary_", "Primary"),
+        *faces_inputs("secondary_", "Secondary"),
         Input("secondary_choice", "faces", "Primary results the Secondary diminishes", low=0, high=12, optional=True,
               help="One value per diminish; leave empty for the automatic choice."),
         SEED,

@@ -19,8 +19,10 @@ from ...odds import reading_weights
 from ...opposed import opposed_final, opposed_weights
 from ...pools import Pool
 from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json
-from .common import (MAGNITUDE_LABELS, SEED, Flag, Rating, all_ok, checks, faces_inputs, flag_input, rating_input,
-                     requirement_sentence, rng_of, roll, roll_json, skill_needed)
+from ...values import int_of, list_of
+from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of, roll
+from .common import (MAGNITUDE_LABELS, Flag, Rating, all_ok, checks, magnitude_weights, flag_input, rating_input, requirement_sentence,
+                     skill_needed)
 
 PAGE = "jovian-wars/v1.2.4/actions"
 BOARD_LOSS: dict[int, int] = {2: 1, 3: 3, 4: 5}
@@ -58,15 +60,15 @@ BOARD_NEEDS = (Rating("marines", "Marines", 1), Flag("within", "within 1\" of ta
 
 def _board_checks(values: Inputs) -> list[dict[str, object]]:
     results = checks(BOARD_NEEDS, values)
-    marines, committed = int(values["marines"]), int(values["committed"])  # type: ignore[call-overload]
+    marines, committed = int_of(values, "marines"), int_of(values, "committed")
     results.append({"label": "committed ≤ current Marines", "ok": committed <= marines,
                     "detail": f"commits {committed} of {marines} Marines"})
     return results
 
 
 def _board_odds(values: Inputs) -> Result:
-    committed = int(values["committed"])  # type: ignore[call-overload]
-    dist = _dist(Pool(int(values["defense"])), lambda r: max(0, committed - board_loss(r)))  # type: ignore[call-overload]
+    committed = int_of(values, "committed")
+    dist = _dist(Pool(int_of(values, "defense")), lambda r: max(0, committed - board_loss(r)))
     return {"checks": _board_checks(values), "charts": [{"title": f"Boarders after Point Defense ({committed} committed)",
             "rows": [{"label": f"{n} Boarders" + (" (boarding fails)" if n == 0 else ""), "p": fraction_json(dist.get(n, Fraction(0)))}
                      for n in range(committed, -1, -1)]}]}
@@ -77,8 +79,8 @@ def _board_run(values: Inputs) -> Result:
     lines = [requirement_sentence(results)]
     if not all_ok(results):
         return {"checks": results, "steps": lines, "outcome": {"headline": "Board may not be declared"}}
-    committed = int(values["committed"])  # type: ignore[call-overload]
-    pd = roll(Pool(int(values["defense"])), values, rng_of(values), "pd_")  # type: ignore[call-overload]
+    committed = int_of(values, "committed")
+    pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd_")
     lost = board_loss(pd.final)
     left = max(0, committed - lost)
     lines += [f"Point Defense: {s}" for s in pd.sentences()]
@@ -87,8 +89,8 @@ def _board_run(values: Inputs) -> Result:
     headline = (f"{left} Boarders board the target: it enters the Boarded state" if left else
                 "No committed Marines survive: nobody boards")
     lines.append(headline + ".")
-    return {"checks": results, "steps": lines, "roll": roll_json(pd),
-            "outcome": {"headline": headline, "boarders": left, "lost": min(lost, committed), "marines_left": int(values["marines"]) - committed}}  # type: ignore[call-overload]
+    return {"checks": results, "steps": lines, "roll": resolution_json(pd),
+            "outcome": {"headline": headline, "boarders": left, "lost": min(lost, committed), "marines_left": int_of(values, "marines") - committed}}
 
 
 BOARD = Resolver(
@@ -98,7 +100,7 @@ BOARD = Resolver(
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
             rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, entries=(f"{PAGE}/board",),
-    dice_needed=lambda values: skill_needed(Pool(int(values["defense"])), "pd_"),  # type: ignore[call-overload]
+    dice_needed=lambda values: skill_needed(Pool(int_of(values, "defense")), "pd_"),
     readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.FLEX_KEEPS_BEST),
 )
 
@@ -111,7 +113,7 @@ BOARDED_NEEDS = (Rating("boarders", "Boarders", 1), Rating("marines", "Marines",
 
 
 def _pools(values: Inputs) -> tuple[Pool, Pool]:
-    return Pool(int(values["boarders"])), Pool(int(values["marines"]))  # type: ignore[call-overload]
+    return Pool(int_of(values, "boarders")), Pool(int_of(values, "marines"))
 
 
 def _defender_reading(reading: Reading, values: Inputs) -> Reading:
@@ -128,7 +130,7 @@ def _fate(marines: int, boarders: int) -> str:
 
 def _boarded_odds(values: Inputs) -> Result:
     b_pool, m_pool = _pools(values)
-    marines, boarders = int(values["marines"]), int(values["boarders"])  # type: ignore[call-overload]
+    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
     body: Result = {"checks": checks(BOARDED_NEEDS, values)}
     if values["boarder"] == "Sabotage" and values["defender"] == "Defend":
         weights, total = opposed_weights(b_pool, m_pool)
@@ -151,11 +153,8 @@ def _boarded_odds(values: Inputs) -> Result:
         {"title": "Boarders left", "rows": [{"label": str(b), "p": fraction_json(b_after.get(b, Fraction(0)))} for b in range(boarders, -1, -1)]},
     ]
     if values["boarder"] == "Sabotage":
-        items, total = reading_weights(b_pool)
-        mags = {0: 0, 2: 0, 3: 0, 4: 0}
-        for reading, ways in items:
-            mags[max((lvl for lvl, _ in reading), default=0)] += ways
-        body["charts"].append({"title": "Sabotage: best Precise result", "rows": [  # type: ignore[union-attr]
+        mags, total = magnitude_weights(b_pool)
+        list_of(body, "charts").append({"title": "Sabotage: best Precise result", "rows": [
             {"label": MAGNITUDE_LABELS[k], "p": ratio_json(w, total)} for k, w in mags.items()]})
     return body
 
@@ -163,7 +162,7 @@ def _boarded_odds(values: Inputs) -> Result:
 def _boarded_run(values: Inputs) -> Result:
     results = checks(BOARDED_NEEDS, values)
     lines = [requirement_sentence(results)]
-    marines, boarders = int(values["marines"]), int(values["boarders"])  # type: ignore[call-overload]
+    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
     if not all_ok(results):
         return {"checks": results, "steps": lines, "outcome": {"headline": f"No firefight: the ship is {_fate(marines, boarders)}"}}
     b_pool, m_pool = _pools(values)
@@ -197,7 +196,7 @@ def _boarded_run(values: Inputs) -> Result:
                     + (f"; Sabotage {outcome['sabotage']}" if "sabotage" in outcome else ""),
                     "marines": new_m, "boarders": new_b, "fate": fate})
     return {"checks": results, "steps": lines, "outcome": outcome,
-            "roll": {"boarders": roll_json(b_roll), "marines": roll_json(m_roll)}}
+            "roll": {"boarders": resolution_json(b_roll), "marines": resolution_json(m_roll)}}
 
 
 BOARDED = Resolver(

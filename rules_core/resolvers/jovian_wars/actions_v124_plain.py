@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result
+from ...values import int_of
 from .common import Check, Either, Flag, Need, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
 
 PAGE = "jovian-wars/v1.2.4/actions"
@@ -38,7 +39,7 @@ def plain(slug: str, title: str, summary: str, needs: tuple[Need, ...], inputs: 
 
 
 def _int(values: Mapping[str, object], name: str) -> int:
-    return int(values[name])  # type: ignore[call-overload]
+    return int_of(values, name)
 
 
 CAPITAL = flag_input("capital_ship", "Capital Ship", True)

@@ -9,6 +9,7 @@ flank/rear and range modifiers through the v1.2.4 table); the ramming ship's Ski
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from ... import readings
@@ -17,9 +18,11 @@ from ...inputs import Input
 from ...odds import reading_weights
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result, fraction_json
-from .common import (MAGNITUDE_LABELS, SEED, Either, Flag, Rating, Table, all_ok, checks, faces_inputs, flag_input,
-                     magnitude_weights, rating_input, requirement_sentence, rng_of, roll, roll_json, roll_with_table,
-                     skill_needed, skill_pool, table_chart, table_odds)
+from ...values import int_of
+from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of, roll
+from .common import (MAGNITUDE_LABELS, Check, Either, Flag, Rating, Table, all_ok, checks, flag_input, magnitude_weights,
+                     rating_input, requirement_sentence, roll_with_table, skill_needed, skill_pool, table_chart,
+                     table_odds)
 
 RAMMERS = ("Capital Ship", "Squadron")
 NEEDS = (Either("Structure: 0-1 or Fire Ship Trait", (Rating("structure", "Structure", 0, 1), Flag("fire_ship", "Fire Ship Trait"))),
@@ -61,18 +64,18 @@ def _capital(values: Inputs) -> bool:
 def _pools(values: Inputs) -> tuple[Pool, Pool]:
     """The ramming ship's and the target's Unopposed rolls (starting Structure, +1B front to front, modifiers)."""
     both = int(bool(values["front_to_front"]))
-    ram = build_pool(int(values["start_structure"]) + both, modifier=int(values["ram_modifier"]) + int(bool(values["side_arc"])),  # type: ignore[call-overload]
+    ram = build_pool(int_of(values, "start_structure") + both, modifier=int_of(values, "ram_modifier") + int(bool(values["side_arc"])),
                      field="ram_")
-    target = build_pool(int(values["target_start_structure"]) + both, modifier=int(values["target_modifier"]),  # type: ignore[call-overload]
+    target = build_pool(int_of(values, "target_start_structure") + both, modifier=int_of(values, "target_modifier"),
                         field="target_")
     return ram, target
 
 
 def _needed(values: Inputs) -> dict[str, int]:
-    skill = skill_pool(int(values["skill"]))  # type: ignore[call-overload]
+    skill = skill_pool(int_of(values, "skill"))
     zero = Pool(0)
     ram, target = _pools(values) if _capital(values) else (zero, zero)
-    pd = Pool(int(values["defense"])) if not _capital(values) and not values["bombing_run"] else zero  # type: ignore[call-overload]
+    pd = Pool(int_of(values, "defense")) if not _capital(values) and not values["bombing_run"] else zero
     return {**skill_needed(skill, "skill_"), **skill_needed(ram, "ram_"), **skill_needed(target, "target_"),
             **skill_needed(pd, "pd_")}
 
@@ -111,14 +114,14 @@ def _side_charts(name: str, dist: dict[Reading, Fraction], victim: str, structur
 
 
 def _odds(values: Inputs) -> Result:
-    skill = skill_pool(int(values["skill"]))  # type: ignore[call-overload]
+    skill = skill_pool(int_of(values, "skill"))
     body: Result = {"checks": checks(NEEDS, values)}
     if _capital(values):
         ram, target = _pools(values)
         passes = sum((p for label, _, p in table_odds(SKILL_TABLE, skill) if label == "[D+]"), Fraction(0))
         body["charts"] = [table_chart("Ramming ship's Skill Test", SKILL_TABLE, skill),
-                          *_side_charts("Ramming ship", _escalated_weights(ram, passes), "Target", int(values["target_structure"])),  # type: ignore[call-overload]
-                          *_side_charts("Target", _escalated_weights(target, Fraction(1)), "Ramming ship", int(values["structure"]))]  # type: ignore[call-overload]
+                          *_side_charts("Ramming ship", _escalated_weights(ram, passes), "Target", int_of(values, "target_structure")),
+                          *_side_charts("Target", _escalated_weights(target, Fraction(1)), "Ramming ship", int_of(values, "structure"))]
         body["pools"] = {"ram": ram.describe(), "target": target.describe()}
         return body
     survive = _survival(values)
@@ -133,8 +136,8 @@ def _survival(values: Inputs) -> Fraction:
     """Chance the ramming Squadron survives Point Defense: squadron damage below its Structure."""
     if values["bombing_run"]:
         return Fraction(1)
-    items, total = reading_weights(Pool(int(values["defense"])))  # type: ignore[call-overload]
-    return Fraction(sum(ways for reading, ways in items if steps(reading) < int(values["structure"])), total)  # type: ignore[call-overload]
+    items, total = reading_weights(Pool(int_of(values, "defense")))
+    return Fraction(sum(ways for reading, ways in items if steps(reading) < int_of(values, "structure")), total)
 
 
 # ---------------------------------------------------------------- one case
@@ -149,8 +152,8 @@ def _run(values: Inputs) -> Result:
     return (_run_capital if _capital(values) else _run_squadron)(values, results, lines, rng)
 
 
-def _run_capital(values: Inputs, results: list, lines: list[str], rng) -> Result:  # type: ignore[type-arg, no-untyped-def]
-    skill = skill_pool(int(values["skill"]))  # type: ignore[call-overload]
+def _run_capital(values: Inputs, results: list[Check], lines: list[str], rng: random.Random) -> Result:
+    skill = skill_pool(int_of(values, "skill"))
     test, (label, _), test_lines = roll_with_table(SKILL_TABLE, skill, values, rng, "skill_", "Ramming ship's Skill Test")
     ram_pool, target_pool = _pools(values)
     ram, target = roll(ram_pool, values, rng, "ram_"), roll(target_pool, values, rng, "target_")
@@ -160,14 +163,14 @@ def _run_capital(values: Inputs, results: list, lines: list[str], rng) -> Result
     lines.append(f"Ramming ship's results {notation(ram.final)} count as {notation(ram_final)}"
                  + (" (Skill Test passed)." if label == "[D+]" else " (Skill Test failed: no escalation)."))
     lines.append(f"Target's results {notation(target.final)} escalate automatically: {notation(target_final)}.")
-    structure = int(values["structure"])  # type: ignore[call-overload]
+    structure = int_of(values, "structure")
     to_rammer = structure_damage(target_final)
     crippled = structure == 0
     left = max(0, structure - to_rammer)
     lines.append(f"Ramming ship takes {to_rammer} Structure damage from [T]/[Q+] results: Structure {structure} → {left}"
                  + (" (Crippled)" if left == 0 else "") + "; any [D] results are Rating Damage (Damage page).")
     to_target = structure_damage(ram_final)
-    target_left = max(0, int(values["target_structure"]) - to_target)  # type: ignore[call-overload]
+    target_left = max(0, int_of(values, "target_structure") - to_target)
     lines.append(f"Target takes {to_target} Structure damage from [T]/[Q+] results: Structure → {target_left}"
                  + (" (Crippled)" if target_left == 0 else "") + ".")
     if crippled:
@@ -176,33 +179,33 @@ def _run_capital(values: Inputs, results: list, lines: list[str], rng) -> Result
     elif left == 0:
         lines.append("It was not Crippled at the start of the Ram, so it is not Destroyed.")
     fate = "Destroyed" if crippled else ("Crippled" if left == 0 else f"Structure {left}")
-    return {"checks": results, "steps": lines, "roll": {"skill": roll_json(test), "ram": roll_json(ram), "target": roll_json(target)},
+    return {"checks": results, "steps": lines, "roll": {"skill": resolution_json(test), "ram": resolution_json(ram), "target": resolution_json(target)},
             "outcome": {"headline": f"Ramming ship {notation(ram_final)}, target {notation(target_final)}; ramming ship {fate}",
                         "ram": notation(ram_final), "target": notation(target_final), "escalated": label == "[D+]",
                         "rammer_destroyed": crippled, "rammer_structure": left, "target_structure": target_left}}
 
 
-def _run_squadron(values: Inputs, results: list, lines: list[str], rng) -> Result:  # type: ignore[type-arg, no-untyped-def]
-    structure = int(values["structure"])  # type: ignore[call-overload]
+def _run_squadron(values: Inputs, results: list[Check], lines: list[str], rng: random.Random) -> Result:
+    structure = int_of(values, "structure")
     data: dict[str, object] = {}
     if values["bombing_run"]:
         lines.append("The Ram results from a Bombing Run: no Point Defense attack.")
         left = structure
     else:
-        pd = roll(Pool(int(values["defense"])), values, rng, "pd_")  # type: ignore[call-overload]
+        pd = roll(Pool(int_of(values, "defense")), values, rng, "pd_")
         hits = steps(pd.final)
         left = max(0, structure - hits)
         lines += [f"Point Defense: {s}" for s in pd.sentences()]
         lines.append(f"Point Defense {notation(pd.final)} deals {hits} squadron damage: Structure {structure} → {left}.")
-        data["point_defense"] = roll_json(pd)
+        data["point_defense"] = resolution_json(pd)
     if left == 0:
         lines.append("The ramming Squadron is Destroyed by Point Defense: no Skill Test.")
         return {"checks": results, "steps": lines, "roll": data,
                 "outcome": {"headline": "Shot down by Point Defense; the Ram does nothing", "survived": False}}
-    test, (label, effect), test_lines = roll_with_table(SQUADRON_TABLE, skill_pool(int(values["skill"])), values, rng,  # type: ignore[call-overload]
+    test, (label, effect), test_lines = roll_with_table(SQUADRON_TABLE, skill_pool(int_of(values, "skill")), values, rng,
                                                         "skill_", "Squadron's Skill Test")
     lines += test_lines + ["The ramming Squadron is Destroyed and removed from play."]
-    data["skill"] = roll_json(test)
+    data["skill"] = resolution_json(test)
     return {"checks": results, "steps": lines, "roll": data,
             "outcome": {"headline": f"{notation(test.final)} → {label}: {effect}; the Squadron is Destroyed",
                         "survived": True, "row": label, "effect": effect}}

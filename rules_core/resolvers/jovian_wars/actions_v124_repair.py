@@ -14,8 +14,9 @@ from ...dice import magnitude, notation
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...roll import roll_faces
-from .common import (MAGNITUDE_LABELS, SEED, magnitude_weights, rng_of, roll, roll_json, skill_needed, skill_pool,
-                     skill_test_inputs)
+from ...values import faces_of, int_of
+from ..dice_rolls import SEED, resolution_json, rng_of, roll
+from .common import MAGNITUDE_LABELS, magnitude_weights, skill_needed, skill_pool, skill_test_inputs
 
 REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
     "Rating Damage (one box)": ("4+", "Auto", "2× Auto", "3× Auto"),
@@ -43,7 +44,7 @@ def repaired(text: str, die: int | None) -> int:
 
 def _odds(values: Inputs) -> Result:
     row = str(values["row"])
-    sums, total = magnitude_weights(skill_pool(int(values["skill"])))  # type: ignore[call-overload]
+    sums, total = magnitude_weights(skill_pool(int_of(values, "skill")))
     items: dict[int, Fraction] = {}
     for level, ways in sums.items():
         p, text = Fraction(ways, total), cell(row, level)
@@ -60,18 +61,18 @@ def _odds(values: Inputs) -> Result:
 def _run(values: Inputs) -> Result:
     row = str(values["row"])
     rng: random.Random = rng_of(values)
-    res = roll(skill_pool(int(values["skill"])), values, rng)  # type: ignore[call-overload]
+    res = roll(skill_pool(int_of(values, "skill")), values, rng)
     text = cell(row, magnitude(res.final))
     lines = [f"Skill Test: {s}" for s in res.sentences()]
     lines.append(f"{notation(res.final)} under {row}: {text}.")
     die = None
     if text == "4+":
-        typed = values.get("repair_die") or ()
-        die = typed[0] if typed else roll_faces(rng, 1)[0]  # type: ignore[index]
+        typed = faces_of(values, "repair_die")
+        die = typed[0] if typed else roll_faces(rng, 1)[0]
         lines.append(f"Repair die ({'typed' if typed else 'rolled'}): {die}, needs 4+.")
     count = repaired(text, die)
     lines.append("Not allowed for this result." if text == "—" else f"{count} item{'s' if count != 1 else ''} repaired.")
-    return {"steps": lines, "roll": roll_json(res),
+    return {"steps": lines, "roll": resolution_json(res),
             "outcome": {"headline": f"{notation(res.final)} → {text}: {count} {row} repaired", "repaired": count, "cell": text}}
 
 
@@ -82,7 +83,7 @@ DAMAGE_CONTROL = Resolver(
             *skill_test_inputs(), Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True,
                                         help="Leave empty to roll it."), SEED),
     run=_run, odds=_odds, entries=("jovian-wars/v1.2.4/actions/damage-control",),
-    dice_needed=lambda values: skill_needed(skill_pool(int(values["skill"]))),  # type: ignore[call-overload]
+    dice_needed=lambda values: skill_needed(skill_pool(int_of(values, "skill"))),
     readings=(readings.FLEX_KEEPS_BEST, readings.JW_ONE_DIE_CHECK),
 )
 

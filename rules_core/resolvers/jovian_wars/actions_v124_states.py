@@ -15,13 +15,14 @@ from ...dice import notation
 from ...inputs import Input
 from ...pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver, Result, fraction_json
+from ...values import int_of
+from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of, roll
 from .actions_v124_plain import PAGE, plain
-from .common import (MAGNITUDE_LABELS, SEED, Either, Flag, Rating, faces_inputs, flag_input, magnitude_weights, rating_input,
-                     rng_of, roll, roll_json, skill_needed)
+from .common import MAGNITUDE_LABELS, Either, Flag, Rating, flag_input, magnitude_weights, rating_input, skill_needed
 
 
 def _int(values: Inputs, name: str) -> int:
-    return int(values[name])  # type: ignore[call-overload]
+    return int_of(values, name)
 
 
 # ---------------------------------------------------------------- States that change an attack's dice
@@ -51,7 +52,7 @@ def attack_state(slug: str, title: str, summary: str, state_inputs: tuple[Input,
         _, pool = pools(values)
         res = roll(pool, values, rng_of(values))
         lines = explain(values) + [f"Attack: {s}" for s in res.sentences()]
-        return {"steps": lines, "roll": roll_json(res),
+        return {"steps": lines, "roll": resolution_json(res),
                 "outcome": {"headline": f"{explain(values)[0]} Attack: {notation(res.final)}", "reading": notation(res.final),
                             "pool": pool.describe()}}
 

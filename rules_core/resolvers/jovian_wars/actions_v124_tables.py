@@ -17,9 +17,10 @@ from ...dice import notation
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...roll import roll_faces
-from .common import (SEED, Either, Flag, Need, Rating, Table, all_ok, checks, flag_input, rating_input,
-                     requirement_sentence, rng_of, roll_json, roll_with_table, skill_needed, skill_pool,
-                     skill_test_inputs, table_chart, table_odds)
+from ...values import faces_of, int_of, list_of
+from ..dice_rolls import SEED, resolution_json, rng_of
+from .common import (Either, Flag, Need, Rating, Table, all_ok, checks, flag_input, rating_input, requirement_sentence,
+                     roll_with_table, skill_needed, skill_pool, skill_test_inputs, table_chart, table_odds)
 
 PAGE = "jovian-wars/v1.2.4/actions"
 Detail = Callable[[Inputs, str, random.Random], tuple[list[str], dict[str, object]]]
@@ -38,13 +39,13 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
         return table(values) if callable(table) else table
 
     def odds(values: Inputs) -> Result:
-        pool = skill_pool(int(values["skill"]))  # type: ignore[call-overload]
+        pool = skill_pool(int_of(values, "skill"))
         found = table_odds(rows(values), pool)
         body: Result = {"checks": checks(needs, values),
                         "rows": {label: fraction_json(p) for label, _, p in found},
                         "charts": [table_chart(f"{title}: Skill Test {pool.base} dice", rows(values), pool)]}
         if charts is not None:
-            body["charts"] += charts(values, found)  # type: ignore[operator]
+            list_of(body, "charts").extend(charts(values, found))
         return body
 
     def run(values: Inputs) -> Result:
@@ -54,7 +55,7 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
             return {"checks": results, "steps": steps,
                     "outcome": {"headline": f"{title} may not be declared", "allowed": False}}
         rng = rng_of(values)
-        res, (label, effect), roll_steps = roll_with_table(rows(values), skill_pool(int(values["skill"])),  # type: ignore[call-overload]
+        res, (label, effect), roll_steps = roll_with_table(rows(values), skill_pool(int_of(values, "skill")),
                                                            values, rng)
         steps += roll_steps
         outcome: dict[str, object] = {"headline": f"{notation(res.final)} → {label}: {effect}", "allowed": True,
@@ -65,14 +66,14 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
             outcome.update(more)
             if "headline" in more:
                 outcome["headline"] = f"{notation(res.final)} → {label}: {more['headline']}"
-        return {"checks": results, "steps": steps, "outcome": outcome, "roll": roll_json(res)}
+        return {"checks": results, "steps": steps, "outcome": outcome, "roll": resolution_json(res)}
 
     return Resolver(
         id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
         inputs=(*need_inputs, *extra, *skill_test_inputs(), SEED),
         run=run, odds=odds, entries=(f"{PAGE}/{slug}",),
         readings=(readings.FLEX_KEEPS_BEST, readings.JW_TABLE_ROW_BY_BEST, *more_readings),
-        dice_needed=lambda values: skill_needed(skill_pool(int(values["skill"]))),  # type: ignore[call-overload]
+        dice_needed=lambda values: skill_needed(skill_pool(int_of(values, "skill"))),
     )
 
 
@@ -126,8 +127,8 @@ def _long_shot_detail(values: Inputs, label: str, rng: random.Random) -> tuple[l
         return ["No damage to the weapons system."], {"weapon_damaged": False}
     if need == 1:
         return ["The weapons system is damaged after its Long Range attacks."], {"weapon_damaged": True}
-    typed = values.get("damage_die") or ()
-    die = typed[0] if typed else roll_faces(rng, 1)[0]  # type: ignore[index]
+    typed = faces_of(values, "damage_die")
+    die = typed[0] if typed else roll_faces(rng, 1)[0]
     damaged = die >= need
     return ([f"Damage die ({'typed' if typed else 'rolled'}): {die}, needs {need}+: the weapons system is "
              f"{'damaged' if damaged else 'not damaged'}."],
@@ -183,7 +184,7 @@ def _purge_effect(label: str, marines: int, boarders: int) -> tuple[int, int]:
 
 
 def _purge_table(values: Inputs) -> Table:
-    marines, boarders = int(values["marines"]), int(values["boarders"])  # type: ignore[call-overload]
+    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
     rows = []
     for label, words in (("[N]", "both Marines and Boarders halved"), ("[D]", "Boarders halved"), ("[T+]", "Boarders to 0")):
         m, b = _purge_effect(label, marines, boarders)
@@ -192,7 +193,7 @@ def _purge_table(values: Inputs) -> Table:
 
 
 def _purge_detail(values: Inputs, label: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
-    marines, boarders = _purge_effect(label, int(values["marines"]), int(values["boarders"]))  # type: ignore[call-overload]
+    marines, boarders = _purge_effect(label, int_of(values, "marines"), int_of(values, "boarders"))
     note = "Boarders 0: the Boarded state is cancelled." if boarders == 0 else (
         "Marines 0 with Boarders aboard: the ship is Captured." if marines == 0 else "The ship stays Boarded.")
     return [note], {"marines": marines, "boarders": boarders}

@@ -20,6 +20,9 @@ Skill Tests with a result table
     ``skill_needed(pool, prefix)``           dice_needed for one roll
     ``roll_with_table(table, pool, values, rng, prefix, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
+
+The keypads, the seed and the roller themselves (``faces_inputs``, ``SEED``, ``rng_of``, ``roll``,
+``resolution_json``) live in ``..dice_rolls``, shared with the generic dice resolvers.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ from ...odds import reading_weights
 from ...pools import MAX_BASE, Pool
 from ...registry import Inputs, fraction_json
 from ...roll import Resolution
-# The generic dice resolvers' keypads, roller and seed are reused as they are (private names, same package tree).
-from ..dice_rolls import SEED, _faces_inputs, _resolution_json, _rng, _roll
+from ...values import int_of
+from ..dice_rolls import faces_inputs, roll
 
 Check = dict[str, object]
 """{"label": the requirement part, "ok": bool, "detail": why, in the player's terms}."""
@@ -63,7 +66,7 @@ class Rating:
         return f"{self.name}: {self.low}+" if self.high is None else f"{self.name}: {self.low}-{self.high}"
 
     def check(self, values: Mapping[str, object]) -> Check:
-        value = int(values[self.field])  # type: ignore[call-overload]
+        value = int_of(values, self.field)
         ok = value >= self.low and (self.high is None or value <= self.high)
         return {"label": self.label, "ok": ok, "detail": f"{self.name} is {value}" + ("" if ok else f", needs {self.label.split(': ')[1]}")}
 
@@ -211,31 +214,12 @@ def skill_test_inputs(default: int = 3, prefix: str = "", who: str = "", label: 
     """The Skill stepper and the typed-dice keypads of one Skill Test (names prefixed for several rolls)."""
     return (Input(f"{prefix}skill", "int", f"{who} {label}".strip(), default=default, low=0, high=MAX_BASE,
                   help="The model's current Skill: the base pool of the Skill Test."),
-            *_faces_inputs(prefix, who))
-
-
-def faces_inputs(prefix: str = "", who: str = "") -> tuple[Input, ...]:
-    """Typed dice keypads (base+flex dice, macro dice, set aside) for one roll."""
-    return _faces_inputs(prefix, who)
+            *faces_inputs(prefix, who))
 
 
 def skill_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
     """dice_needed for one roll: how many dice each keypad takes."""
     return {f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro), f"{prefix}set_aside": pool.flex}
-
-
-def rng_of(values: Inputs) -> random.Random:
-    """The generator "Roll for me" uses: random.Random(seed), seed 0 when none is given."""
-    return _rng(values)
-
-
-def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> Resolution:
-    """Resolve one roll: the typed dice under `prefix` when given, else dice from `rng`."""
-    return _roll(pool, values, rng, prefix)
-
-
-def roll_json(res: Resolution) -> dict[str, object]:
-    return _resolution_json(res)
 
 
 def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random, prefix: str = "",
@@ -251,6 +235,6 @@ def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random
 __all__ = [
     "Check", "Rating", "Flag", "Either", "Need", "checks", "all_ok", "rating_input", "flag_input",
     "requirement_sentence", "Row", "Table", "NOT_NAMED", "complete", "table_row", "magnitude_weights",
-    "table_odds", "table_chart", "skill_pool", "skill_test_inputs", "faces_inputs", "skill_needed", "rng_of",
-    "roll", "roll_json", "roll_with_table", "SEED", "MAGNITUDE_LABELS",
+    "table_odds", "table_chart", "skill_pool", "skill_test_inputs", "skill_needed", "roll_with_table",
+    "MAGNITUDE_LABELS",
 ]

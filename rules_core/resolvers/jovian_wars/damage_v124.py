@@ -7,17 +7,20 @@ damage_v124_catastrophe.py the Catastrophic Damage Table and the Explosion.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ... import readings
 from ...dice import notation
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
+from ...values import faces_of, int_of
+from ..dice_rolls import SEED, resolution_json, rng_of
 from . import damage_v124_catastrophe, damage_v124_hits
 from .damage_v124_common import (
-    RATINGS, SEED, VALUE_RATING, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, faces,
-    hit_rating, pool_inputs, reading_outcomes, resolution_json, rng_of, roll_attack, ship_inputs, ship_of, ship_text,
-    squadron_loss,
+    RATINGS, VALUE_RATING, DieSource, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, hit_rating,
+    pool_inputs, reading_outcomes, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss,
 )
 
 PAGE = "jovian-wars/v1.2.4/damage"
@@ -44,7 +47,7 @@ def squadron_loss_odds(values: Inputs) -> dict[int, Fraction]:
 
 def _squadron_odds(values: Inputs) -> Result:
     dist = squadron_loss_odds(values)
-    structure = int(values["structure"])  # type: ignore[call-overload]
+    structure = int_of(values, "structure")
     destroyed = sum((p for lost, p in dist.items() if lost >= structure), Fraction(0))
     return {"charts": [dist_chart("Structure lost", dist, "Structure"),
                        chart(f"Squadron with Structure {structure}", [("Destroyed", destroyed), ("survives", 1 - destroyed)])],
@@ -53,7 +56,7 @@ def _squadron_odds(values: Inputs) -> Result:
 
 def _squadron_run(values: Inputs) -> Result:
     res = roll_attack(values, rng_of(values))
-    structure = int(values["structure"])  # type: ignore[call-overload]
+    structure = int_of(values, "structure")
     steps = res.sentences()
     for level, value in res.final:
         steps.append(f"{notation(((level, value),))}: -{level - 1} Structure Rating.")
@@ -112,11 +115,11 @@ def _capital_odds(values: Inputs) -> Result:
                        chart("Catastrophic Damage Table", [("Crippled or below 0: roll", crippled), ("no roll", 1 - crippled)])]}
 
 
-def _random_die(values: Inputs, rng_die: object) -> object:
-    typed = list(faces(values, "random_dice") or ())
+def _random_die(values: Inputs, rng_die: random.Random) -> DieSource:
+    typed = list(faces_of(values, "random_dice") or ())
 
-    def die(options: object) -> int:
-        return typed.pop(0) if typed else rng_die.randint(1, 6)  # type: ignore[attr-defined]
+    def die(options: Sequence[str]) -> int:
+        return typed.pop(0) if typed else rng_die.randint(1, 6)
     return die
 
 
@@ -124,7 +127,7 @@ def _capital_run(values: Inputs) -> Result:
     rng = rng_of(values)
     res = roll_attack(values, rng)
     start = ship_of(values)
-    ship, texts = apply_reading(start, res.final, values["d_results"] == "Marines", _random_die(values, rng))  # type: ignore[arg-type]
+    ship, texts = apply_reading(start, res.final, values["d_results"] == "Marines", _random_die(values, rng))
     steps = res.sentences()
     if len(res.final) > 1:
         steps.append("Resolve lowest Magnitude first, then lowest Value: " + ", ".join(
@@ -170,7 +173,7 @@ EFFECTS: dict[str, str] = {
 
 def _rating_branches(values: Inputs) -> list[tuple[Ship, Fraction, str, str]]:
     ship = ship_of({**values, "structure": values["structure"]})
-    rating = "Marines" if values["d_results"] == "Marines" else VALUE_RATING[int(values["value"])]  # type: ignore[call-overload]
+    rating = "Marines" if values["d_results"] == "Marines" else VALUE_RATING[int_of(values, "value")]
     return hit_rating(ship, rating, f"[D{values['value']}] → {rating}")
 
 
@@ -191,7 +194,7 @@ def _rating_run(values: Inputs) -> Result:
         ship, _, text, name = branches[0]
     else:
         options = [b[3] for b in branches]
-        typed = faces(values, "random_dice")
+        typed = faces_of(values, "random_dice")
         face = typed[0] if typed else rng_of(values).randint(1, 6)
         ship, _, text, name = branches[options.index(die_pick(options, face))]
         text = text.replace("; randomised", f"; die {face} randomised")

@@ -10,9 +10,10 @@ from ...inputs import Input
 from ...odds import reading_weights
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result
-from ..dice_rolls import _faces_inputs, _odds_body, _roll
-from .damage_v124_common import SEED, chart, dist_chart, rng_of, resolution_json, squadron_loss
-from .damage_v124_hits import _one_die, die_input
+from ...values import int_of, list_of
+from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, resolution_json, rng_of, roll
+from .damage_v124_common import chart, dist_chart, squadron_loss
+from .damage_v124_hits import die_input, one_die
 
 PAGE = "jovian-wars/v1.2.4/damage"
 
@@ -42,13 +43,13 @@ def catastrophic_odds(systems: int) -> dict[str, Fraction]:
 
 
 def _catastrophic_odds(values: Inputs) -> Result:
-    systems = int(values["systems"])  # type: ignore[call-overload]
+    systems = int_of(values, "systems")
     return {"charts": [chart(f"1d6 + {systems} systems at 0", list(catastrophic_odds(systems).items()))]}
 
 
 def _catastrophic_run(values: Inputs) -> Result:
-    systems = int(values["systems"])  # type: ignore[call-overload]
-    face, how = _one_die(values)
+    systems = int_of(values, "systems")
+    face, how = one_die(values)
     total = face + systems
     result, effect = catastrophic_row(total)
     steps = [f"Die {how}: {face}; + {systems} systems at 0 = {total}.", f"{total}: {result}: {effect}."]
@@ -81,8 +82,8 @@ TARGETS = ("Capital Ship", "Squadron")
 
 def explosion_pool(values: Inputs) -> Pool:
     """AC/AS = the exploding ship's Structure; Macro 2 within 3\", 0 beyond; minus Armor; then the modifier."""
-    macro = (2 if values["range"] == RANGES[0] else 0) - int(values["armor"])  # type: ignore[call-overload]
-    return build_pool(int(values["structure"]), 0, macro, int(values["modifier"]))  # type: ignore[call-overload]
+    macro = (2 if values["range"] == RANGES[0] else 0) - int_of(values, "armor")
+    return build_pool(int_of(values, "structure"), 0, macro, int_of(values, "modifier"))
 
 
 def _explosion_needed(values: Inputs) -> dict[str, int]:
@@ -94,13 +95,13 @@ def _explosion_odds(values: Inputs) -> Result:
     pool = explosion_pool(values)
     items, total = reading_weights(pool)
     weights = dict(items)
-    body = _odds_body(weights, total, "Particle Cannon attack")
+    body = odds_body(weights, total, "Particle Cannon attack")
     if values["target"] == "Squadron":
         dist: dict[int, Fraction] = {}
         for reading, ways in weights.items():
             dist[squadron_loss(reading)] = dist.get(squadron_loss(reading), Fraction(0)) + Fraction(ways, total)
-        body["charts"].insert(0, dist_chart("Squadron Damage: Structure lost", dist, "Structure"))  # type: ignore[union-attr]
-    body["pool"] = {"base": pool.base, "flex": pool.flex, "macro": pool.macro}
+        list_of(body, "charts").insert(0, dist_chart("Squadron Damage: Structure lost", dist, "Structure"))
+    body["pool"] = pool_json(pool)
     return body
 
 
@@ -109,9 +110,9 @@ def _explosion_run(values: Inputs) -> Result:
     rating = "AS" if values["target"] == "Squadron" else "AC"
     steps = [f"Particle Cannon attack (Turret arc): {rating} {values['structure']} (the exploding ship's Structure), "
              f"Macro {2 if values['range'] == RANGES[0] else 0} ({values['range']}) - Armor {values['armor']}"
-             + (f", attack modifier {int(values['modifier']):+d}" if values["modifier"] else "")  # type: ignore[call-overload]
+             + (f", attack modifier {int_of(values, 'modifier'):+d}" if values["modifier"] else "")
              + f": {pool.describe()}."]
-    res = _roll(pool, values, rng_of(values))
+    res = roll(pool, values, rng_of(values))
     steps += res.sentences()
     if values["target"] == "Squadron":
         lost = squadron_loss(res.final)
@@ -133,7 +134,7 @@ EXPLOSION = Resolver(
             Input("armor", "int", "Target's Armor in the arc facing the ship", default=0, low=0, high=10),
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
-            *_faces_inputs(), SEED),
+            *faces_inputs(), SEED),
     run=_explosion_run, odds=_explosion_odds,
     readings=(readings.EXPLOSION_STRUCTURE, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),
     entries=(f"{PAGE}/explosion",), dice_needed=_explosion_needed,

@@ -17,7 +17,8 @@ from ...inputs import Input
 from ...pools import Pool
 from ...registry import Inputs, fraction_json
 from ...roll import Resolution
-from ..dice_rolls import SEED, _faces, _faces_inputs, _pool, _pool_parts, _pool_weights, _resolution_json, _rng, _roll
+from ...values import int_of
+from ..dice_rolls import faces_inputs, pool_of, pool_parts, pool_weights, roll
 
 RATINGS: tuple[str, ...] = ("Defense", "Sensors", "Thrusters", "Marines")
 """The non-Structure Ratings that take Rating Damage, in data-card order."""
@@ -27,32 +28,28 @@ VALUE_RATING: dict[int, str] = {1: "Defense", 2: "Defense", 3: "Sensors", 4: "Se
 """The Rating Damage table: the result's Value selects the Rating."""
 MAGNITUDE_WORD = {2: "[D]", 3: "[T]", 4: "[Q+]"}
 
-resolution_json = _resolution_json
-faces = _faces
-rng_of = _rng
-
 
 # ---------------------------------------------------------------- the attack pool
 
 
 def pool_inputs(base_default: int, base_label: str) -> tuple[Input, ...]:
     """Base/flex/macro/modifier (base relabelled for the weapon rating), the typed dice, the seed."""
-    base, *rest = _pool_parts(base_default)
-    return (replace(base, label=base_label), *rest, *_faces_inputs())
+    base, *rest = pool_parts(base_default)
+    return (replace(base, label=base_label), *rest, *faces_inputs())
 
 
 def attack_pool(values: Inputs) -> Pool:
-    return _pool(values)
+    return pool_of(values)
 
 
 def attack_weights(values: Inputs) -> tuple[dict[Reading, int], int]:
     """Every final reading of the attack with its weight over 6**dice."""
-    return _pool_weights(_pool(values))
+    return pool_weights(pool_of(values))
 
 
 def roll_attack(values: Inputs, rng: random.Random) -> Resolution:
     """Resolve the attack from typed dice, or roll it from the generator."""
-    return _roll(_pool(values), values, rng)
+    return roll(pool_of(values), values, rng)
 
 
 def squadron_loss(reading: Reading) -> int:
@@ -204,8 +201,8 @@ def ship_inputs(defaults: tuple[int, int, int, int, int] = (4, 3, 2, 2, 4)) -> t
 
 
 def ship_of(values: Inputs) -> Ship:
-    boxes = tuple(int(values[name.lower()]) for name in RATINGS)  # type: ignore[call-overload]
-    return Ship((boxes[0], boxes[1], boxes[2], boxes[3]), int(values["structure"]))  # type: ignore[call-overload]
+    boxes = tuple(int_of(values, name.lower()) for name in RATINGS)
+    return Ship((boxes[0], boxes[1], boxes[2], boxes[3]), int_of(values, "structure"))
 
 
 def ship_text(ship: Ship) -> str:

@@ -7,16 +7,19 @@ from fractions import Fraction
 from ... import readings
 from ...inputs import Input
 from ...odds import at_least
+from ...pools import Pool
 from ...registry import Inputs, Resolver, Result
+from ...values import int_of, faces_of
+from ..dice_rolls import SEED, rng_of
 from .common import skill_pool
-from .damage_v124_common import RATINGS, SEED, chart, faces, rng_of
+from .damage_v124_common import RATINGS, chart
 
 PAGE = "jovian-wars/v1.2.4/damage"
 
 
-def _one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
+def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
     """The typed die, or one rolled from the seed; with the words saying which."""
-    typed = faces(values, name)
+    typed = faces_of(values, name)
     if typed:
         return typed[0], "typed"
     return rng_of(values).randint(1, 6), "rolled"
@@ -40,7 +43,7 @@ def structure_after(structure: int, damage: int) -> tuple[int, int]:
 
 
 def _structure_run(values: Inputs) -> Result:
-    structure, damage = int(values["structure"]), int(values["damage"])  # type: ignore[call-overload]
+    structure, damage = int_of(values, "structure"), int_of(values, "damage")
     left, rolls = structure_after(structure, damage)
     steps = [f"Structure {structure} - {damage} Structure Damage → {left} (a model cannot go below 0)."]
     if left == 0:
@@ -66,8 +69,8 @@ STRUCTURE_DAMAGE = Resolver(
 # ---------------------------------------------------------------- System Trait Damage
 
 
-def _trait_pool(values: Inputs):  # noqa: ANN202 - a Pool
-    return skill_pool(int(values["skill"]))  # type: ignore[call-overload]
+def _trait_pool(values: Inputs) -> Pool:
+    return skill_pool(int_of(values, "skill"))
 
 
 def _trait_odds(values: Inputs) -> Result:
@@ -77,7 +80,7 @@ def _trait_odds(values: Inputs) -> Result:
 
 
 def _trait_run(values: Inputs) -> Result:
-    rating, hits = int(values["rating"]), int(values["hits"])  # type: ignore[call-overload]
+    rating, hits = int_of(values, "rating"), int_of(values, "hits")
     left = max(0, rating - hits)
     steps = [f"Each critical damage effect (or Precise hit) marks one box: {rating} - {hits} → {left}."]
     if left == 0:
@@ -119,7 +122,7 @@ def _weapon_odds(values: Inputs) -> Result:
 
 def _weapon_run(values: Inputs) -> Result:
     need = weapon_needed(bool(values["spinal"]))
-    face, how = _one_die(values)
+    face, how = one_die(values)
     damaged = face >= need
     text = "damaged: it may not be used to attack; mark its box" if damaged else "not damaged"
     return {"outcome": {"headline": f"{face} vs {need}+: weapon {text}", "damaged": damaged, "die": face},
@@ -147,9 +150,9 @@ OPTIONS = ("Rating Damage", "System Trait Damage", "Weapon Damage")
 
 def critical_checks(values: Inputs) -> list[dict[str, object]]:
     """Which of the three options can be chosen now, each with why."""
-    ratings = {name: int(values[name.lower()]) for name in RATINGS}  # type: ignore[call-overload]
+    ratings = {name: int_of(values, name.lower()) for name in RATINGS}
     open_ratings = [name for name, left in ratings.items() if left > 0]
-    traits, weapons = int(values["system_traits"]), int(values["weapons"])  # type: ignore[call-overload]
+    traits, weapons = int_of(values, "system_traits"), int_of(values, "weapons")
     return [
         {"label": "Rating Damage", "ok": bool(open_ratings),
          "detail": f"may hit {', '.join(open_ratings)}" if open_ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"},
@@ -184,7 +187,7 @@ def _critical_run(values: Inputs) -> Result:
         headline = "1 System Trait Damage to a System Trait of the attacker's choice (see System Trait Damage)"
     else:
         need = weapon_needed(bool(values["spinal"]))
-        face, how = _one_die(values)
+        face, how = one_die(values)
         damaged = face >= need
         steps.append(f"Die {how}: {face}; needs {need}+.")
         headline = f"{face} vs {need}+: weapon {'damaged' if damaged else 'not damaged'}"

@@ -9,6 +9,7 @@ Declared Missile attacks (step 7) are left to the Missile rules.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from ... import readings
@@ -18,7 +19,8 @@ from ...inputs import Input
 from ...opposed import WIPE, after_effect, opposed_weights, secondary_effect
 from ...pools import MAX_MACRO, Pool
 from ...registry import Inputs, Resolver, Result, fraction_json
-from ..dice_rolls import SEED, _faces_inputs, _rng, _roll
+from ...values import group_of, int_of
+from ..dice_rolls import SEED, faces_inputs, rng_of, roll
 from .damage_v124_common import chart
 
 PAGE = "jovian-wars/v1.2.4/dogfight"
@@ -49,26 +51,26 @@ def _side_input(name: str, label: str, weapon: str) -> Input:
 
 
 def side(values: Inputs, name: str) -> dict[str, object]:
-    return values[name]  # type: ignore[return-value]
+    return group_of(values, name)
 
 
 def dogfight_pool(part: dict[str, object]) -> int:
     """Weapon AS + Skill + Fuel bid."""
-    return int(part["as_rating"]) + int(part["skill"]) + int(part["bid"])  # type: ignore[call-overload]
+    return int_of(part, "as_rating") + int_of(part, "skill") + int_of(part, "bid")
 
 
 def pools(values: Inputs, name: str) -> tuple[Pool, Pool]:
     """(Attack pool, Defense pool) of one Squadron; refuses an Attack larger than its Dogfight pool."""
     part = side(values, name)
-    total, attack = dogfight_pool(part), int(part["attack"])  # type: ignore[call-overload]
+    total, attack = dogfight_pool(part), int_of(part, "attack")
     if attack > total:
         raise InputError(f"{name}.attack", f"must be 0 to {total} (AS + Skill + Fuel bid), got {attack}")
-    return Pool(attack, 0, int(part["macro"])), Pool(total - attack + (1 if part["evasive"] else 0))  # type: ignore[call-overload]
+    return Pool(attack, 0, int_of(part, "macro")), Pool(total - attack + (1 if part["evasive"] else 0))
 
 
 def bid_check(values: Inputs, name: str) -> dict[str, object]:
     part = side(values, name)
-    ok = int(part["bid"]) <= int(part["fuel"])  # type: ignore[call-overload]
+    ok = int_of(part, "bid") <= int_of(part, "fuel")
     return {"label": f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", "ok": ok,
             "detail": f"bids {part['bid']} of {part['fuel']} Fuel"}
 
@@ -95,7 +97,7 @@ def destroyed_odds(values: Inputs) -> dict[str, Fraction]:
     """Chance each Squadron is destroyed, and both, with the initiative order applied."""
     att_a, def_a = pools(values, "a")
     att_b, def_b = pools(values, "b")
-    s_a, s_b = (int(side(values, n)["structure"]) for n in SIDES)  # type: ignore[call-overload]
+    s_a, s_b = (int_of(side(values, n), "structure") for n in SIDES)
     kill_b = sum((p for lost, p in damage_odds(att_a, def_b).items() if lost >= s_b), Fraction(0))
     kill_a = sum((p for lost, p in damage_odds(att_b, def_a).items() if lost >= s_a), Fraction(0))
     who = order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
@@ -128,13 +130,13 @@ def _odds(values: Inputs) -> Result:
             "destroyed": {key: fraction_json(p) for key, p in fates.items()}}
 
 
-def _attack(values: Inputs, name: str, other: str, rng: object) -> tuple[int, list[str]]:
+def _attack(values: Inputs, name: str, other: str, rng: random.Random) -> tuple[int, list[str]]:
     """Roll one Squadron's Attack against the other's Defense; Structure lost and the steps."""
     attack, _ = pools(values, name)
     _, defense = pools(values, other)
     big, small = name.upper(), other.upper()
-    first = _roll(attack, values, rng, f"{name}_att_")  # type: ignore[arg-type]
-    second = _roll(defense, values, rng, f"{other}_def_")  # type: ignore[arg-type]
+    first = roll(attack, values, rng, f"{name}_att_")
+    second = roll(defense, values, rng, f"{other}_def_")
     texts = [f"{big} Attack: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
     effect = secondary_effect(second.final)
     final, chosen = after_effect(first.final, effect)
@@ -149,8 +151,8 @@ def _attack(values: Inputs, name: str, other: str, rng: object) -> tuple[int, li
 
 def _run(values: Inputs) -> Result:
     checks = [bid_check(values, name) for name in SIDES]
-    rng = _rng(values)
-    structure = {name: int(side(values, name)["structure"]) for name in SIDES}  # type: ignore[call-overload]
+    rng = rng_of(values)
+    structure = {name: int_of(side(values, name), "structure") for name in SIDES}
     steps = []
     for name in SIDES:
         attack, defense = pools(values, name)
@@ -189,7 +191,7 @@ def _keypads() -> tuple[Input, ...]:
     out: list[Input] = []
     for name in SIDES:
         big = name.upper()
-        out += [*_faces_inputs(f"{name}_att_", f"{big}'s Attack")[:2], _faces_inputs(f"{name}_def_", f"{big}'s Defense")[0]]
+        out += [*faces_inputs(f"{name}_att_", f"{big}'s Attack")[:2], faces_inputs(f"{name}_def_", f"{big}'s Defense")[0]]
     return tuple(out)
 
 

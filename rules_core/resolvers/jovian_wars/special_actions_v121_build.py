@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from ... import readings
 from ...dice import notation
 from ...inputs import Input
+from ...pools import Pool
 from ...readings import Reading
 from ...registry import Inputs, Resolver, Result
-from .common import (
-    SEED, Need, Table, all_ok, checks, faces_inputs, requirement_sentence, rng_of, roll_json, roll_with_table,
-    skill_needed, skill_pool, table_chart,
-)
+from ...values import int_of
+from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of
+from .common import (Need, Table, all_ok, checks, requirement_sentence, roll_with_table, skill_needed, skill_pool,
+                     table_chart)
 
 PAGE = "jovian-wars/v1.2.1/special-actions"
 MODELS = ("Capital Ship", "Squadron")
@@ -96,8 +97,8 @@ def _test_rating(action: SpecialAction, values: Inputs) -> str:
     return str(values.get("test_rating") or action.test[0])
 
 
-def _pool(action: SpecialAction, values: Inputs):  # noqa: ANN202 - a Pool
-    return skill_pool(int(values[RATING_FIELDS[_test_rating(action, values)]]))  # type: ignore[call-overload]
+def _pool(action: SpecialAction, values: Inputs) -> Pool:
+    return skill_pool(int_of(values, RATING_FIELDS[_test_rating(action, values)]))
 
 
 def _checks(action: SpecialAction, values: Inputs) -> list[dict[str, object]]:
@@ -125,7 +126,7 @@ def build(action: SpecialAction) -> Resolver:
                                                            who=f"Skill Test ({rating})")
         steps += test_steps
         steps.append(action.effect)
-        return {"checks": results, "steps": steps, "roll": roll_json(res),
+        return {"checks": results, "steps": steps, "roll": resolution_json(res),
                 "outcome": {"headline": f"{notation(res.final)}: {effect}", "allowed": True, "row": label,
                             "reading": notation(res.final)}}
 

@@ -1,0 +1,46 @@
+"""Typed reads of checked inputs and typed edits of a result's JSON.
+
+Checked inputs and results are `dict[str, object]` (registry.Inputs / Result): the declarations,
+not the type checker, say what each key holds. These helpers narrow one key at a time, so the
+resolvers stay type-checked without `# type: ignore` at every `int(values[...])`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .errors import InputError
+
+
+def int_of(values: Mapping[str, object], name: str) -> int:
+    """A checked int (or bool, or a numeric choice such as "2") input as an int."""
+    value = values[name]
+    if isinstance(value, (int, str)):
+        return int(value)
+    raise InputError(name, f"must be a whole number, got {value!r}")
+
+
+def faces_of(values: Mapping[str, object], name: str) -> tuple[int, ...] | None:
+    """A checked faces input: its die faces, or None when it was left out."""
+    value = values.get(name)
+    if value is None:
+        return None
+    if isinstance(value, (tuple, list)) and all(isinstance(face, int) for face in value):
+        return tuple(value)
+    raise InputError(name, f"must be a list of die faces 1 to 6, got {value!r}")
+
+
+def group_of(values: Mapping[str, object], name: str) -> dict[str, object]:
+    """A checked group input (a fieldset such as a dice pool) as its own inputs mapping."""
+    value = values[name]
+    if isinstance(value, dict):
+        return value
+    raise InputError(name, f"must be a group of inputs, got {value!r}")
+
+
+def list_of(body: Mapping[str, object], key: str) -> list[object]:
+    """A list a result holds (its "charts", "steps"...), to insert into or extend in place."""
+    value = body[key]
+    if isinstance(value, list):
+        return value
+    raise TypeError(f"result key {key!r} holds {type(value).__name__}, not a list")  # a resolver bug, loud
