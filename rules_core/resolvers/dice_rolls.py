@@ -1,7 +1,7 @@
 """The generic rolls of MECHANICS §1-5: dice/unopposed, dice/skill-test, dice/opposed.
 
 Also the one home of the dice pieces every other dice resolver reuses: the pool and keypad
-inputs (`pool_parts`, `faces_inputs`, `SEED`), the roller (`pool_of`, `rng_of`, `roll`) and
+inputs and their counts (`pool_parts`, `faces_inputs`, `pool_needed`, `SEED`), the roller (`pool_of`, `rng_of`, `roll`) and
 the JSON of a roll and of its odds (`resolution_json`, `pool_json`, `odds_body`, `codes_body`).
 """
 
@@ -62,6 +62,11 @@ SEED = Input("seed", "seed", "Seed for “Roll for me”", help="Used when no di
 
 
 # ---------------------------------------------------------------- shared helpers
+
+
+def pool_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
+    """dice_needed for one roll: how many dice each `faces_inputs(prefix)` keypad takes."""
+    return {f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro), f"{prefix}set_aside": pool.flex}
 
 
 def pool_of(values: Inputs, field: str = "") -> Pool:
@@ -156,8 +161,7 @@ def _headline(reading: Reading) -> dict[str, object]:
 
 
 def _unopposed_needed(values: Inputs) -> dict[str, int]:
-    pool = pool_of(values)
-    return {"dice": pool.rolled, "macro_dice": abs(pool.macro), "set_aside": pool.flex}
+    return pool_needed(pool_of(values))
 
 
 def _unopposed_odds(values: Inputs) -> Result:
@@ -266,9 +270,7 @@ def _sides(values: Inputs) -> tuple[Pool, Pool]:
 
 def _opposed_needed(values: Inputs) -> dict[str, int]:
     primary, secondary = _sides(values)
-    return {"primary_dice": primary.rolled, "primary_macro_dice": abs(primary.macro), "primary_set_aside": primary.flex,
-            "secondary_dice": secondary.rolled, "secondary_macro_dice": abs(secondary.macro),
-            "secondary_set_aside": secondary.flex}
+    return {**pool_needed(primary, "primary_"), **pool_needed(secondary, "secondary_")}
 
 
 def _opposed_odds(values: Inputs) -> Result:

@@ -13,16 +13,15 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ... import readings
-from ...dice import QUAD, Reading, diminish, notation
+from ...dice import QUAD, Reading, diminish, magnitude, notation
 from ...inputs import Input
 from ...odds import reading_weights
 from ...opposed import opposed_final, opposed_weights
 from ...pools import Pool
 from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ...values import int_of, list_of
-from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of, roll
-from .common import (MAGNITUDE_LABELS, Flag, Rating, all_ok, checks, magnitude_weights, flag_input, rating_input, requirement_sentence,
-                     skill_needed)
+from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from .common import Flag, Rating, all_ok, checks, flag_input, magnitude_weights, rating_input, requirement_sentence
 
 PAGE = "jovian-wars/v1.2.4/actions"
 BOARD_LOSS: dict[int, int] = {2: 1, 3: 3, 4: 5}
@@ -100,7 +99,7 @@ BOARD = Resolver(
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
             rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, entries=(f"{PAGE}/board",),
-    dice_needed=lambda values: skill_needed(Pool(int_of(values, "defense")), "pd_"),
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd_"),
     readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.FLEX_KEEPS_BEST),
 )
 
@@ -136,7 +135,7 @@ def _boarded_odds(values: Inputs) -> Result:
         weights, total = opposed_weights(b_pool, m_pool)
         mags = {0: 0, 2: 0, 3: 0, 4: 0}
         for reading, ways in weights.items():
-            mags[max((lvl for lvl, _ in reading), default=0)] += ways
+            mags[magnitude(reading)] += ways
         body["charts"] = [{"title": "Sabotage (Opposed Roll): best Precise result left to the Boarders",
                            "rows": [{"label": MAGNITUDE_LABELS[k], "p": ratio_json(w, total)} for k, w in mags.items()]}]
         return body
@@ -207,7 +206,7 @@ BOARDED = Resolver(
             Input("defender", "choice", "Marines choose", default="Engage", choices=DEFENDER_CHOICES),
             *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"), SEED),
     run=_boarded_run, odds=_boarded_odds, entries=(f"{PAGE}/boarded",),
-    dice_needed=lambda values: {**skill_needed(_pools(values)[0], "boarders_"), **skill_needed(_pools(values)[1], "marines_")},
+    dice_needed=lambda values: {**pool_needed(_pools(values)[0], "boarders_"), **pool_needed(_pools(values)[1], "marines_")},
     readings=(readings.JW_RESULTS_EACH, readings.JW_FIREFIGHT_SIMULTANEOUS, readings.ESCALATE_DIMINISH, readings.PRECISE,
               readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),
 )

@@ -38,10 +38,6 @@ def plain(slug: str, title: str, summary: str, needs: tuple[Need, ...], inputs: 
                     entries=(f"{PAGE}/{slug}",))
 
 
-def _int(values: Mapping[str, object], name: str) -> int:
-    return int_of(values, name)
-
-
 CAPITAL = flag_input("capital_ship", "Capital Ship", True)
 COMMS = flag_input("comms", "Comms Trait")
 THRUSTERS = rating_input("thrusters", "Thrusters (current)", 2)
@@ -58,8 +54,8 @@ COMBINED_ATTACK = plain(
      flag_input("fire_control", "Expends at least one Fire Control attacking the target", True,
                 help="Needed without the Sensor Array trait; the attack need not succeed."),
      rating_input("targeted", "Target's Targeted:X now (0 = not Targeted)", 0, high=10)),
-    lambda v: (f"Target enters Targeted:{_int(v, 'targeted') + 1}",
-               [f"Targeted:{_int(v, 'targeted')} → Targeted:{_int(v, 'targeted') + 1}" if _int(v, 'targeted')
+    lambda v: (f"Target enters Targeted:{int_of(v, 'targeted') + 1}",
+               [f"Targeted:{int_of(v, 'targeted')} → Targeted:{int_of(v, 'targeted') + 1}" if int_of(v, 'targeted')
                 else "The target enters Targeted:1.",
                 "Without Sensor Array the Fire Control attack is resolved after the Targeted state is applied."
                 if not v["sensor_array"] else "Sensor Array: no attack is needed."]),
@@ -111,10 +107,10 @@ BOMBING = plain(
 
 
 def _boost(v: Inputs) -> tuple[str, list[str]]:
-    spent = min(_int(v, "spend"), _int(v, "fuel"))
-    speed = _int(v, "speed") + 3 * spent
+    spent = min(int_of(v, "spend"), int_of(v, "fuel"))
+    speed = int_of(v, "speed") + 3 * spent
     trait = ("Evasive already: +1F when Boosting" if v["evasive"] else "gains the Evasive trait for this activation")
-    return (f"Speed {_int(v, 'speed')}\" → {speed}\", Fuel {_int(v, 'fuel')} → {_int(v, 'fuel') - spent}; {trait}",
+    return (f"Speed {int_of(v, 'speed')}\" → {speed}\", Fuel {int_of(v, 'fuel')} → {int_of(v, 'fuel') - spent}; {trait}",
             [f"Spends {spent} Fuel (1 or 2): +3\" Speed each.", f"The Squadron {trait}.",
              "Boost may be declared in addition to other Actions."])
 
@@ -185,7 +181,7 @@ DEBRIS_FIELD = plain(
 
 
 def _decoys(v: Inputs) -> tuple[str, list[str]]:
-    passed = _int(v, "end_phases")
+    passed = int_of(v, "end_phases")
     size = {0: "4\" radius", 1: "3\" radius"}.get(passed, "removed")
     return (f"Decoy Drone Swarm: {size}", ["Placed as a 4\" radius template wholly within 6\" of the ship.",
                                            f"After {passed} End Phase{'s' if passed != 1 else ''}: {size}."])
@@ -213,7 +209,7 @@ STATION_KEEP = plain(
 
 
 def _suppressing(v: Inputs) -> tuple[str, list[str]]:
-    now, ac = _int(v, "suppressed"), _int(v, "ac")
+    now, ac = int_of(v, "suppressed"), int_of(v, "ac")
     new = now + 1 if now else ac
     why = f"already Suppressed:{now}: up one whatever the AC" if now else f"X is the attack's AC:{ac}"
     return (f"Target enters Suppressed:{new}", [f"The attack is not resolved; {why}.",

@@ -19,10 +19,9 @@ from ...odds import reading_weights
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import int_of
-from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of, roll
-from .common import (MAGNITUDE_LABELS, Check, Either, Flag, Rating, Table, all_ok, checks, flag_input, magnitude_weights,
-                     rating_input, requirement_sentence, roll_with_table, skill_needed, skill_pool, table_chart,
-                     table_odds)
+from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from .common import (Check, Either, Flag, Rating, Table, all_ok, checks, flag_input, rating_input, requirement_sentence,
+                     roll_with_table, skill_pool, table_chart, table_odds)
 
 RAMMERS = ("Capital Ship", "Squadron")
 NEEDS = (Either("Structure: 0-1 or Fire Ship Trait", (Rating("structure", "Structure", 0, 1), Flag("fire_ship", "Fire Ship Trait"))),
@@ -76,8 +75,8 @@ def _needed(values: Inputs) -> dict[str, int]:
     zero = Pool(0)
     ram, target = _pools(values) if _capital(values) else (zero, zero)
     pd = Pool(int_of(values, "defense")) if not _capital(values) and not values["bombing_run"] else zero
-    return {**skill_needed(skill, "skill_"), **skill_needed(ram, "ram_"), **skill_needed(target, "target_"),
-            **skill_needed(pd, "pd_")}
+    return {**pool_needed(skill, "skill_"), **pool_needed(ram, "ram_"), **pool_needed(target, "target_"),
+            **pool_needed(pd, "pd_")}
 
 
 def structure_damage(reading: Reading) -> int:

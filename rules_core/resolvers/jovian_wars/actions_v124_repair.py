@@ -15,8 +15,8 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...roll import roll_faces
 from ...values import faces_of, int_of
-from ..dice_rolls import SEED, resolution_json, rng_of, roll
-from .common import MAGNITUDE_LABELS, magnitude_weights, skill_needed, skill_pool, skill_test_inputs
+from ..dice_rolls import MAGNITUDE_LABELS, SEED, pool_needed, resolution_json, rng_of, roll
+from .common import magnitude_weights, skill_pool, skill_test_inputs
 
 REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
     "Rating Damage (one box)": ("4+", "Auto", "2× Auto", "3× Auto"),
@@ -83,7 +83,7 @@ DAMAGE_CONTROL = Resolver(
             *skill_test_inputs(), Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True,
                                         help="Leave empty to roll it."), SEED),
     run=_run, odds=_odds, entries=("jovian-wars/v1.2.4/actions/damage-control",),
-    dice_needed=lambda values: skill_needed(skill_pool(int_of(values, "skill"))),
+    dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
     readings=(readings.FLEX_KEEPS_BEST, readings.JW_ONE_DIE_CHECK),
 )
 

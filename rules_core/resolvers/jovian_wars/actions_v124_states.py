@@ -16,13 +16,9 @@ from ...inputs import Input
 from ...pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import int_of
-from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of, roll
+from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from .actions_v124_plain import PAGE, plain
-from .common import MAGNITUDE_LABELS, Either, Flag, Rating, flag_input, magnitude_weights, rating_input, skill_needed
-
-
-def _int(values: Inputs, name: str) -> int:
-    return int_of(values, name)
+from .common import Either, Flag, Rating, flag_input, magnitude_weights, rating_input
 
 
 # ---------------------------------------------------------------- States that change an attack's dice
@@ -58,7 +54,7 @@ def attack_state(slug: str, title: str, summary: str, state_inputs: tuple[Input,
 
     return Resolver(id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
                     inputs=(*state_inputs, *attack_inputs, *faces_inputs("", "Attack"), SEED), run=run, odds=odds,
-                    entries=(f"{PAGE}/{slug}",), dice_needed=lambda values: skill_needed(pools(values)[1]),
+                    entries=(f"{PAGE}/{slug}",), dice_needed=lambda values: pool_needed(pools(values)[1]),
                     readings=(readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, readings.NO_NEGATIVE_FLEX))
 
 
@@ -71,17 +67,17 @@ def _dice_words(net: int) -> str:
 TARGETED = attack_state(
     "targeted-x", "Targeted:X", "Attacks on the Capital Ship gain +X Attack Modifier until the End Phase.",
     (Input("x", "int", "X (Targeted:X)", default=2, low=1, high=MAX_MODIFIER),),
-    lambda v: (build_pool(_int(v, "ac"), 0, _int(v, "macro"), _int(v, "modifier")),
-               build_pool(_int(v, "ac"), 0, _int(v, "macro"), _int(v, "modifier") + _int(v, "x"))),
-    lambda v: [f"Targeted:{_int(v, 'x')} → +{_int(v, 'x')} Attack Modifier; net {_int(v, 'modifier') + _int(v, 'x'):+d} → "
-               f"{_dice_words(_int(v, 'modifier') + _int(v, 'x'))}.", "Cancelled in the End Phase."],
+    lambda v: (build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier")),
+               build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier") + int_of(v, "x"))),
+    lambda v: [f"Targeted:{int_of(v, 'x')} → +{int_of(v, 'x')} Attack Modifier; net {int_of(v, 'modifier') + int_of(v, 'x'):+d} → "
+               f"{_dice_words(int_of(v, 'modifier') + int_of(v, 'x'))}.", "Cancelled in the End Phase."],
 )
 
 STATION_KEEPING = attack_state(
     "station-keeping", "Station Keeping", "Speed 0\"; every attack on the ship gains one Flex die; ends in the End Phase.",
     (),
-    lambda v: (build_pool(_int(v, "ac"), 0, _int(v, "macro"), _int(v, "modifier")),
-               build_pool(_int(v, "ac"), 1, _int(v, "macro"), _int(v, "modifier"))),
+    lambda v: (build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier")),
+               build_pool(int_of(v, "ac"), 1, int_of(v, "macro"), int_of(v, "modifier"))),
     lambda v: ["Station Keeping: Speed 0\"; +1 Flex die to this attack (after the modifier conversion).",
                "Cancelled in the End Phase."],
 )
@@ -90,10 +86,10 @@ SUPPRESSED = attack_state(
     "suppressed", "Suppressed:X", "Thrusters reduced by X−1 (min 0); using the real Thrusters costs an AC:2 Kinetic Cannon attack with Macro X.",
     (Input("x", "int", "X (Suppressed:X)", default=2, low=1, high=10), rating_input("thrusters", "Thrusters (actual)", 3),
      Input("armor", "int", "Armor against the attack", default=0, low=0, high=10)),
-    lambda v: (Pool(0), Pool(2, 0, max(-10, _int(v, "x") - _int(v, "armor")))),
-    lambda v: [f"Suppressed:{_int(v, 'x')}: Thrusters {_int(v, 'thrusters')} → {max(0, _int(v, 'thrusters') - (_int(v, 'x') - 1))}, "
-               f"or keep {_int(v, 'thrusters')} and take an AC:2 Kinetic Cannon attack with Macro {_int(v, 'x')} "
-               f"(minus Armor {_int(v, 'armor')}).", "Cancelled in the End Phase or by Attack Resolution."],
+    lambda v: (Pool(0), Pool(2, 0, max(-10, int_of(v, "x") - int_of(v, "armor")))),
+    lambda v: [f"Suppressed:{int_of(v, 'x')}: Thrusters {int_of(v, 'thrusters')} → {max(0, int_of(v, 'thrusters') - (int_of(v, 'x') - 1))}, "
+               f"or keep {int_of(v, 'thrusters')} and take an AC:2 Kinetic Cannon attack with Macro {int_of(v, 'x')} "
+               f"(minus Armor {int_of(v, 'armor')}).", "Cancelled in the End Phase or by Attack Resolution."],
     attack_inputs=(), compare=False,
 )
 
@@ -114,7 +110,7 @@ STEALTHED = plain(
     (), (rating_input("ecm", "ECM rating (0 = none)", 0, high=10),
          flag_input("fired", "Expended Fire Control on weapons other than Missiles or Drones")),
     lambda v: (("Stealthed is cancelled (fired weapons other than Missiles or Drones)", [])
-               if v["fired"] else (f"Stealth trait; ECM {_int(v, 'ecm')} → {_int(v, 'ecm') + 1}",
+               if v["fired"] else (f"Stealth trait; ECM {int_of(v, 'ecm')} → {int_of(v, 'ecm') + 1}",
                                    ["Gains the Stealth trait.", "Cancelled in the End Phase."])),
     state=True,
 )
@@ -137,14 +133,14 @@ ESCORTING = plain(
     (flag_input("contact", "Base to base with a Capital Ship with CAP", True),
      flag_input("other", "That ship already has an Escorting Squadron"),
      Input("speed", "int", "Squadron Speed (for Interceptor)", default=8, low=0, high=40), flag_input("interceptor", "Interceptor Trait")),
-    lambda v: (f"Reactive Interceptions within {_int(v, 'speed') if v['interceptor'] else 3}\"; moves with its Capital Ship",
+    lambda v: (f"Reactive Interceptions within {int_of(v, 'speed') if v['interceptor'] else 3}\"; moves with its Capital Ship",
                ["No activation of its own; returns to base contact after a Dogfight.", "Cancelled by a Vector Attack."]),
     state=True,
 )
 
 
 def _hard_burn(v: Inputs) -> tuple[str, list[str]]:
-    x, speed = _int(v, "x"), _int(v, "speed")
+    x, speed = int_of(v, "x"), int_of(v, "speed")
     now = speed * 2 if x > 0 else speed
     after = f"Hard Burn:{x - 1}" if x > 0 else "the state is cancelled"
     return (f"Speed {speed}\" → {now}\", Turns 1; End Phase: {after}",
@@ -162,7 +158,7 @@ OVERDRIVEN = plain(
     "overdriven", "Overdriven", "The chosen rating works at its full, undamaged value until the End Phase.",
     (), (Input("chosen", "choice", "Overdriven rating", default="Thrusters", choices=("Defense", "Sensors", "Thrusters")),
          rating_input("current", "Current value", 1), rating_input("full", "Full, undamaged value", 3)),
-    lambda v: (f"{v['chosen']} {_int(v, 'current')} → {max(_int(v, 'full'), _int(v, 'current'))} until the End Phase",
+    lambda v: (f"{v['chosen']} {int_of(v, 'current')} → {max(int_of(v, 'full'), int_of(v, 'current'))} until the End Phase",
                ["Cancelled in the End Phase."]),
     state=True,
 )

@@ -18,9 +18,9 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...roll import roll_faces
 from ...values import faces_of, int_of, list_of
-from ..dice_rolls import SEED, resolution_json, rng_of
+from ..dice_rolls import SEED, pool_needed, resolution_json, rng_of
 from .common import (Either, Flag, Need, Rating, Table, all_ok, checks, flag_input, rating_input, requirement_sentence,
-                     roll_with_table, skill_needed, skill_pool, skill_test_inputs, table_chart, table_odds)
+                     roll_with_table, skill_pool, skill_test_inputs, table_chart, table_odds)
 
 PAGE = "jovian-wars/v1.2.4/actions"
 Detail = Callable[[Inputs, str, random.Random], tuple[list[str], dict[str, object]]]
@@ -73,7 +73,7 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
         inputs=(*need_inputs, *extra, *skill_test_inputs(), SEED),
         run=run, odds=odds, entries=(f"{PAGE}/{slug}",),
         readings=(readings.FLEX_KEEPS_BEST, readings.JW_TABLE_ROW_BY_BEST, *more_readings),
-        dice_needed=lambda values: skill_needed(skill_pool(int_of(values, "skill"))),
+        dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
     )
 
 

@@ -17,12 +17,11 @@ Skill Tests with a result table
     ``table_row(table, reading)``            the (label, effect) a final reading selects
     ``table_chart(title, table, pool)``      the chart JSON {title, rows[{label, p}]}
     ``skill_test_inputs(default, prefix)``   Skill stepper + typed dice keypads (prefix for several rolls)
-    ``skill_needed(pool, prefix)``           dice_needed for one roll
     ``roll_with_table(table, pool, values, rng, prefix, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
 
-The keypads, the seed and the roller themselves (``faces_inputs``, ``SEED``, ``rng_of``, ``roll``,
-``resolution_json``) live in ``..dice_rolls``, shared with the generic dice resolvers.
+The keypads, their counts, the seed and the roller themselves (``faces_inputs``, ``pool_needed``, ``SEED``,
+``rng_of``, ``roll``, ``resolution_json``) live in ``..dice_rolls``, shared with the generic dice resolvers.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from ...pools import MAX_BASE, Pool
 from ...registry import Inputs, fraction_json
 from ...roll import Resolution
 from ...values import int_of
-from ..dice_rolls import faces_inputs, roll
+from ..dice_rolls import MAGNITUDE_LABELS, faces_inputs, roll
 
 Check = dict[str, object]
 """{"label": the requirement part, "ok": bool, "detail": why, in the player's terms}."""
@@ -153,7 +152,6 @@ LEVELS: dict[str, tuple[int, ...]] = {
     "[D+]": (2, 3, 4), "[T+]": (3, 4),
 }
 """Row label -> the best Magnitudes (0 [N], 2 D, 3 T, 4 Q) it covers."""
-MAGNITUDE_LABELS: dict[int, str] = {0: "[N]", 2: "[D]", 3: "[T]", 4: "[Q+]"}
 
 
 def _levels(label: str) -> tuple[int, ...]:
@@ -217,11 +215,6 @@ def skill_test_inputs(default: int = 3, prefix: str = "", who: str = "", label: 
             *faces_inputs(prefix, who))
 
 
-def skill_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
-    """dice_needed for one roll: how many dice each keypad takes."""
-    return {f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro), f"{prefix}set_aside": pool.flex}
-
-
 def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random, prefix: str = "",
                     who: str = "Skill Test") -> tuple[Resolution, Row, list[str]]:
     """Resolve a Skill Test from typed or seeded dice: its steps, then the row its reading selects."""
@@ -235,6 +228,5 @@ def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random
 __all__ = [
     "Check", "Rating", "Flag", "Either", "Need", "checks", "all_ok", "rating_input", "flag_input",
     "requirement_sentence", "Row", "Table", "NOT_NAMED", "complete", "table_row", "magnitude_weights",
-    "table_odds", "table_chart", "skill_pool", "skill_test_inputs", "skill_needed", "roll_with_table",
-    "MAGNITUDE_LABELS",
+    "table_odds", "table_chart", "skill_pool", "skill_test_inputs", "roll_with_table",
 ]

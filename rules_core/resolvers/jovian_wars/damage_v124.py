@@ -16,11 +16,11 @@ from ...dice import notation
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import faces_of, int_of
-from ..dice_rolls import SEED, resolution_json, rng_of
+from ..dice_rolls import SEED, pool_needed, resolution_json, rng_of
 from . import damage_v124_catastrophe, damage_v124_hits
 from .damage_v124_common import (
     RATINGS, VALUE_RATING, DieSource, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, hit_rating,
-    pool_inputs, reading_outcomes, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss,
+    pool_inputs, reading_outcomes, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss, squadron_loss_dist,
 )
 
 PAGE = "jovian-wars/v1.2.4/damage"
@@ -28,8 +28,7 @@ ATTACK_READINGS = (readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NEGAT
 
 
 def _attack_needed(values: Inputs) -> dict[str, int]:
-    pool = attack_pool(values)
-    return {"dice": pool.rolled, "macro_dice": abs(pool.macro), "set_aside": pool.flex}
+    return pool_needed(attack_pool(values))
 
 
 # ---------------------------------------------------------------- Squadron Damage
@@ -37,12 +36,7 @@ def _attack_needed(values: Inputs) -> dict[str, int]:
 
 def squadron_loss_odds(values: Inputs) -> dict[int, Fraction]:
     """Structure lost -> exact chance, for the attack pool in `values`."""
-    weights, total = attack_weights(values)
-    dist: dict[int, Fraction] = {}
-    for reading, ways in weights.items():
-        lost = squadron_loss(reading)
-        dist[lost] = dist.get(lost, Fraction(0)) + Fraction(ways, total)
-    return dist
+    return squadron_loss_dist(*attack_weights(values))
 
 
 def _squadron_odds(values: Inputs) -> Result:

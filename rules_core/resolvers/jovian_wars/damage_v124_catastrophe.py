@@ -7,12 +7,12 @@ from fractions import Fraction
 from ... import readings
 from ...dice import notation
 from ...inputs import Input
-from ...odds import reading_weights
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result
 from ...values import int_of, list_of
-from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, resolution_json, rng_of, roll
-from .damage_v124_common import chart, dist_chart, squadron_loss
+from ..dice_rolls import (SEED, faces_inputs, odds_body, pool_json, pool_needed, pool_weights, resolution_json, rng_of,
+                          roll)
+from .damage_v124_common import chart, dist_chart, squadron_loss, squadron_loss_dist
 from .damage_v124_hits import die_input, one_die
 
 PAGE = "jovian-wars/v1.2.4/damage"
@@ -87,19 +87,15 @@ def explosion_pool(values: Inputs) -> Pool:
 
 
 def _explosion_needed(values: Inputs) -> dict[str, int]:
-    pool = explosion_pool(values)
-    return {"dice": pool.rolled, "macro_dice": abs(pool.macro), "set_aside": pool.flex}
+    return pool_needed(explosion_pool(values))
 
 
 def _explosion_odds(values: Inputs) -> Result:
     pool = explosion_pool(values)
-    items, total = reading_weights(pool)
-    weights = dict(items)
+    weights, total = pool_weights(pool)
     body = odds_body(weights, total, "Particle Cannon attack")
     if values["target"] == "Squadron":
-        dist: dict[int, Fraction] = {}
-        for reading, ways in weights.items():
-            dist[squadron_loss(reading)] = dist.get(squadron_loss(reading), Fraction(0)) + Fraction(ways, total)
+        dist = squadron_loss_dist(weights, total)
         list_of(body, "charts").insert(0, dist_chart("Squadron Damage: Structure lost", dist, "Structure"))
     body["pool"] = pool_json(pool)
     return body

@@ -57,6 +57,15 @@ def squadron_loss(reading: Reading) -> int:
     return steps(reading)
 
 
+def squadron_loss_dist(weights: dict[Reading, int], total: int) -> dict[int, Fraction]:
+    """Structure lost -> exact chance, from final readings weighted over `total`."""
+    dist: dict[int, Fraction] = {}
+    for reading, ways in weights.items():
+        lost = squadron_loss(reading)
+        dist[lost] = dist.get(lost, Fraction(0)) + Fraction(ways, total)
+    return dist
+
+
 def chart(title: str, rows: Sequence[tuple[str, Fraction]]) -> dict[str, object]:
     return {"title": title, "rows": [{"label": label, "p": fraction_json(p)} for label, p in rows]}
 

@@ -15,9 +15,8 @@ from ...pools import Pool
 from ...readings import Reading
 from ...registry import Inputs, Resolver, Result
 from ...values import int_of
-from ..dice_rolls import SEED, faces_inputs, resolution_json, rng_of
-from .common import (Need, Table, all_ok, checks, requirement_sentence, roll_with_table, skill_needed, skill_pool,
-                     table_chart)
+from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of
+from .common import Need, Table, all_ok, checks, requirement_sentence, roll_with_table, skill_pool, table_chart
 
 PAGE = "jovian-wars/v1.2.1/special-actions"
 MODELS = ("Capital Ship", "Squadron")
@@ -145,5 +144,5 @@ def build(action: SpecialAction) -> Resolver:
         odds=odds if action.test else None,
         readings=base_readings + action.readings,
         entries=(f"{PAGE}/{action.slug}",),
-        dice_needed=(lambda values: skill_needed(_pool(action, values))) if action.test else None,
+        dice_needed=(lambda values: pool_needed(_pool(action, values))) if action.test else None,
     )
