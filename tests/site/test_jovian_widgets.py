@@ -1,0 +1,55 @@
+"""The MECHANICS §8 worked examples, resolved by the live widgets at 390x844 as in CPython.
+
+Each example is opened as a shared link (its inputs in the URL fragment), so the test drives the
+same path a player's link does; the widget's headline and steps must equal rules_core.resolve.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rules_core
+from tests.site.test_widgets import BOOT_MS, expect, fragment, widget
+
+pytestmark = pytest.mark.browser
+
+V124 = "jovian-wars/v1.2.4/"
+EXAMPLES = [
+    pytest.param(
+        "jovian-wars/v1.2.4/actions/", V124 + "ram",
+        {"structure": 1, "start_structure": 4, "target_start_structure": 3, "side_arc": True,
+         "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]},
+        id="ram-valiant-rams-tengu",
+    ),
+    pytest.param(
+        "jovian-wars/v1.2.4/actions/", V124 + "boarded",
+        {"boarders": 3, "marines": 2, "boarder": "Engage", "defender": "Defend",
+         "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]},
+        id="boarded-dave-engages",
+    ),
+    pytest.param(
+        "jovian-wars/v1.2.4/damage/", V124 + "squadron-damage",
+        {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": []},
+        id="squadron-damage-d2-t3",
+    ),
+    pytest.param(
+        "jovian-wars/v1.2.4/damage/", V124 + "catastrophic-damage-table", {"systems": 2, "die": [5]},
+        id="catastrophic-uller-dead",
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "resolver_id", "inputs"), EXAMPLES)
+def test_a_worked_example_resolves_live_as_in_cpython(page, page_log, site_url, path, resolver_id, inputs):
+    """Assert the widget shows rules_core's headline and every step for the example, with no sideways scroll."""
+    expected = rules_core.resolve(resolver_id, inputs)
+    page.goto(site_url + path + fragment(resolver_id, inputs))
+    root = widget(page, resolver_id)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
