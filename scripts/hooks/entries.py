@@ -208,7 +208,7 @@ def _galley_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
             elif label:
                 pending = label
         elif token.type == "bullet_list_open" and pending:
-            fields[pending] = tuple(inline_text(item) for item in tokens[index:_close_of(tokens, index)]
+            fields[pending] = tuple(inline_text(item) for item in tokens[index:close_of(tokens, index)]
                                     if item.type == "inline" and item.level == 3)  # ul > li > p > inline
             pending = ""
         elif token.type == "table_open":
@@ -231,7 +231,7 @@ def _strong_label(inline: Token) -> tuple[str, str]:
     return label.removesuffix(":"), rest
 
 
-def _close_of(tokens: Sequence[Token], index: int) -> int:
+def close_of(tokens: Sequence[Token], index: int) -> int:
     """Index just past the token closing tokens[index] (an `_open` token)."""
     depth = 0
     for later in range(index, len(tokens)):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from markdown_it.token import Token
 
-from scripts.hooks.entries import inline_text, markdown_parser
+from scripts.hooks.entries import close_of, inline_text, markdown_parser
 
 GAP_TITLE = "Gap in the source"
 """Title of the admonitions the importer adds where the source text breaks off."""
@@ -46,16 +46,6 @@ def _is_fields_table(tokens: Sequence[Token], index: int) -> bool:
     return header is not None and inline_text(header).startswith("Requirement")
 
 
-def _skip(tokens: Sequence[Token], index: int) -> int:
-    """Index just past the token closing tokens[index]."""
-    depth = 0
-    for later in range(index, len(tokens)):
-        depth += tokens[later].nesting
-        if depth == 0:
-            return later + 1
-    return len(tokens)
-
-
 def text_of(markdown: str, *, skip_fields: bool = True) -> Text:
     """The blocks of a piece of rules Markdown (an entry body, a section's intro)."""
     tokens = markdown_parser().parse(markdown)
@@ -69,11 +59,11 @@ def text_of(markdown: str, *, skip_fields: bool = True) -> Text:
         token = tokens[index]
         if token.type == "admonition_open" and token.content == GAP_TITLE:
             gaps += 1
-            index = _skip(tokens, index)
+            index = close_of(tokens, index)
             continue
         if token.type == "table_open" and not fields_skipped and _is_fields_table(tokens, index):
             fields_skipped = True
-            index = _skip(tokens, index)
+            index = close_of(tokens, index)
             continue
         if token.type == "list_item_open":
             lead = f"{token.info}." if token.info else "•"
