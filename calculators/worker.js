@@ -30,6 +30,8 @@ async function fresh() {
   // Unpacked, not loadPackage(): loadPackage leaves JS references a memory snapshot refuses.
   pyodide.unpackArchive(wheel, "wheel"); // into the working directory, first on sys.path
   pyodide.runPython(bridge);
+  // The registry loads resolver families lazily; load them all now so the snapshot holds every one.
+  pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)");
   let snapshot = null;
   try {
     const t = performance.now();

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .dice import QUAD, Reading, diminish, magnitude, notation, reading_key, steps
 from .errors import InputError
-from .odds import reading_weights
+from .pool_odds import reading_weights
 from .pools import Pool
 
 WIPE = -1

@@ -21,9 +21,10 @@ Probabilities in JSON are reduced "p/q" strings (see `fraction_json`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from importlib import import_module
 from math import gcd
 
 from .errors import RulesError, UnknownResolver
@@ -108,17 +109,51 @@ def jsonable(value: object) -> object:
     return value
 
 
-# The registry is one literal table built from each family's tuple of resolvers.
-from .resolvers import dice_rolls, jovian_wars, war_galley  # noqa: E402 - resolvers import the types above
-
-REGISTRY: dict[str, Resolver] = {
-    resolver.id: resolver
-    for resolver in (
-        *dice_rolls.RESOLVERS,
-        *jovian_wars.RESOLVERS,
-        *war_galley.RESOLVERS,
-    )
+FAMILIES: dict[str, str] = {
+    "dice/": "dice_rolls",
+    "jovian-wars/": "jovian_wars",
+    "war-galley/": "war_galley",
 }
+"""The registry as one literal table: id prefix -> the module under rules_core.resolvers whose
+RESOLVERS tuple holds every resolver with that prefix."""
+
+
+class LazyRegistry(Mapping[str, Resolver]):
+    """Every resolver by id. A family's modules are imported at the first look-up of one of its ids,
+    so the browser's engine starts with only what the page in front of the player needs;
+    iterating (the site build, the CLI's list) imports every family."""
+
+    def __init__(self, families: Mapping[str, str]) -> None:
+        self._families = dict(families)
+        self._loaded: dict[str, dict[str, Resolver]] = {}
+
+    def _family(self, prefix: str) -> dict[str, Resolver]:
+        loaded = self._loaded.get(prefix)
+        if loaded is None:
+            module = import_module(f"{__package__}.resolvers.{self._families[prefix]}")
+            resolvers: tuple[Resolver, ...] = module.RESOLVERS
+            loaded = {resolver.id: resolver for resolver in resolvers}
+            strays = sorted(resolver_id for resolver_id in loaded if not resolver_id.startswith(prefix))
+            if strays or len(loaded) != len(resolvers):
+                raise RulesError(f"registry: family {prefix!r} holds ids outside it or twice: {strays or resolvers}")
+            self._loaded[prefix] = loaded
+        return loaded
+
+    def __getitem__(self, resolver_id: str) -> Resolver:
+        for prefix in self._families:
+            if resolver_id.startswith(prefix):
+                return self._family(prefix)[resolver_id]
+        raise KeyError(resolver_id)
+
+    def __iter__(self) -> Iterator[str]:
+        for prefix in self._families:
+            yield from self._family(prefix)
+
+    def __len__(self) -> int:
+        return sum(len(self._family(prefix)) for prefix in self._families)
+
+
+REGISTRY: Mapping[str, Resolver] = LazyRegistry(FAMILIES)
 """Every resolver by id."""
 
 

@@ -1,6 +1,6 @@
 """Benchmark of the dice engine (not a test): against icepool, cold, in CPython and in Pyodide.
 
-1. The largest matching set among N d6, N = 1..20: rules_core.odds.largest_set_odds
+1. The largest matching set among N d6, N = 1..20: rules_core.pool_odds.largest_set_odds
    against icepool's `d6.pool(N).largest_count()`; the answers are compared exactly.
 2. The distributions the dice resolvers need, cold (every cache cleared before every
    run; best of 3 such runs, the machine is shared), in CPython and, through Node, in
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_core.keep import best_levels  # noqa: E402
-from rules_core.odds import largest_set_odds, reading_weights  # noqa: E402
+from rules_core.pool_odds import largest_set_odds, reading_weights  # noqa: E402
 from rules_core.opposed import opposed_weights, secondary_choice  # noqa: E402
 from rules_core.pools import Pool  # noqa: E402
 
@@ -39,7 +39,7 @@ corners and the slowest pools of a scan of the caps (b11 f6 m+10, b17 f3 m-6 ...
 TIMING = r'''
 import json, time
 from rules_core.keep import best_levels
-from rules_core.odds import clear_caches, reading_weights
+from rules_core.pool_odds import clear_caches, reading_weights
 from rules_core.opposed import opposed_weights, secondary_choice
 from rules_core.pools import Pool
 
@@ -81,7 +81,7 @@ import json, sys, time
 from fractions import Fraction
 sys.path.insert(0, sys.argv[2])
 import icepool
-from rules_core.odds import largest_set_odds
+from rules_core.pool_odds import largest_set_odds
 n = int(sys.argv[1])
 start = time.perf_counter(); ours = largest_set_odds(n); ours_ms = (time.perf_counter() - start) * 1000
 start = time.perf_counter()

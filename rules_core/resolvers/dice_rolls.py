@@ -14,7 +14,7 @@ from fractions import Fraction
 from .. import readings
 from ..dice import LETTERS, Reading, diminish, magnitude, notation
 from ..inputs import Input
-from ..odds import code_key, code_of, half_tables, level_weights, reading_weights
+from ..pool_odds import code_key, code_of, half_tables, level_weights, reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_weights, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
@@ -106,7 +106,7 @@ def odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
 def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Result:
     """The JSON shared by every dice odds answer: magnitude, readings, charts.
 
-    Readings arrive as layout codes (`odds.level_weights`): the sort key (likeliest first, then the
+    Readings arrive as layout codes (`pool_odds.level_weights`): the sort key (likeliest first, then the
     roll order, weakest first) and the notation come from per-half tables instead of tuples.
     """
     low_texts, high_texts, low_mags, high_mags, low_keys, high_keys = half_tables()

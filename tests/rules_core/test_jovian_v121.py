@@ -8,7 +8,7 @@ import pytest
 
 from rules_core import describe, odds, resolve
 from rules_core.errors import InputError
-from rules_core.odds import magnitude_odds
+from rules_core.pool_odds import magnitude_odds
 from rules_core.pools import Pool
 from rules_core.resolvers.jovian_wars.special_actions_v121 import ACTIONS
 

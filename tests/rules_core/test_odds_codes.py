@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rules_core.dice import notation, reading_key
 from rules_core.flex_orders import lay_out
-from rules_core.odds import code_key, code_notation, code_of, reading_weights
+from rules_core.pool_odds import code_key, code_notation, code_of, reading_weights
 from rules_core.pools import Pool
 from rules_core.resolvers.dice_rolls import codes_body
 

@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from rules_core.flex_orders import ordering_levels
 from rules_core.keep import as_reading, best_levels, rung
 from rules_core.dice import reading_key
-from rules_core.odds import largest_set_odds, reading_odds
+from rules_core.pool_odds import largest_set_odds, reading_odds
 from rules_core.opposed import opposed_odds
 from rules_core.pools import Pool
 

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from rules_core import odds, resolve
 from rules_core.dice import diminish, escalate, magnitude
-from rules_core.odds import at_least, reading_odds
+from rules_core.pool_odds import at_least, reading_odds
 from rules_core.pools import Pool
 
 LADDER = {0: 0, 2: 1, 3: 2, 4: 3}

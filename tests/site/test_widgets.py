@@ -261,15 +261,24 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
     assert page.evaluate("window.rulesEngine.bootFrom") == "fresh"
-    page.wait_for_function(
-        """() => new Promise(done => { const open = indexedDB.open("rules-engine");
+    # The worker saves its snapshot once the first answers are out: wait until IndexedDB holds it.
+    saved = page.evaluate(
+        """async (budgetMs) => {
+            const count = () => new Promise((done) => {
+              const open = indexedDB.open("rules-engine");
               open.onsuccess = () => { const db = open.result;
-                if (!db.objectStoreNames.contains("snapshots")) { db.close(); return done(false); }
-                const count = db.transaction("snapshots").objectStore("snapshots").count();
-                count.onsuccess = () => { db.close(); done(count.result === 1); }; }; })""",
-        timeout=BOOT_MS,
-        polling=500,
+                if (!db.objectStoreNames.contains("snapshots")) { db.close(); return done(0); }
+                const request = db.transaction("snapshots").objectStore("snapshots").count();
+                request.onsuccess = () => { db.close(); done(request.result); }; };
+              open.onerror = () => done(0);
+            });
+            for (const end = Date.now() + budgetMs; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
+              if ((await count()) === 1) return true;
+            return false;
+        }""",
+        BOOT_MS,
     )
+    assert saved, "the engine never saved its memory snapshot"
     second = context.new_page()
     second.goto(site_url + "dice/")
     root = wait_ready(second, DICE)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from ... import readings
 from ...dice import QUAD, Reading, diminish, magnitude, notation
 from ...inputs import Input
-from ...odds import reading_weights
+from ...pool_odds import reading_weights
 from ...opposed import opposed_final, opposed_weights
 from ...pools import Pool
 from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json

@@ -15,7 +15,7 @@ from fractions import Fraction
 from ... import readings
 from ...dice import Reading, escalate, magnitude, notation, steps
 from ...inputs import Input
-from ...odds import reading_weights
+from ...pool_odds import reading_weights
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import int_of

@@ -34,7 +34,7 @@ from fractions import Fraction
 from ...dice import Reading, magnitude, notation
 from ...errors import InputError
 from ...inputs import Input
-from ...odds import reading_weights
+from ...pool_odds import reading_weights
 from ...pools import MAX_BASE, Pool
 from ...registry import Inputs, fraction_json
 from ...roll import Resolution

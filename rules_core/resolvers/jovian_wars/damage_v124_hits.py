@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ... import readings
 from ...inputs import Input
-from ...odds import at_least
+from ...pool_odds import at_least
 from ...pools import Pool
 from ...registry import Inputs, Resolver, Result
 from ...values import int_of, faces_of
