@@ -196,7 +196,8 @@ class Widget {
     else this.root.prepend(...nodes);
     if (!this.root.querySelector(".resolver__readings") && this.declaration.interpretations.length) {
       this.oddsRegion.after(
-        el("div", { class: "resolver__readings", role: "note" }, el("p", { text: "Readings this resolver takes:" }),
+        el("details", { class: "resolver__readings", role: "note" },
+          el("summary", { text: `Readings this resolver takes: ${this.declaration.interpretations.map((r) => r.title).join(", ")}` }),
           el("ul", {}, this.declaration.interpretations.map((r) => el("li", { text: `${r.title} (${r.section}): ${r.text}` })))),
       );
     }

@@ -87,11 +87,13 @@ def outcome_html(answer: dict[str, object]) -> str:
 def readings_html(resolver: Resolver, readings_url: str) -> str:
     if not resolver.readings:
         return ""
-    notes = "".join(
-        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a> ({escape(r.section)}): {escape(r.text)}</li>'
-        for r in resolver.readings
+    # The titles stay in view (each links to the Readings page); the full texts open on a tap.
+    titles = ", ".join(f'<a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a>' for r in resolver.readings)
+    notes = "".join(f"<li><strong>{escape(r.title)}</strong> ({escape(r.section)}): {escape(r.text)}</li>" for r in resolver.readings)
+    return (
+        f'<details class="resolver__readings" role="note"><summary>Readings this resolver takes: {titles}</summary>'
+        f"<ul>{notes}</ul></details>"
     )
-    return f'<div class="resolver__readings" role="note"><p>Readings this resolver takes:</p><ul>{notes}</ul></div>'
 
 
 def describe_attr(resolver: Resolver) -> str:
