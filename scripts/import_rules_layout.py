@@ -1,14 +1,21 @@
 """The literal layout data the importer applies to the flattened rule texts.
 
 The sources (rules-sources/*.txt) lost their structure: headings are bare lines and table
-rows are cells joined by single spaces. Nothing here is guessed at run time: every heading,
-every table row and every flattened galley cell is written out below, looked up by its exact
-source text, and the importer fails loudly on a row or cell it does not know.
+rows are cells joined by single spaces. Nothing here is guessed at run time: every heading
+and every table row is written out below (the galley cells come from rules_core.galley), looked
+up by its exact source text, and the importer fails loudly on a row or cell it does not know.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make rules_core importable from the repo root
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_core import galley  # noqa: E402 - after the path fix above
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,83 +319,31 @@ GALLEY_LABELS: dict[str, str] = {
 }
 """Source label -> the field name shown and stored (hyphen made consistent)."""
 
-# Flattened galley cells: source cell -> its separate items. Joined by single spaces they
-# must give back the cell; the importer asserts it and fails on a cell not listed here.
-GALLEY_CELLS: dict[str, tuple[str, ...]] = {
-    "Ram Attack > 0 Must be adjacent to target ship, but not in its bow or stern Must be pointing at the "
-    "target ship Can't backwater during move Can't pivot in place during move Can't enter the same hex "
-    "twice during move Can't be movement-impaired": (
-        "Ram Attack > 0",
-        "Must be adjacent to target ship, but not in its bow or stern",
-        "Must be pointing at the target ship",
-        "Can't backwater during move",
-        "Can't pivot in place during move",
-        "Can't enter the same hex twice during move",
-        "Can't be movement-impaired",
-    ),
-    "You must move to the middle flank hex of the target ship, with your movement be parallel to the "
-    "enemy direction Note movement-restricted": (
-        "You must move to the middle flank hex of the target ship, with your movement be parallel to the "
-        "enemy direction",
-        "Note movement-restricted",
-    ),
-    "You must move straight through the enemy ship, and come out and reach vacant hexes for a ship. You "
-    "may pass through other enemy ships and even rake them, if you have enough MP. Must be at Max Speed": (
-        "You must move straight through the enemy ship, and come out and reach vacant hexes for a ship.",
-        "You may pass through other enemy ships and even rake them, if you have enough MP.",
-        "Must be at Max Speed",
-    ),
-    "You must be within 2 of the front of the target. You must be within 60° of the front of the target "
-    "You must be facing the target or in position to rake You must have room to turn around after the "
-    "rake portion of the anastrophe and deliver the ram Must be at Max Speed Your ship must have an "
-    "asterisked ram attack": (
-        "You must be within 2 of the front of the target.",
-        "You must be within 60° of the front of the target",
-        "You must be facing the target or in position to rake",
-        "You must have room to turn around after the rake portion of the anastrophe and deliver the ram",
-        "Must be at Max Speed",
-        "Your ship must have an asterisked ram attack",
-    ),
-    "At cruise speed Adjacent to an enemy ship (through flank hexsides of both)": (
-        "At cruise speed", "Adjacent to an enemy ship (through flank hexsides of both)"),
-    "Be grappled": ("Be grappled",),
-    "Target within 2 hexes Target in LOS across flank hexside": (
-        "Target within 2 hexes", "Target in LOS across flank hexside"),
-    "Target adjacent": ("Target adjacent",),
-    "An enemy ship just moved adjacent Not fatigued, crippled, rammed, fouled": (
-        "An enemy ship just moved adjacent", "Not fatigued, crippled, rammed, fouled"),
-    "An enemy ship moves adjacent to your bow hex, presenting a flank hex": (
-        "An enemy ship moves adjacent to your bow hex, presenting a flank hex",),
-    "You are being rammed, raked, grappled or attacked by missiles": (
-        "You are being rammed, raked, grappled or attacked by missiles",),
-    "Avoidance Missile Fire Reaction Ram": ("Avoidance", "Missile Fire", "Reaction Ram"),
-    "Missile Fire": ("Missile Fire",),
-    "None": ("None",),
-    "Flip to cruise speed Check fatigue Check for fouling/retraction": (
-        "Flip to cruise speed", "Check fatigue", "Check for fouling/retraction"),
-    "Flip to cruise speed Check fatigue Half Speed No grapple this turn": (
-        "Flip to cruise speed", "Check fatigue", "Half Speed", "No grapple this turn"),
-    "Flip to cruise speed Check fatigue (at roll of 7) Check for fouling/retraction": (
-        "Flip to cruise speed", "Check fatigue (at roll of 7)", "Check for fouling/retraction"),
-    "Flip to cruise speed Check fatigue (at roll of 7) Half Speed No grapple this turn": (
-        "Flip to cruise speed", "Check fatigue (at roll of 7)", "Half Speed", "No grapple this turn"),
-    "Flip to cruise speed No fatigue check": ("Flip to cruise speed", "No fatigue check"),
-    "Rammed Remove fatigue": ("Rammed", "Remove fatigue"),
-    "Crippled Flip to cruise speed Remove fatigue": ("Crippled", "Flip to cruise speed", "Remove fatigue"),
-    "-1 to ram attack": ("-1 to ram attack",),
-    "Grappled": ("Grappled",),
-    "Possible losses": ("Possible losses",),
-    "Defender captured": ("Defender captured",),
-    "Depleted": ("Depleted",),
-    "Move 1 hex straight forward at max speed Move 1 hex straight forward or backward at cruise speed "
-    "Fatigue 2": (
-        "Move 1 hex straight forward at max speed",
-        "Move 1 hex straight forward or backward at cruise speed",
-        "Fatigue 2",
-    ),
-    "Resolve Ram If ram fails, reduce target speed by 1 If ram fails, target is -1 on any ram/rake roll": (
-        "Resolve Ram", "If ram fails, reduce target speed by 1", "If ram fails, target is -1 on any ram/rake roll"),
-}
+def _galley_cells() -> dict[str, tuple[str, ...]]:
+    """Flattened galley cells: source cell -> its separate items, read from rules_core.galley, the
+    one place the aid's splits live (its resolvers use the same items). Joined by single spaces
+    the items must give back the cell; the importer asserts it and fails on a cell not listed."""
+    cells: dict[str, tuple[str, ...]] = {}
+
+    def add(items: tuple[str, ...]) -> None:
+        if items:
+            cells[" ".join(items)] = items
+
+    for mode in galley.ATTACK_MODES.values():
+        add(mode.conditions)
+        add(mode.defenses)
+        for _, results in mode.stages:
+            for items in (results.success_attacker, results.success_defender,
+                          results.failure_attacker, results.failure_defender):
+                add(items)
+    for defence in galley.DEFENSIVE_MODES.values():
+        add(defence.conditions)
+        add(defence.success)
+        add(defence.failure)
+    return cells
+
+
+GALLEY_CELLS: dict[str, tuple[str, ...]] = _galley_cells()
 
 GALLEY_GAPS: dict[str, str] = {
     "Defensive Missile Fire":
