@@ -25,12 +25,8 @@ if str(ROOT) not in sys.path:  # a bare checkout works too
     sys.path.insert(0, str(ROOT))
 
 from rules_core import REGISTRY, Resolver  # noqa: E402 - after the path fix above
+from scripts.hooks.entries import parse_entries  # noqa: E402
 from scripts.hooks.resolver_html import resolver_block  # noqa: E402
-
-try:  # engineer A's rules-text model; pages without it still get their markers
-    from scripts.hooks.entries import parse_entries
-except ImportError:  # pragma: no cover - only while entries.py is being written
-    parse_entries = None
 
 log = logging.getLogger("mkdocs.plugins.resolvers")
 pending = logging.getLogger("rules_site.resolvers")
@@ -75,7 +71,7 @@ def place_markers(lines: list[str], src_uri: str) -> list[str]:
 
 
 def place_after_entries(markdown: str, src_uri: str) -> str:
-    if parse_entries is None or not src_uri.startswith(RULES_PAGES):
+    if not src_uri.startswith(RULES_PAGES):
         return markdown
     placed = by_entry()
     lines = markdown.split("\n")
@@ -99,3 +95,4 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> st
     src_uri = page.file.src_uri
     with_entries = place_after_entries(markdown, src_uri)
     return "\n".join(place_markers(with_entries.split("\n"), src_uri))
+

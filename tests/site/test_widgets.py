@@ -252,6 +252,8 @@ def test_instant_navigation_keeps_one_engine(page, page_log, site_url):
     page.go_back()
     wait_ready(page, DICE)
     assert page.evaluate("window.rulesEngine.starts") == 1
+    # No page swap started a worker of its own either.
+    assert [w.url for w in page.workers if w.url.endswith("/worker.js")] == [site_url + "assets/calculators/worker.js"]
     assert page_log.foreign(site_url) == []
     assert page_log.console_errors == [] and page_log.page_errors == []
 
