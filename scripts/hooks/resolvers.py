@@ -95,4 +95,3 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> st
     src_uri = page.file.src_uri
     with_entries = place_after_entries(markdown, src_uri)
     return "\n".join(place_markers(with_entries.split("\n"), src_uri))
-
