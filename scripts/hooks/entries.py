@@ -136,21 +136,28 @@ def inline_text(token: Token) -> str:
     return "".join(parts).strip()
 
 
-def _table_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
-    """Header -> first body row of the first table in tokens (a table starts at tokens[0])."""
-    headers: list[str] = []
-    row: list[str] = []
+def _table(tokens: Sequence[Token]) -> tuple[list[Token], list[list[Token]]]:
+    """The header cells and the body rows (cells as inline tokens) of the table at tokens[0]."""
+    header: list[Token] = []
+    rows: list[list[Token]] = []
     in_body = False
     for token in tokens:
         if token.type == "table_close":
             break
         if token.type == "tbody_open":
             in_body = True
-        elif token.type == "tr_close" and in_body:
-            break
+        elif token.type == "tr_open" and in_body:
+            rows.append([])
         elif token.type == "inline":
-            (row if in_body else headers).append(inline_text(token))
-    return dict(zip(headers, row))
+            (rows[-1] if in_body else header).append(token)
+    return header, rows
+
+
+def _table_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
+    """Header -> first body row of the first table in tokens (a table starts at tokens[0])."""
+    header, rows = _table(tokens)
+    first = rows[0] if rows else []
+    return {inline_text(head): inline_text(cell) for head, cell in zip(header, first)}
 
 
 def _cell_items(token: Token) -> tuple[str, ...]:
@@ -167,28 +174,18 @@ def _cell_items(token: Token) -> tuple[str, ...]:
 def _results_fields(tokens: Sequence[Token]) -> dict[str, FieldValue]:
     """A galley results table (tokens[0] is its table_open): | Result | Attacker | Defender | gives
     "Success-Attacker", "Failure-Defender (Rake)"...; | Result | Effect | gives the Result cell's name."""
-    header: list[str] = []
-    row: list[tuple[str, ...]] = []
+    header, rows = _table(tokens)
+    columns = [inline_text(head) for head in header]
     fields: dict[str, FieldValue] = {}
-    in_body = False
-    for token in tokens:
-        if token.type == "table_close":
-            break
-        if token.type == "tbody_open":
-            in_body = True
-        elif token.type == "tr_open":
-            row = []
-        elif token.type == "inline":
-            if in_body:
-                row.append(_cell_items(token))
-            else:
-                header.append(inline_text(token))
-        elif token.type == "tr_close" and in_body and row:
-            result = " ".join(row[0])  # "Success", "Failure (Rake)", "Success (Reaction)"
-            outcome, _, variant = result.partition(" ")
-            for column, items in zip(header[1:], row[1:]):
-                name = result if column == "Effect" else f"{outcome}-{column}" + (f" {variant}" if variant else "")
-                fields[name] = items
+    for row in rows:
+        if not row:
+            continue
+        cells = [_cell_items(cell) for cell in row]
+        result = " ".join(cells[0])  # "Success", "Failure (Rake)", "Success (Reaction)"
+        outcome, _, variant = result.partition(" ")
+        for column, items in zip(columns[1:], cells[1:]):
+            name = result if column == "Effect" else f"{outcome}-{column}" + (f" {variant}" if variant else "")
+            fields[name] = items
     return fields
 
 
