@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import readings
-
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """The faces of a six-sided die."""
 DOUBLE, TRIPLE, QUAD = 2, 3, 4

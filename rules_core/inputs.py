@@ -7,7 +7,7 @@ control (stepper, toggle, choice, dice keypad) is described here, not in HTML.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from .errors import InputError

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .dice import DOUBLE, QUAD, Reading, reading_key
+from .dice import DOUBLE, QUAD, Reading
 
 Rung = tuple[int, int, int]
 """(lo, entry, top): lowest level, dice kept to reach it, highest level reachable."""

@@ -22,7 +22,7 @@ Probabilities in JSON are reduced "p/q" strings (see `fraction_json`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
 from math import gcd

@@ -24,10 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules_core.keep import best_levels  # noqa: E402
-from rules_core.pool_odds import largest_set_odds, reading_weights  # noqa: E402
-from rules_core.opposed import opposed_weights, secondary_choice  # noqa: E402
-from rules_core.pools import Pool  # noqa: E402
+from rules_core.pool_odds import largest_set_odds  # noqa: E402 - the rest is imported by TIMING
 
 POOLS = ([(12, 3, macro) for macro in range(-4, 5)] + [(3, 0, 0), (6, 1, 1), (8, 2, -2)]
          + [(30, 6, 10), (30, 6, -10), (30, 6, 0), (0, 6, 10), (1, 6, -10), (6, 6, 10), (11, 6, 10), (12, 6, -10),
