@@ -1,8 +1,8 @@
-"""Turn the flattened rule texts (rules-sources/*.txt) into the Markdown pages under docs/.
+"""Turn the flattened rule texts (sources/*.txt) into the Markdown pages under docs/.
 
 Re-runnable: `.venv/bin/python scripts/import_rules.py` rewrites docs/jovian-wars/** and
 docs/war-galley/** (`--out DIR` writes elsewhere). Sources are read from
-ROOT.parent/shared/rules-sources unless the RULES_SOURCES environment variable names another
+sources/ (in this repository) unless the RULES_SOURCES environment variable names another
 folder. Every heading, table row and galley cell is looked up in the literal data of
 scripts/import_rules_layout.py; an unknown one stops the import with its file and line.
 
@@ -62,8 +62,8 @@ def slugify(text: str) -> str:
 
 
 def sources_dir() -> Path:
-    """Where the rule texts are: RULES_SOURCES, or the shared folder beside the repo."""
-    return Path(os.environ.get("RULES_SOURCES") or ROOT.parent / "shared" / "rules-sources")
+    """Where the rule texts are: RULES_SOURCES, or sources/ in the repository."""
+    return Path(os.environ.get("RULES_SOURCES") or ROOT / "sources")
 
 
 def rejoins(cells: tuple[str, ...], source: str) -> bool:

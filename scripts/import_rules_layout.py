@@ -1,6 +1,6 @@
 """The literal layout data the importer applies to the flattened rule texts.
 
-The sources (rules-sources/*.txt) lost their structure: headings are bare lines and table
+The sources (sources/*.txt) lost their structure: headings are bare lines and table
 rows are cells joined by single spaces. Nothing here is guessed at run time: every heading
 and every table row is written out below (the galley cells come from rules_core.galley), looked
 up by its exact source text, and the importer fails loudly on a row or cell it does not know.
@@ -35,7 +35,7 @@ class Page:
     """One source file and where its Markdown goes."""
 
     source: str
-    """File name under rules-sources/."""
+    """File name under sources/."""
     target: str
     """Markdown path under docs/."""
     title: str

@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 DOCS = ROOT / "docs"
-SOURCES = ROOT.parent / "shared" / "rules-sources"
+SOURCES = ROOT / "sources"
 
 # scripts/ holds the build hooks and the importer; tests import them as modules.
 if str(ROOT) not in sys.path:

@@ -1,6 +1,6 @@
 """Assert that rules_core.galley holds the aid verbatim: every split cell rejoins to the source row.
 
-Reads /work/shared/rules-sources/war-galley-attack-modes.txt (env RULES_SOURCES overrides the folder);
+Reads sources/war-galley-attack-modes.txt (env RULES_SOURCES overrides the folder);
 skipped where the source is absent (inside Pyodide)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from rules_core.galley import ATTACK_MODES, DEFENSIVE_MODES
 
-SOURCE = Path(os.environ.get("RULES_SOURCES", Path(__file__).resolve().parents[3] / "shared" / "rules-sources")) / "war-galley-attack-modes.txt"
+SOURCE = Path(os.environ.get("RULES_SOURCES", Path(__file__).resolve().parents[2] / "sources")) / "war-galley-attack-modes.txt"
 
 
 def rows() -> list[dict[str, str]]:
