@@ -42,7 +42,7 @@ odds: returns at least "charts". Both get checked inputs and raise RulesError on
 
 @dataclass(frozen=True, slots=True)
 class Resolver:
-    """One live resolver, placed beside one or more rule entries."""
+    """One live resolver, placed beside one or more rule entries (or at a resolver marker)."""
 
     id: str
     """Stable id: "dice/unopposed", "war-galley/aid/ram", "jovian-wars/v1.2.4/ram"."""
@@ -56,12 +56,20 @@ class Resolver:
     """Exact odds for checked inputs; None for a resolver with no dice (a checklist)."""
     readings: tuple[Reading, ...] = ()
     """Interpretations this resolver depends on; shown beside it on the site."""
-    entries: tuple[str, ...] = ()
-    """Inventory keys "game/version/page/slug" of the rule entries it is placed after."""
+    serves: tuple[str, ...] = ()
+    """Slugs of the rule entries it is placed after ("ram", "board"), in its game (the id's first part)."""
+    versions: tuple[str, ...] = ()
+    """The rules versions whose text of those entries it implements ("v1.2.4", "aid"). An entry of
+    another version gets this resolver only if its text is the same as in one of these."""
     dice_needed: Callable[[Inputs], dict[str, int]] | None = None
     """How many faces each faces-input needs for these inputs (drives the keypad)."""
     summary: str = ""
     """One sentence on what it does, shown under the title."""
+
+    @property
+    def game(self) -> str:
+        """The game whose rule entries it serves: the first part of its id ("jovian-wars")."""
+        return self.id.split("/", 1)[0]
 
     def check(self, inputs: Mapping[str, object]) -> Inputs:
         """Fill defaults and check every input against its declaration."""
@@ -79,7 +87,8 @@ class Resolver:
             "summary": self.summary,
             "inputs": [spec.to_json() for spec in self.inputs],
             "has_odds": self.odds is not None,
-            "entries": list(self.entries),
+            "serves": list(self.serves),
+            "versions": list(self.versions),
             "interpretations": [reading.to_json() for reading in self.readings],
         }
         if inputs is not None and self.dice_needed is not None:

@@ -1,27 +1,86 @@
-"""Build the whole site into site/: the MkDocs pages (hooks included).
+"""Build the whole site: the site generator, then the finishing steps.
 
-The browser side is part of the MkDocs build itself, so `mkdocs build`, `mkdocs serve`,
-`scripts/serve` and `scripts/test` all produce the same complete site:
-scripts/hooks/resolvers.py (resolver blocks), scripts/hooks/assets.py (calculators/, Pyodide
-from node_modules/pyodide, the rules_core wheel from scripts/wheel.py, icons, manifest) and,
-last, scripts/hooks/offline.py (/sw.js with the content hash of every built file).
+    .venv/bin/python scripts/build_site.py                   # MkDocs (Material), into site/
+    .venv/bin/python scripts/build_site.py --zensical        # Zensical, from the same mkdocs.yml
+    .venv/bin/python scripts/build_site.py --site-dir DIR    # elsewhere
+    SITE_URL=https://user.github.io/jovian-rules/ .venv/bin/python scripts/build_site.py
+
+1. The generator renders the pages; the page augmentation (the Readings ledger, resolver blocks,
+   the version diff) runs inside it as the Python-Markdown extension scripts.hooks.augment, found
+   through PYTHONPATH. It is strict: a warning, a broken link or a rules entry with no resolver
+   stops the build.
+2. scripts/hooks/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
+   the icons and manifest.
+3. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+
+from scripts.hooks.assets import add_assets  # noqa: E402 - after the path fix above
+from scripts.hooks.offline import write_service_worker  # noqa: E402
 
 
-def build() -> None:
+def site_name(config: Path) -> str:
+    """site_name from the config, read without a YAML library (it is one plain line)."""
+    for line in config.read_text(encoding="utf-8").splitlines():
+        if line.startswith("site_name:"):
+            return line.partition(":")[2].strip()
+    raise SystemExit(f"{config}: no site_name")
+
+
+def run_generator(generator: str, config: Path, site_dir: Path) -> None:
+    # PYTHONPATH: the generator imports the extension scripts.hooks.augment from the repository.
     # NO_MKDOCS_2_WARNING: silence Material's end-of-life banner on every build.
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=ROOT, check=True, env=env)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+           "NO_MKDOCS_2_WARNING": "1"}
+    if generator == "mkdocs":
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(site_dir)]
+        subprocess.run(command, cwd=config.parent, check=True, env=env)
+        return
+    # Zensical takes the output folder from the config only: build from a copy that names it,
+    # beside the original so docs_dir and custom_dir resolve the same.
+    with tempfile.NamedTemporaryFile("w", suffix=".yml", dir=config.parent, prefix=".zensical-", delete=False) as copy:
+        copy.write(config.read_text(encoding="utf-8") + f"\nsite_dir: {str(site_dir)!r}\n")
+    try:
+        command = [sys.executable, "-m", "zensical", "build", "--strict", "--clean", "-f", copy.name]
+        subprocess.run(command, cwd=config.parent, check=True, env=env)
+    finally:
+        Path(copy.name).unlink()
+
+
+def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Path = ROOT / "mkdocs.yml") -> None:
+    """The generator, then the finishing steps, into site_dir."""
+    site_dir = site_dir.resolve()
+    run_generator(generator, config.resolve(), site_dir)
+    add_assets(site_dir, site_name(config))
+    write_service_worker(site_dir)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--zensical", action="store_true", help="build with Zensical instead of MkDocs")
+    parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="output folder (default: site/)")
+    parser.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help="site config (default: mkdocs.yml)")
+    args = parser.parse_args(argv)
+    try:
+        build("zensical" if args.zensical else "mkdocs", args.site_dir, args.config)
+    except subprocess.CalledProcessError as error:
+        print(f"build_site: the {'Zensical' if args.zensical else 'MkDocs'} build failed (exit {error.returncode})",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    build()
+    sys.exit(main())

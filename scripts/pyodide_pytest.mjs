@@ -4,14 +4,14 @@
 // The repository is mounted into Pyodide's file system at its own path (NODEFS), so
 // rules_core and the tests are imported from the working tree. pytest, hypothesis and
 // their pure-Python dependencies come from wheels scripts/setup downloaded into
-// .cache/pyodide-test-wheels: nothing is fetched at test time. Exits with pytest's status.
+// .venv/pyodide-test-wheels: nothing is fetched at test time. Exits with pytest's status.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const wheels = path.join(root, ".cache", "pyodide-test-wheels");
+const wheels = path.join(root, ".venv", "pyodide-test-wheels");
 const shared = path.join(path.dirname(root), "shared");
 
 if (!existsSync(wheels) || readdirSync(wheels).filter((n) => n.endsWith(".whl")).length === 0) {

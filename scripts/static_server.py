@@ -1,6 +1,8 @@
 """Serve a built site on 127.0.0.1 with the MIME types Pyodide and service workers need.
 
-Used by `scripts/serve` and by the browser tests, so both see the same server.
+Used by `scripts/serve` and by the browser tests, so both see the same server. `--prefix
+/some/prefix/` serves the site under that path, as a project site on GitHub Pages is
+(everything outside the prefix is 404), to prove the site works from a sub-path.
 """
 
 from __future__ import annotations
@@ -25,8 +27,14 @@ EXTRA_TYPES = {
 }
 
 
-LOC_ORIGIN = re.compile(r"<loc>https?://[^/<]+/")
-"""The scheme and host of a sitemap URL (mkdocs writes site_url there)."""
+LOC = re.compile(r"<loc>([^<]*)</loc>")
+"""A sitemap URL: the generator writes site_url + the page's path there."""
+
+
+def normal_prefix(prefix: str) -> str:
+    """"/", or "/some/prefix/" with one slash at each end."""
+    inner = prefix.strip("/")
+    return f"/{inner}/" if inner else "/"
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -38,11 +46,24 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    prefix = "/"
+    """The URL path the site is served under (set per server by make_server)."""
+
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        if self.path.split("?", 1)[0] == "/sitemap.xml":
+        if self.path.split("?", 1)[0] == f"{self.prefix}sitemap.xml":
             self._send_sitemap()
             return
         super().do_GET()
+
+    def send_head(self):  # type: ignore[no-untyped-def] - the stdlib's own signature
+        if not self.path.startswith(self.prefix):  # outside the sub-path the site is served under
+            self.send_error(404)
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        """A URL under the prefix maps into the site (send_head refuses any other)."""
+        return super().translate_path(path[len(self.prefix) - 1:] if path.startswith(self.prefix) else path)
 
     def _send_sitemap(self) -> None:
         # Material's instant navigation only intercepts links listed in the sitemap, matched with
@@ -51,8 +72,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.is_file():
             self.send_error(404)
             return
+        # The home page's URL is the shortest: it is the site_url the site was built for.
+        text = path.read_text(encoding="utf-8")
+        built_for = min(LOC.findall(text), key=len, default="")
         host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"
-        body = LOC_ORIGIN.sub(f"<loc>http://{host}/", path.read_text(encoding="utf-8")).encode()
+        served_at = f"http://{host}{self.prefix}"
+        body = LOC.sub(lambda loc: f"<loc>{served_at}{loc[1].removeprefix(built_for)}</loc>", text).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/xml")
         self.send_header("Content-Length", str(len(body)))
@@ -63,25 +88,27 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
-    """A threaded server bound to 127.0.0.1 (port 0 picks a free one)."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
+def make_server(directory: Path, port: int = 0, prefix: str = "/") -> http.server.ThreadingHTTPServer:
+    """A threaded server bound to 127.0.0.1 (port 0 picks a free one), serving directory at prefix."""
+    handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": normal_prefix(prefix)})
+    handler = functools.partial(handler_class, directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def serve_in_background(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Start a server on a free port in a daemon thread; return it and its base URL."""
-    server = make_server(directory)
+def serve_in_background(directory: Path, prefix: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a server on a free port in a daemon thread; return it and the site's URL."""
+    server = make_server(directory, prefix=prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return server, f"http://127.0.0.1:{server.server_address[1]}{normal_prefix(prefix)}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--directory", type=Path, default=Path("site"))
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="URL path to serve the site under, e.g. /jovian-rules/")
     args = parser.parse_args()
-    server = make_server(args.directory, args.port)
+    server = make_server(args.directory, args.port, args.prefix)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -1,34 +1,30 @@
-"""Put the browser side into the build: the calculators, Pyodide, the rules_core wheel, icons.
+"""Finishing step: put the browser side into the built site (calculators, Pyodide, the wheel, icons).
 
-Everything is added as MkDocs files (on_files), so `mkdocs build` and `mkdocs serve` produce
-the same complete site, and the offline hook (which runs after) hashes all of it.
+Run by scripts/build_site.py after the site generator (MkDocs or Zensical) and before the service
+worker is written (scripts/hooks/offline.py), which hashes all of it. Writes into the site folder:
 
     assets/calculators/*      calculators/ as written (worker, widget, styles, bridge.py)
     assets/calculators/build-info.js   the wheel's file name, for the worker
     assets/pyodide/*          the pinned npm pyodide package: runtime, stdlib zip, lock file
     assets/pyodide/rules_core-<version>-py3-none-any.whl   built from rules_core/ (deterministic)
     assets/icons/icon-192.png, icon-512.png, manifest.webmanifest
+
+The pages link the manifest and carry the theme colour through overrides/main.html.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sys
+import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from scripts.hooks.build_error import BuildError
+from scripts.icons import THEME, png
+from scripts.wheel import build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from scripts.icons import THEME, png  # noqa: E402
-from scripts.wheel import build_wheel  # noqa: E402
-
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 CALCULATORS = ROOT / "calculators"
@@ -55,33 +51,34 @@ def manifest(site_name: str) -> str:
     )
 
 
-def _add(files: Files, file: File) -> None:
-    existing = files.get_file_from_path(file.src_uri)
-    if existing is not None:
-        files.remove(existing)
-    files.append(file)
+def _write(site_dir: Path, name: str, data: bytes) -> None:
+    path = site_dir / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
 
 
-def on_files(files: Files, *, config: Any) -> Files:
+def add_assets(site_dir: Path, site_name: str) -> None:
+    """Write every browser-side file into the built site_dir."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
     if missing:
-        raise PluginError(f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup (npm ci)")
+        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup (npm ci)")
     for path in sorted(CALCULATORS.iterdir()):
         if path.is_file() and path.name != "service-worker.js":  # written to /sw.js by offline.py
-            _add(files, File.generated(config, f"assets/calculators/{path.name}", abs_src_path=str(path)))
+            _write(site_dir, f"assets/calculators/{path.name}", path.read_bytes())
     for name in PYODIDE_FILES:
-        _add(files, File.generated(config, f"assets/pyodide/{name}", abs_src_path=str(PYODIDE / name)))
+        target = site_dir / "assets" / "pyodide" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(PYODIDE / name, target)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         data = wheel.read_bytes()
-        _add(files, File.generated(config, f"assets/pyodide/{wheel.name}", content=data))
+    _write(site_dir, f"assets/pyodide/{wheel.name}", data)
     info = (
         "// Written by scripts/hooks/assets.py at build time.\n"
         f'export const WHEEL = "{wheel.name}";\n'
         f'export const WHEEL_SHA256 = "{hashlib.sha256(data).hexdigest()}";  // keys the engine snapshot\n'
     )
-    _add(files, File.generated(config, "assets/calculators/build-info.js", content=info))
+    _write(site_dir, "assets/calculators/build-info.js", info.encode())
     for size in (192, 512):
-        _add(files, File.generated(config, f"assets/icons/icon-{size}.png", content=png(size)))
-    _add(files, File.generated(config, "assets/icons/manifest.webmanifest", content=manifest(config["site_name"])))
-    return files
+        _write(site_dir, f"assets/icons/icon-{size}.png", png(size))
+    _write(site_dir, "assets/icons/manifest.webmanifest", manifest(site_name).encode())

@@ -24,14 +24,14 @@ from mdit_py_plugins.admon import admon_plugin
 KINDS: tuple[str, ...] = ("action", "state", "table", "procedure", "mode")
 """The entry kinds, written as a heading class."""
 
-RULES_PAGES: dict[str, tuple[str, str, str]] = {
-    "jovian-wars/v1.2.4/actions.md": ("jovian-wars", "v1.2.4", "actions"),
-    "jovian-wars/v1.2.4/damage.md": ("jovian-wars", "v1.2.4", "damage"),
-    "jovian-wars/v1.2.4/dogfight.md": ("jovian-wars", "v1.2.4", "dogfight"),
-    "jovian-wars/v1.2.1/special-actions.md": ("jovian-wars", "v1.2.1", "special-actions"),
-    "war-galley/aid/attack-modes.md": ("war-galley", "aid", "attack-modes"),
-}
-"""Rules pages by docs-relative path -> (game, version, page). Any other page has no entries."""
+def rules_page(src_uri: str) -> tuple[str, str, str] | None:
+    """(game, version, page) of a docs-relative path `<game>/<version>/<page>.md`; None for any
+    other page (the home page, `jovian-wars/traits.md`): a rules version is a folder."""
+    parts = src_uri.replace("\\", "/").split("/")
+    if len(parts) != 3 or not parts[2].endswith(".md"):
+        return None
+    return parts[0], parts[1], parts[2].removesuffix(".md")
+
 
 FieldValue = str | tuple[str, ...]
 """A requirement-table cell (text) or a galley field (its separate items)."""
@@ -252,7 +252,7 @@ def _fields(tokens: Sequence[Token], game: str) -> dict[str, FieldValue]:
 
 def parse_entries(markdown: str, src_uri: str) -> list[Entry]:
     """Every entry of a rules page, in page order; [] for a page that is not a rules page."""
-    where = RULES_PAGES.get(src_uri.replace("\\", "/"))
+    where = rules_page(src_uri)
     if where is None:
         return []
     game, version, page = where
@@ -308,12 +308,16 @@ def _kind(token: Token) -> str:
     return kinds[0] if kinds else ""
 
 
+def rules_pages(docs_dir: Path | str) -> list[str]:
+    """Every rules page under docs_dir as a docs-relative path, sorted."""
+    root = Path(docs_dir)
+    return sorted(path.relative_to(root).as_posix() for path in root.glob("*/*/*.md"))
+
+
 def load_entries(docs_dir: Path | str) -> list[Entry]:
-    """Every entry of every rules page under docs_dir, pages in RULES_PAGES order."""
+    """Every entry of every rules page under docs_dir, pages in path order."""
     root = Path(docs_dir)
     entries: list[Entry] = []
-    for src_uri in RULES_PAGES:
-        path = root / src_uri
-        if path.exists():
-            entries.extend(parse_entries(path.read_text(encoding="utf-8"), src_uri))
+    for src_uri in rules_pages(root):
+        entries.extend(parse_entries((root / src_uri).read_text(encoding="utf-8"), src_uri))
     return entries

@@ -1,7 +1,7 @@
 """Offline after one visit: a service worker at the site root that precaches every built file.
 
-on_post_page links the web app manifest and the theme colour into each page; on_post_build
-lists every file of the finished build, hashes their contents into one version, and writes
+Run by scripts/build_site.py as the last finishing step, after the site generator: it lists
+every file of the finished build, hashes their contents into one version, and writes
 /sw.js: the version and the file list inlined above calculators/service-worker.js. A new build
 gives a new version, so the browser installs a new cache whole and drops the old one.
 `write_service_worker` is importable so a test can re-run this step on a copy of the site.
@@ -11,17 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
-from typing import Any
-
-from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from scripts.hooks.assets import THEME_COLOUR  # noqa: E402
 
 SW_NAME = "sw.js"
 TEMPLATE = ROOT / "calculators" / "service-worker.js"
@@ -57,18 +49,3 @@ def write_service_worker(site_dir: Path) -> str:
     )
     (site_dir / SW_NAME).write_text(head + TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
     return version
-
-
-def on_post_page(output: str, *, page: Any, config: Any) -> str:
-    root = get_relative_url(".", page.url)
-    root = "" if root == "." else root.rstrip("/") + "/"
-    tags = (
-        f'<link rel="manifest" href="{root}assets/icons/manifest.webmanifest">'
-        f'<meta name="theme-color" content="{THEME_COLOUR}">'
-        f'<link rel="apple-touch-icon" href="{root}assets/icons/icon-192.png">'
-    )
-    return output.replace("</head>", tags + "</head>", 1)
-
-
-def on_post_build(*, config: Any) -> None:
-    write_service_worker(Path(config["site_dir"]))

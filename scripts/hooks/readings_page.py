@@ -8,28 +8,16 @@ must not silently drop the ledger.
 
 from __future__ import annotations
 
-import logging
 import re
-import sys
-from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-if str(ROOT) not in sys.path:  # rules_core is installed editable, but a bare checkout works too
-    sys.path.insert(0, str(ROOT))
-
-from rules_core import READINGS, REGISTRY, Reading  # noqa: E402 - after the path fix above
-
-log = logging.getLogger("mkdocs.plugins.readings_page")
+from rules_core import READINGS, REGISTRY, Reading
+from scripts.hooks.build_error import BuildError
 
 MARKER = re.compile(r"^[ \t]*<!--[ \t]*readings-(?P<kind>[\w-]*)[ \t]*-->[ \t]*$", re.MULTILINE)
 """A marker alone on its line; `kind` picks the builder."""
 
 
 # Builders -------------------------------------------------------------------------------------
-
-
 
 
 def resolvers_citing(reading: Reading) -> list[str]:
@@ -58,7 +46,7 @@ def reading_block(reading: Reading) -> str:
 def ledger() -> str:
     """Every Reading, in the ledger's own order."""
     if not READINGS:
-        raise PluginError("readings_page: rules_core.READINGS is empty; the Readings page would list nothing")
+        raise BuildError("readings_page: rules_core.READINGS is empty; the Readings page would list nothing")
     return f"{len(READINGS)} Readings are in force.\n\n" + "\n".join(reading_block(r) for r in READINGS.values())
 
 
@@ -66,14 +54,13 @@ BUILDERS = {"ledger": ledger}
 """Marker kind -> builder. One table, so an unknown kind is easy to report."""
 
 
-# Hook -----------------------------------------------------------------------------------------
+# Expansion ------------------------------------------------------------------------------------
 
 
-def on_page_markdown(markdown: str, *, page: object, config: object, files: object) -> str | None:
+def expand(markdown: str, src_uri: str) -> str:
     """Replace each readings marker; fail the build on one we do not know."""
     if "readings-" not in markdown:
-        return None
-    src = getattr(getattr(page, "file", None), "src_uri", "?")
+        return markdown
 
     def replace(match: re.Match[str]) -> str:
         kind = match.group("kind")
@@ -81,8 +68,7 @@ def on_page_markdown(markdown: str, *, page: object, config: object, files: obje
         if builder is None:
             line = markdown.count("\n", 0, match.start()) + 1
             known = ", ".join(f"<!-- readings-{name} -->" for name in BUILDERS)
-            raise PluginError(f"{src} line {line}: unknown marker <!-- readings-{kind} --> (known: {known})")
-        log.debug("%s: expanding <!-- readings-%s -->", src, kind)
+            raise BuildError(f"{src_uri} line {line}: unknown marker <!-- readings-{kind} --> (known: {known})")
         return builder()
 
     return MARKER.sub(replace, markdown)

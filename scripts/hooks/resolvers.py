@@ -1,44 +1,26 @@
-"""Place a resolver block after each rules entry that has one, and at each resolver marker.
+"""Place a resolver block after each rules entry, and at each resolver marker.
 
-Two ways in: a rules entry (scripts/hooks/entries.py, `Entry.key` "game/version/page/slug")
-matched by `Resolver.entries`, placed after the entry's last line; and a marker line
-`<!-- resolver: ID -->` on any page, replaced by the block. An unknown id in a marker fails the
-build with the page and line. Entries with no resolver yet are reported once per page as a
-warning on a logger outside `mkdocs.` so `--strict` builds still pass while resolvers are written.
+Two ways in: a rules entry (scripts/hooks/entries.py) gets the resolver scripts/hooks/placement.py
+finds for it, placed after the entry's last line; and a marker line `<!-- resolver: ID -->` on any
+page is replaced by that resolver's block. An entry with no resolver, or an unknown id in a
+marker, stops the build with the page and the entry or line named.
 
-The hook keeps no state between builds: everything is computed from the page and the registry.
+Nothing is kept between pages: everything is computed from the page, docs_dir and the registry.
 """
 
 from __future__ import annotations
 
-import logging
 import posixpath
 import re
-import sys
 from pathlib import Path
-from typing import Any
 
-from mkdocs.exceptions import PluginError
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-if str(ROOT) not in sys.path:  # a bare checkout works too
-    sys.path.insert(0, str(ROOT))
-
-from rules_core import REGISTRY, Resolver  # noqa: E402 - after the path fix above
-from scripts.hooks.entries import parse_entries  # noqa: E402
-from scripts.hooks.resolver_html import resolver_block  # noqa: E402
-
-log = logging.getLogger("mkdocs.plugins.resolvers")
-pending = logging.getLogger("rules_site.resolvers")
-"""Entries still waiting for a resolver: a warning that `--strict` does not turn into a failure."""
+from rules_core import REGISTRY, Resolver
+from scripts.hooks.build_error import BuildError
+from scripts.hooks.entries import parse_entries
+from scripts.hooks.placement import place
+from scripts.hooks.resolver_html import resolver_block
 
 MARKER = re.compile(r"^[ \t]*<!--[ \t]*resolver:[ \t]*(?P<id>[^ \t>]*)[ \t]*-->[ \t]*$")
-RULES_PAGES = ("jovian-wars/", "war-galley/")
-
-
-def by_entry() -> dict[str, Resolver]:
-    """Every entry key with the resolver placed after it."""
-    return {key: resolver for resolver in REGISTRY.values() for key in resolver.entries}
 
 
 def readings_url(src_uri: str) -> str:
@@ -62,7 +44,7 @@ def place_markers(lines: list[str], src_uri: str) -> list[str]:
             continue
         resolver = REGISTRY.get(match["id"])
         if resolver is None:
-            raise PluginError(
+            raise BuildError(
                 f"{src_uri} line {number}: no resolver with id {match['id']!r} "
                 f"(registered: {', '.join(sorted(REGISTRY)) or 'none'})"
             )
@@ -70,28 +52,23 @@ def place_markers(lines: list[str], src_uri: str) -> list[str]:
     return out
 
 
-def place_after_entries(markdown: str, src_uri: str) -> str:
-    if not src_uri.startswith(RULES_PAGES):
+def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
+    entries = parse_entries(markdown, src_uri)
+    if not entries:
         return markdown
-    placed = by_entry()
+    placement = place(entries, docs_dir)
+    if placement.unserved:
+        listed = "\n".join(f"  - {key.rsplit('/', 1)[-1]}: {why}" for key, why in placement.unserved.items())
+        raise BuildError(f"{src_uri}: {len(placement.unserved)} rule entries have no resolver:\n{listed}")
     lines = markdown.split("\n")
-    missing: list[str] = []
     # Bottom up, so earlier line numbers stay valid as blocks go in.
-    for entry in sorted(parse_entries(markdown, src_uri), key=lambda e: e.lines[1], reverse=True):
-        resolver = placed.get(entry.key)
-        if resolver is None:
-            missing.append(entry.key)
-            continue
+    for entry in sorted(entries, key=lambda e: e.lines[1], reverse=True):
         end = entry.lines[1]
-        lines[end:end] = block(resolver, src_uri)
-    if missing:
-        names = sorted(key.rsplit("/", 1)[-1] for key in missing)
-        more = f" and {len(names) - 6} more" if len(names) > 6 else ""
-        pending.warning("%s: %d entries have no resolver yet: %s%s", src_uri, len(names), ", ".join(names[:6]), more)
+        lines[end:end] = block(placement.placed[entry.key], src_uri)
     return "\n".join(lines)
 
 
-def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:
-    src_uri = page.file.src_uri
-    with_entries = place_after_entries(markdown, src_uri)
+def expand(markdown: str, src_uri: str, docs_dir: Path) -> str:
+    """The page with its entries' resolvers and its resolver markers placed."""
+    with_entries = place_after_entries(markdown, src_uri, docs_dir)
     return "\n".join(place_markers(with_entries.split("\n"), src_uri))

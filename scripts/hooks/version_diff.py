@@ -20,7 +20,6 @@ import posixpath
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 from mkdocs.exceptions import PluginError
 
@@ -28,8 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 if str(ROOT) not in sys.path:  # a bare checkout works too
     sys.path.insert(0, str(ROOT))
 
-from rules_core import REGISTRY, Input, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
+from rules_core import Input, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
 from scripts.hooks.entries import Entry, FieldValue, parse_entries  # noqa: E402
+from scripts.hooks.placement import place  # noqa: E402
 from scripts.hooks.version_pairs import COMPARISONS, Comparison, Match, Matching, match_entries  # noqa: E402
 from scripts.hooks.version_text import Section, Text, sections, text_of  # noqa: E402
 from scripts.hooks.word_diff import blocks_html, changed, diff_blocks, diff_text, inline_html  # noqa: E402
@@ -57,11 +57,6 @@ def link(from_uri: str, to_uri: str, anchor: str = "") -> str:
     """A Markdown link target from one docs page to another (MkDocs checks it in strict mode)."""
     target = posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
     return f"{target}#{anchor}" if anchor else target
-
-
-def resolvers_by_entry() -> dict[str, Resolver]:
-    """Entry key -> the resolver placed after it."""
-    return {key: resolver for resolver in REGISTRY.values() for key in resolver.entries}
 
 
 # Builders -------------------------------------------------------------------------------------
@@ -264,7 +259,7 @@ def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
         matching = match_entries(comparison, old, new)
     except (KeyError, ValueError) as error:
         raise PluginError(f"version_diff: {src_uri}: {error.args[0] if error.args else error}") from error
-    placed = resolvers_by_entry()
+    placed = place([*old, *new], docs_dir).placed
     log.info("version_diff: %s: %d matched, %d removed, %d new", src_uri,
              len(matching.matched), len(matching.removed), len(matching.added))
     parts = [
@@ -293,7 +288,7 @@ def comparison_for(args: str, src_uri: str, line: int) -> Comparison:
     return comparison
 
 
-# Hook -----------------------------------------------------------------------------------------
+# Expansion -----------------------------------------------------------------------------------------
 
 
 def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
@@ -311,7 +306,3 @@ def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
         else:
             out.append(line)
     return "\n".join(out)
-
-
-def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str | None:
-    return expand(markdown, page.file.src_uri, Path(config["docs_dir"]))

@@ -242,7 +242,7 @@ def test_an_entry_heading_without_id_is_an_error() -> None:
 def test_inventory_command_lists_every_entry() -> None:
     out = subprocess.run([sys.executable, "-m", "scripts.inventory"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.splitlines()
-    assert out[0] == "jovian-wars/v1.2.4/actions/board action Board"
+    assert out[0] == "jovian-wars/v1.2.1/special-actions/boarding-party action Boarding Party"  # pages in path order
     assert "jovian-wars/v1.2.4/actions/hard-burn-x state Hard Burn:X" in out
     assert "war-galley/aid/attack-modes/missile-fire-flame mode Missile Fire(Flame)" in out
     assert len(out) == len(ENTRIES)
@@ -252,9 +252,10 @@ def test_inventory_command_counts_per_page_and_kind() -> None:
     out = subprocess.run([sys.executable, "-m", "scripts.inventory", "--counts"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.splitlines()
     assert out == [
+        "jovian-wars/v1.2.1/special-actions action 21",
         "jovian-wars/v1.2.4/actions action 26", "jovian-wars/v1.2.4/actions state 10",
         "jovian-wars/v1.2.4/actions procedure 1", "jovian-wars/v1.2.4/damage table 4",
         "jovian-wars/v1.2.4/damage procedure 5", "jovian-wars/v1.2.4/dogfight table 1",
-        "jovian-wars/v1.2.4/dogfight procedure 1", "jovian-wars/v1.2.1/special-actions action 21",
+        "jovian-wars/v1.2.4/dogfight procedure 1",
         "war-galley/aid/attack-modes mode 11", "total 80",
     ]

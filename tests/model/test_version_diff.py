@@ -213,7 +213,7 @@ def _fake(resolver_id: str, key: str, headline: str, high: int = 6, default: int
             raise RulesError("dice: 6 is impossible here")
         return {"outcome": {"headline": f"{headline} with {checked['dice']} dice"}, "steps": []}
 
-    return Resolver(id=resolver_id, title="Fake", entries=(key,), inputs=tuple(inputs), run=run)
+    return Resolver(id=resolver_id, title="Fake", serves=(key.rsplit("/", 1)[-1],), inputs=tuple(inputs), run=run)
 
 
 @pytest.fixture

@@ -27,8 +27,9 @@ def brute(dice: int):
 
 
 def test_every_actions_entry_has_exactly_one_resolver():
-    keys = [entry for resolver in actions_v124.RESOLVERS for entry in resolver.entries]
-    assert len(keys) == len(set(keys)) == 37
+    slugs = [slug for resolver in actions_v124.RESOLVERS for slug in resolver.serves]
+    assert len(slugs) == len(set(slugs)) == 37
+    assert all(resolver.versions == ("v1.2.4",) for resolver in actions_v124.RESOLVERS)
     assert all(resolver.id in REGISTRY for resolver in actions_v124.RESOLVERS)
 
 

@@ -33,11 +33,11 @@ def failing(answer: dict) -> list[str]:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_each_mode_is_registered_after_its_entry(slug):
     resolver = REGISTRY[rid(slug)]
-    assert resolver.entries == (f"war-galley/aid/attack-modes/{slug}",)
+    assert (resolver.serves, resolver.versions) == ((slug,), ("aid",))
 
 
 def test_ship_state_has_no_entry_and_the_readings_cited_are_in_the_ledger():
-    assert REGISTRY[rid("ship-state")].entries == ()
+    assert REGISTRY[rid("ship-state")].serves == ()
     for resolver_id, resolver in REGISTRY.items():
         if resolver_id.startswith("war-galley/"):
             assert all(READINGS[r.key] is r for r in resolver.readings)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html.parser
 import itertools
 import re
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -22,7 +21,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import DOCS, ROOT, SITE
+from scripts.hooks import readings_page
+from scripts.hooks.build_error import BuildError
+from tests.conftest import DOCS, SITE
 from tests.site.conftest import PageLog, watch
 
 TAP = 44
@@ -211,8 +212,9 @@ class UrlCollector(html.parser.HTMLParser):
 
 
 def site_host() -> str:
-    """The host mkdocs.yml's site_url names (canonical links point there; it is our own)."""
-    match = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", (ROOT / "mkdocs.yml").read_text(), re.MULTILINE)
+    """The host of the site_url the site was built for (SITE_URL; canonical links point there; it is our own):
+    the built sitemap lists it."""
+    match = re.search(r"<loc>([^<]+)</loc>", (SITE / "sitemap.xml").read_text(encoding="utf-8"))
     return urlsplit(match.group(1)).netloc if match else ""
 
 
@@ -259,32 +261,19 @@ def test_readings_page_lists_every_reading_with_its_key_as_anchor() -> None:
     assert "<!-- readings-" not in page
 
 
-def load_readings_hook() -> object:
-    sys.path.insert(0, str(ROOT / "scripts" / "hooks"))
-    try:
-        import readings_page
-    finally:
-        sys.path.remove(str(ROOT / "scripts" / "hooks"))
-    return readings_page
-
-
 def test_readings_hook_expands_the_ledger_marker() -> None:
     """Assert the hook replaces <!-- readings-ledger --> with a heading per Reading."""
     from rules_core import READINGS
 
-    hook = load_readings_hook()
-    out = hook.on_page_markdown("# R\n\n<!-- readings-ledger -->\n", page=None, config=None, files=None)
+    out = readings_page.expand("# R\n\n<!-- readings-ledger -->\n", "readings.md")
     assert "<!--" not in out
     assert [f"{{#{key}}}" in out for key in READINGS] == [True] * len(READINGS)
 
 
 def test_readings_hook_fails_the_build_on_an_unknown_marker() -> None:
-    """Assert a mistyped readings marker raises PluginError naming the marker and its line."""
-    from mkdocs.exceptions import PluginError
-
-    hook = load_readings_hook()
-    with pytest.raises(PluginError, match=r"line 3: unknown marker <!-- readings-ledgr -->"):
-        hook.on_page_markdown("# R\n\n<!-- readings-ledgr -->\n", page=None, config=None, files=None)
+    """Assert a mistyped readings marker raises BuildError naming the page, the marker and its line."""
+    with pytest.raises(BuildError, match=r"readings.md line 3: unknown marker <!-- readings-ledgr -->"):
+        readings_page.expand("# R\n\n<!-- readings-ledgr -->\n", "readings.md")
 
 
 # The dice page -------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ import pytest
 
 from rules_core import REGISTRY, Resolver
 from scripts.hooks.entries import load_entries
+from scripts.hooks.placement import place
 from tests import conftest
+
+PLACEMENT = place(load_entries(conftest.DOCS), conftest.DOCS)
 
 
 def built_page(entry_key: str) -> str:
@@ -33,20 +36,22 @@ def block_of(html: str, resolver_id: str) -> str:
     return html[start: following if following > 0 else len(html)]
 
 
-PLACED = [resolver for resolver in REGISTRY.values() if resolver.entries]
+PLACED = [resolver for resolver in REGISTRY.values() if resolver.serves]
 
 
 def test_every_rule_entry_has_a_resolver():
     """Assert each Action, State, table, procedure and mode of the inventory is some resolver's entry."""
-    placed = {key for resolver in PLACED for key in resolver.entries}
-    missing = sorted(entry.key for entry in load_entries(conftest.DOCS) if entry.key not in placed)
-    assert missing == []
+    assert PLACEMENT.unserved == {}
+
+
+def test_every_resolver_that_serves_an_entry_is_placed():
+    assert {resolver.id for resolver in PLACEMENT.placed.values()} == {resolver.id for resolver in PLACED}
 
 
 @pytest.mark.parametrize("resolver", PLACED, ids=lambda r: r.id)
 def test_the_resolver_and_its_readings_are_on_its_entry_page(resolver: Resolver):
     """Assert the static block is on the entry's page and links each of its Readings by key."""
-    for key in resolver.entries:
+    for key in [key for key, placed in PLACEMENT.placed.items() if placed is resolver]:
         block = block_of(built_page(key), resolver.id)
         linked = set(re.findall(r'href="[^"]*readings/#([a-z0-9-]+)"', block))
         assert {reading.key for reading in resolver.readings} <= linked, key

@@ -298,12 +298,11 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
 
 
 def test_an_unknown_resolver_marker_fails_the_build_naming_page_and_line():
-    """Assert a typo in a marker is a PluginError with the page and the 1-based line."""
-    from mkdocs.exceptions import PluginError
-
+    """Assert a typo in a marker is a BuildError with the page and the 1-based line."""
+    from scripts.hooks.build_error import BuildError
     from scripts.hooks.resolvers import place_markers
 
-    with pytest.raises(PluginError, match=r"dice\.md line 3: no resolver with id 'dice/unopposd'"):
+    with pytest.raises(BuildError, match=r"dice\.md line 3: no resolver with id 'dice/unopposd'"):
         place_markers(["# Dice", "", "<!-- resolver: dice/unopposd -->"], "dice.md")
 
 

@@ -1,7 +1,7 @@
 """Jovian Wars resolvers, one module per rules page and version (MECHANICS §7-8).
 
 Each module exports RESOLVERS; ids are "jovian-wars/<version>/<slug>" and each resolver's
-`entries` names the inventory key "jovian-wars/<version>/<page>/<slug>" it sits after.
+`serves` names the slug of the entry it sits after and `versions` the rules versions whose text it implements.
 """
 
 from __future__ import annotations

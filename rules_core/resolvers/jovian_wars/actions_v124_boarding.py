@@ -23,7 +23,8 @@ from ...values import int_of, list_of
 from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from .common import Flag, Rating, all_ok, checks, flag_input, magnitude_weights, rating_input, requirement_sentence
 
-PAGE = "jovian-wars/v1.2.4/actions"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 BOARD_LOSS: dict[int, int] = {2: 1, 3: 3, 4: 5}
 """Board's table: Marines removed per [D], [T], [Q+] result."""
 ENGAGE_LOSS: dict[int, int] = {2: 1, 3: 2}
@@ -98,7 +99,7 @@ BOARD = Resolver(
     inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("committed", "Marines committed", 2, high=30),
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
             rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
-    run=_board_run, odds=_board_odds, entries=(f"{PAGE}/board",),
+    run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,
     dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd_"),
     readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.FLEX_KEEPS_BEST),
 )
@@ -205,7 +206,7 @@ BOARDED = Resolver(
             Input("boarder", "choice", "Boarders choose", default="Engage", choices=BOARDER_CHOICES),
             Input("defender", "choice", "Marines choose", default="Engage", choices=DEFENDER_CHOICES),
             *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"), SEED),
-    run=_boarded_run, odds=_boarded_odds, entries=(f"{PAGE}/boarded",),
+    run=_boarded_run, odds=_boarded_odds, serves=("boarded",), versions=VERSIONS,
     dice_needed=lambda values: {**pool_needed(_pools(values)[0], "boarders_"), **pool_needed(_pools(values)[1], "marines_")},
     readings=(readings.JW_RESULTS_EACH, readings.JW_FIREFIGHT_SIMULTANEOUS, readings.ESCALATE_DIMINISH, readings.PRECISE,
               readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),

@@ -14,7 +14,8 @@ from ...registry import Inputs, Resolver, Result
 from ...values import int_of
 from .common import Check, Either, Flag, Need, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
 
-PAGE = "jovian-wars/v1.2.4/actions"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 Effect = Callable[[Inputs], tuple[str, list[str]]]
 """inputs -> (headline, steps): what the Action or State does, in the text's terms."""
 GAP = ("The source text gives no list of Skill Test results here (a gap in the published rules); "
@@ -35,7 +36,7 @@ def plain(slug: str, title: str, summary: str, needs: tuple[Need, ...], inputs: 
         return {"checks": results, "steps": lines + more, "outcome": {"headline": headline, "allowed": True}}
 
     return Resolver(id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary, inputs=inputs, run=run,
-                    entries=(f"{PAGE}/{slug}",))
+                    serves=(slug,), versions=VERSIONS)
 
 
 CAPITAL = flag_input("capital_ship", "Capital Ship", True)

@@ -214,7 +214,7 @@ RAM = Resolver(
     id="jovian-wars/v1.2.4/ram", title="Ram",
     summary="Capital Ship or Squadron ramming a Capital Ship: both rolls with their escalations, or Point Defense then a Skill Test.",
     inputs=INPUTS, run=_run, odds=_odds, dice_needed=_needed,
-    entries=("jovian-wars/v1.2.4/actions/ram",),
+    serves=("ram",), versions=("v1.2.4",),
     readings=(readings.FLEX_KEEPS_BEST, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.POINT_DEFENSE,
               readings.JW_RESULTS_EACH, readings.JW_TABLE_ROW_BY_BEST),
 )

@@ -82,7 +82,7 @@ DAMAGE_CONTROL = Resolver(
     inputs=(Input("row", "choice", "What to repair", default="Rating Damage (one box)", choices=tuple(REPAIR_TABLE)),
             *skill_test_inputs(), Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True,
                                         help="Leave empty to roll it."), SEED),
-    run=_run, odds=_odds, entries=("jovian-wars/v1.2.4/actions/damage-control",),
+    run=_run, odds=_odds, serves=("damage-control",), versions=("v1.2.4",),
     dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
     readings=(readings.FLEX_KEEPS_BEST, readings.JW_ONE_DIE_CHECK),
 )

@@ -17,7 +17,7 @@ from ...pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import int_of
 from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
-from .actions_v124_plain import PAGE, plain
+from .actions_v124_plain import VERSIONS, plain
 from .common import Either, Flag, Rating, flag_input, magnitude_weights, rating_input
 
 
@@ -54,7 +54,7 @@ def attack_state(slug: str, title: str, summary: str, state_inputs: tuple[Input,
 
     return Resolver(id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
                     inputs=(*state_inputs, *attack_inputs, *faces_inputs("", "Attack"), SEED), run=run, odds=odds,
-                    entries=(f"{PAGE}/{slug}",), dice_needed=lambda values: pool_needed(pools(values)[1]),
+                    serves=(slug,), versions=VERSIONS, dice_needed=lambda values: pool_needed(pools(values)[1]),
                     readings=(readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, readings.NO_NEGATIVE_FLEX))
 
 

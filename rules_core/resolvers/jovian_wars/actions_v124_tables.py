@@ -22,7 +22,8 @@ from ..dice_rolls import SEED, pool_needed, resolution_json, rng_of
 from .common import (Either, Flag, Need, Rating, Table, all_ok, checks, flag_input, rating_input, requirement_sentence,
                      roll_with_table, skill_pool, skill_test_inputs, table_chart, table_odds)
 
-PAGE = "jovian-wars/v1.2.4/actions"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 Detail = Callable[[Inputs, str, random.Random], tuple[list[str], dict[str, object]]]
 """(inputs, row label, rng) -> extra steps and outcome keys for the row the Skill Test selected."""
 ExtraCharts = Callable[[Inputs, list[tuple[str, str, Fraction]]], list[dict[str, object]]]
@@ -71,7 +72,7 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
     return Resolver(
         id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
         inputs=(*need_inputs, *extra, *skill_test_inputs(), SEED),
-        run=run, odds=odds, entries=(f"{PAGE}/{slug}",),
+        run=run, odds=odds, serves=(slug,), versions=VERSIONS,
         readings=(readings.FLEX_KEEPS_BEST, readings.JW_TABLE_ROW_BY_BEST, *more_readings),
         dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
     )

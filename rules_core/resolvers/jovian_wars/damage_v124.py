@@ -23,7 +23,8 @@ from .damage_v124_common import (
     pool_inputs, reading_outcomes, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss, squadron_loss_dist,
 )
 
-PAGE = "jovian-wars/v1.2.4/damage"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 ATTACK_READINGS = (readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO)
 
 
@@ -71,7 +72,7 @@ SQUADRON_DAMAGE = Resolver(
     inputs=(*pool_inputs(3, "AS of the weapon (base dice)"),
             Input("structure", "int", "Squadron's Structure left", default=3, low=1, high=12), SEED),
     run=_squadron_run, odds=_squadron_odds, readings=ATTACK_READINGS,
-    entries=(f"{PAGE}/squadron-damage",), dice_needed=_attack_needed,
+    serves=("squadron-damage",), versions=VERSIONS, dice_needed=_attack_needed,
 )
 
 
@@ -151,7 +152,7 @@ CAPITAL_SHIP_DAMAGE = Resolver(
     inputs=(*pool_inputs(2, "AC of the weapon (base dice)"), *ship_inputs(), D_RESULTS, RANDOM_DICE, SEED),
     run=_capital_run, odds=_capital_odds,
     readings=(*ATTACK_READINGS, readings.RANDOMISE_RATING, readings.STRUCTURE_BELOW_ZERO),
-    entries=(f"{PAGE}/capital-ship-damage",), dice_needed=_attack_needed,
+    serves=("capital-ship-damage",), versions=VERSIONS, dice_needed=_attack_needed,
 )
 
 
@@ -212,7 +213,7 @@ RATING_DAMAGE = Resolver(
             Input("random_dice", "faces", "Die for a randomised hit", low=0, high=1, optional=True,
                   help="Leave empty to roll it."), SEED),
     run=_rating_run, odds=_rating_odds, readings=(readings.RANDOMISE_RATING,),
-    entries=(f"{PAGE}/rating-damage",),
+    serves=("rating-damage",), versions=VERSIONS,
 )
 
 RESOLVERS: tuple[Resolver, ...] = (

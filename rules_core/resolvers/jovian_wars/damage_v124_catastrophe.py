@@ -15,7 +15,8 @@ from ..dice_rolls import (SEED, faces_inputs, odds_body, pool_json, pool_needed,
 from .damage_v124_common import chart, dist_chart, squadron_loss, squadron_loss_dist
 from .damage_v124_hits import die_input, one_die
 
-PAGE = "jovian-wars/v1.2.4/damage"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 
 # ---------------------------------------------------------------- Catastrophic Damage Table
 
@@ -69,7 +70,7 @@ CATASTROPHIC_DAMAGE_TABLE = Resolver(
                   help="Ratings and System Traits with no boxes left (Structure not counted)."),
             die_input("Die rolled (1d6)"), SEED),
     run=_catastrophic_run, odds=_catastrophic_odds, readings=(readings.SYSTEMS_AT_ZERO,),
-    entries=(f"{PAGE}/catastrophic-damage-table",),
+    serves=("catastrophic-damage-table",), versions=VERSIONS,
     dice_needed=lambda values: {"die": 1},
 )
 
@@ -133,7 +134,7 @@ EXPLOSION = Resolver(
             *faces_inputs(), SEED),
     run=_explosion_run, odds=_explosion_odds,
     readings=(readings.EXPLOSION_STRUCTURE, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),
-    entries=(f"{PAGE}/explosion",), dice_needed=_explosion_needed,
+    serves=("explosion",), versions=VERSIONS, dice_needed=_explosion_needed,
 )
 
 RESOLVERS: tuple[Resolver, ...] = (CATASTROPHIC_DAMAGE_TABLE, EXPLOSION)

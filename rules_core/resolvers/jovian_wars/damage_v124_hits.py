@@ -14,7 +14,8 @@ from ..dice_rolls import SEED, rng_of
 from .common import skill_pool
 from .damage_v124_common import RATINGS, chart
 
-PAGE = "jovian-wars/v1.2.4/damage"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 
 
 def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
@@ -62,7 +63,7 @@ STRUCTURE_DAMAGE = Resolver(
     inputs=(Input("structure", "int", "Structure left", default=2, low=0, high=12),
             Input("damage", "int", "Structure Damage taken", default=1, low=0, high=12)),
     run=_structure_run, readings=(readings.STRUCTURE_BELOW_ZERO,),
-    entries=(f"{PAGE}/structure-damage",),
+    serves=("structure-damage",), versions=VERSIONS,
 )
 
 
@@ -98,7 +99,7 @@ SYSTEM_TRAIT_DAMAGE = Resolver(
             Input("hits", "int", "Critical damage effects or Precise hits on it", default=1, low=0, high=12),
             Input("skill", "int", "Skill (for the Repair's [D+])", default=3, low=0, high=30)),
     run=_trait_run, odds=_trait_odds, readings=(readings.PRECISE,),
-    entries=(f"{PAGE}/system-trait-damage",),
+    serves=("system-trait-damage",), versions=VERSIONS,
 )
 
 
@@ -138,7 +139,7 @@ WEAPON_DAMAGE = Resolver(
     summary="A Critical Hit damages the chosen weapon on 5+ on 1d6 (6+ for a Spinal Arc weapon).",
     inputs=(SPINAL, die_input("Die rolled (1d6)"), SEED),
     run=_weapon_run, odds=_weapon_odds,
-    entries=(f"{PAGE}/weapon-damage",),
+    serves=("weapon-damage",), versions=VERSIONS,
     dice_needed=lambda values: {"die": 1},
 )
 
@@ -206,7 +207,7 @@ CRITICAL_HIT = Resolver(
             Input("weapons", "int", "Undamaged weapons", default=2, low=0, high=12),
             SPINAL, die_input("Die for Weapon Damage (1d6)"), SEED),
     run=_critical_run, odds=_critical_odds,
-    entries=(f"{PAGE}/critical-hit",),
+    serves=("critical-hit",), versions=VERSIONS,
     dice_needed=lambda values: {"die": 1 if values["option"] == "Weapon Damage" else 0},
 )
 

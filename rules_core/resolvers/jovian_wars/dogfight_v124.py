@@ -23,7 +23,8 @@ from ...values import group_of, int_of
 from ..dice_rolls import SEED, faces_inputs, rng_of, roll
 from .damage_v124_common import chart
 
-PAGE = "jovian-wars/v1.2.4/dogfight"
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
 
 INITIATIVE: dict[str, int | None] = {"Beam Projector": 1, "Particle Cannon": 2, "Kinetic Cannon": 3, "Mass Driver": 4,
                                      "Lance": None}
@@ -204,7 +205,7 @@ DOGFIGHT = Resolver(
             *_keypads(), SEED),
     run=_run, odds=_odds,
     readings=(readings.DOGFIGHT_DAMAGE, readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES, readings.NEGATIVE_MACRO),
-    entries=(f"{PAGE}/dogfight",), dice_needed=_needed,
+    serves=("dogfight",), versions=VERSIONS, dice_needed=_needed,
 )
 
 
@@ -242,7 +243,7 @@ WEAPON_INITIATIVE = Resolver(
     inputs=(Input("weapon_a", "choice", "First Squadron's weapon", default="Particle Cannon", choices=ALL_WEAPONS),
             Input("weapon_b", "choice", "Second Squadron's weapon", default="Mass Driver", choices=ALL_WEAPONS)),
     run=_initiative_run,
-    entries=(f"{PAGE}/weapon-initiative",),
+    serves=("weapon-initiative",), versions=VERSIONS,
 )
 
 RESOLVERS: tuple[Resolver, ...] = (DOGFIGHT, WEAPON_INITIATIVE)

@@ -18,7 +18,8 @@ from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of
 from .common import Need, Table, all_ok, checks, requirement_sentence, roll_with_table, skill_pool, table_chart
 
-PAGE = "jovian-wars/v1.2.1/special-actions"
+VERSIONS = ("v1.2.1",)
+"""The rules versions whose text these resolvers implement."""
 MODELS = ("Capital Ship", "Squadron")
 
 RATING_FIELDS: dict[str, str] = {
@@ -143,6 +144,6 @@ def build(action: SpecialAction) -> Resolver:
         run=run,
         odds=odds if action.test else None,
         readings=base_readings + action.readings,
-        entries=(f"{PAGE}/{action.slug}",),
+        serves=(action.slug,), versions=VERSIONS,
         dice_needed=(lambda values: pool_needed(_pool(action, values))) if action.test else None,
     )

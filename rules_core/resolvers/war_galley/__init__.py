@@ -1,7 +1,7 @@
 """War Galley attack and defensive modes (MECHANICS §9): one resolver per mode of the aid, and a ship-state view.
 
 Ids are war-galley/aid/<slug>; each mode's resolver is placed after its entry on the galley page
-(Resolver.entries "war-galley/aid/attack-modes/<slug>"); the ship-state view has no entry and is
+(Resolver.serves its slug, versions ("aid",)); the ship-state view has no entry and is
 placed by the marker `<!-- resolver: war-galley/aid/ship-state -->`.
 """
 

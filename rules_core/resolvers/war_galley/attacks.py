@@ -175,7 +175,7 @@ def _declare(mode: AttackMode) -> Resolver:
         run=run,
         odds=odds if mode.dice else None,
         readings=chosen,
-        entries=(f"war-galley/aid/attack-modes/{mode.slug}",),
+        serves=(mode.slug,), versions=("aid",),
         dice_needed=functools.partial(_dice_needed, dice) if mode.dice else None,
         summary=f"Checks each condition of {mode.name}, lists the target's active defenses, and gives both ships' "
                 "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else "."),

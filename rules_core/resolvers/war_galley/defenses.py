@@ -133,26 +133,26 @@ DEFENSIVE_MISSILE_INPUTS = (
 )
 
 
-def _entry(slug: str) -> tuple[str, ...]:
-    return (f"war-galley/aid/attack-modes/{slug}",)
+AID = ("aid",)
+"""The rules version these resolvers implement: the aid has one."""
 
 
 DEFENSE_RESOLVERS: tuple[Resolver, ...] = (
     Resolver(
         id="war-galley/aid/avoidance", title="Avoidance: check and result", inputs=AVOIDANCE_INPUTS,
-        run=run_avoidance, entries=_entry("avoidance"),
+        run=run_avoidance, serves=("avoidance",), versions=AID,
         summary="Checks Avoidance's conditions and gives your ship's changes once you say success or failure.",
     ),
     Resolver(
         id="war-galley/aid/reaction-ram", title="Reaction Ram: check, ram, result", inputs=REACTION_RAM_INPUTS,
-        run=run_reaction_ram, odds=odds_reaction_ram, entries=_entry("reaction-ram"),
+        run=run_reaction_ram, odds=odds_reaction_ram, serves=("reaction-ram",), versions=AID,
         readings=(*ATTACK_READINGS, readings.GALLEY_RESOLVE_RAM),
         dice_needed=lambda _inputs: {"roll": 2},
         summary="Checks Reaction Ram's condition, then resolves its ram: both ships' changes, and the ram's exact odds.",
     ),
     Resolver(
         id="war-galley/aid/defensive-missile-fire", title="Defensive Missile Fire: check",
-        inputs=DEFENSIVE_MISSILE_INPUTS, run=run_defensive_missile_fire, entries=_entry("defensive-missile-fire"),
+        inputs=DEFENSIVE_MISSILE_INPUTS, run=run_defensive_missile_fire, serves=("defensive-missile-fire",), versions=AID,
         readings=(readings.GALLEY_DEPLETED_NO_MISSILES,),
         summary="Checks its condition; the aid's row stops there, so no results are given.",
     ),
