@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
 from scripts.hooks.assets import add_assets  # noqa: E402 - after the path fix above
+from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.offline import write_service_worker  # noqa: E402
 
 
@@ -45,18 +46,36 @@ def run_generator(generator: str, config: Path, site_dir: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
            "NO_MKDOCS_2_WARNING": "1"}
     if generator == "mkdocs":
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(site_dir)]
-        subprocess.run(command, cwd=config.parent, check=True, env=env)
+        _run("MkDocs", [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(site_dir)],
+             config.parent, env)
         return
-    # Zensical takes the output folder from the config only: build from a copy that names it,
-    # beside the original so docs_dir and custom_dir resolve the same.
+    # Zensical takes the output folder from the config only (and it must lie inside the project):
+    # build from a copy that names it, beside the original so docs_dir and custom_dir resolve the same.
+    # --clean: its cache (.cache/) knows the Markdown, not rules_core, so a kept cache could show old resolvers.
     with tempfile.NamedTemporaryFile("w", suffix=".yml", dir=config.parent, prefix=".zensical-", delete=False) as copy:
         copy.write(config.read_text(encoding="utf-8") + f"\nsite_dir: {str(site_dir)!r}\n")
     try:
-        command = [sys.executable, "-m", "zensical", "build", "--strict", "--clean", "-f", copy.name]
-        subprocess.run(command, cwd=config.parent, check=True, env=env)
+        _run("Zensical", [sys.executable, "-m", "zensical", "build", "--strict", "--clean", "-f", copy.name], config.parent, env)
     finally:
         Path(copy.name).unlink()
+
+
+def _run(name: str, command: list[str], cwd: Path, env: dict[str, str]) -> None:
+    """Run a generator; its failure is a BuildError carrying what it printed."""
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"the {name} build failed: {our_message(done.stdout + done.stderr)}")
+
+
+def our_message(output: str) -> str:
+    """The augmentation's own BuildError message out of a generator's output (both print a traceback
+    around it); the whole output when the failure is something else."""
+    start = output.find("BuildError: ")
+    if start < 0:
+        return output.strip()
+    message = output[start + len("BuildError: "):]
+    end = message.find("\nTraceback")
+    return (message if end < 0 else message[:end]).strip()
 
 
 def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Path = ROOT / "mkdocs.yml") -> None:
@@ -75,9 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         build("zensical" if args.zensical else "mkdocs", args.site_dir, args.config)
-    except subprocess.CalledProcessError as error:
-        print(f"build_site: the {'Zensical' if args.zensical else 'MkDocs'} build failed (exit {error.returncode})",
-              file=sys.stderr)
+    except BuildError as error:
+        print(f"build_site: {error}", file=sys.stderr)
         return 1
     return 0
 

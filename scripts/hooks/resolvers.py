@@ -59,7 +59,8 @@ def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
     placement = place(entries, docs_dir)
     if placement.unserved:
         listed = "\n".join(f"  - {key.rsplit('/', 1)[-1]}: {why}" for key, why in placement.unserved.items())
-        raise BuildError(f"{src_uri}: {len(placement.unserved)} rule entries have no resolver:\n{listed}")
+        count = len(placement.unserved)
+        raise BuildError(f"{src_uri}: {count} rule {'entry has' if count == 1 else 'entries have'} no resolver:\n{listed}")
     lines = markdown.split("\n")
     # Bottom up, so earlier line numbers stay valid as blocks go in.
     for entry in sorted(entries, key=lambda e: e.lines[1], reverse=True):

@@ -1,0 +1,95 @@
+"""The same sources built by Zensical (the successor of Material for MkDocs) give the same site.
+
+Zensical runs the project's Python-Markdown extension (scripts.hooks.augment) but no MkDocs hook,
+so this build proves the augmentation and the finishing steps do not depend on MkDocs. Built with
+SITE_URL set to a project-site address, which also proves the setting reaches the build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules_core import READINGS
+from scripts.build_site import build
+from scripts.hooks.assets import THEME_COLOUR
+from scripts.hooks.entries import load_entries
+from scripts.hooks.placement import place
+from tests.conftest import DOCS, ROOT
+
+DEPLOYED_AT = "https://user.github.io/jovian-rules/"
+PAGES_WITH_MARKERS = {"dice/index.html", "war-galley/aid/attack-modes/index.html"}
+
+
+@pytest.fixture(scope="module")
+def zensical_site(tmp_path_factory) -> Iterator[Path]:
+    # Zensical writes only inside the project: a folder under build/ (ignored by git).
+    site = ROOT / "build" / f"zensical-site-{tmp_path_factory.getbasetemp().name}"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SITE_URL", DEPLOYED_AT)
+        build("zensical", site)
+    yield site
+    shutil.rmtree(site, ignore_errors=True)
+
+
+def resolver_ids(html: str) -> list[str]:
+    return re.findall(r'<div class="resolver" data-resolver="([^"]+)"', html)
+
+
+def page_html(site: Path, page: str) -> str:
+    return (site / page).read_text(encoding="utf-8")
+
+
+def test_every_rules_entry_has_its_resolver_block(zensical_site: Path) -> None:
+    placed = place(load_entries(DOCS), DOCS).placed
+    assert len(placed) == 80
+    for key, resolver in placed.items():
+        game, version, page, _slug = key.split("/")
+        assert resolver.id in resolver_ids(page_html(zensical_site, f"{game}/{version}/{page}/index.html")), key
+
+
+def test_every_page_has_the_same_resolver_blocks_as_the_mkdocs_build(zensical_site: Path, site_dir: Path) -> None:
+    pages = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("index.html"))
+    assert pages == sorted(p.relative_to(zensical_site).as_posix() for p in zensical_site.rglob("index.html"))
+    for page in pages:
+        assert resolver_ids(page_html(zensical_site, page)) == resolver_ids(page_html(site_dir, page)), page
+    assert all(resolver_ids(page_html(zensical_site, page)) for page in PAGES_WITH_MARKERS)
+
+
+def test_the_readings_page_lists_every_reading(zensical_site: Path) -> None:
+    html = page_html(zensical_site, "readings/index.html")
+    assert f"{len(READINGS)} Readings are in force." in html
+    for key in READINGS:
+        assert f'id="{key}"' in html, key
+
+
+def test_the_changes_page_compares_the_versions(zensical_site: Path) -> None:
+    html = page_html(zensical_site, "jovian-wars/changes/index.html")
+    for section in ("page-text", "matched", "removed", "new"):
+        assert f'id="{section}"' in html
+    assert html.count('class="vd-fields"') >= 10
+    assert "version-diff" not in html  # the marker was replaced
+
+
+def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
+    sw = page_html(zensical_site, "sw.js")
+    files = json.loads(re.search(r"^const PRECACHE = (\[.*?\]);", sw, re.M | re.S).group(1))
+    on_disk = {p.relative_to(zensical_site).as_posix() for p in zensical_site.rglob("*") if p.is_file()} - {"sw.js"}
+    assert set(files) == on_disk
+    assert {"assets/pyodide/pyodide.asm.wasm", "assets/calculators/main.js", "assets/icons/manifest.webmanifest",
+            "readings/index.html"} <= on_disk
+    for site in (zensical_site, site_dir):  # overrides/main.html, in both generators' themes
+        head = page_html(site, "jovian-wars/v1.2.4/actions/index.html")
+        assert '<link rel="manifest" href="../../../assets/icons/manifest.webmanifest">' in head
+        assert f'<meta name="theme-color" content="{THEME_COLOUR}">' in head
+
+
+def test_site_url_comes_from_the_environment(zensical_site: Path) -> None:
+    locs = re.findall(r"<loc>([^<]+)</loc>", page_html(zensical_site, "sitemap.xml"))
+    assert locs and all(loc.startswith(DEPLOYED_AT) for loc in locs)
+    assert f"{DEPLOYED_AT}jovian-wars/v1.2.4/actions/" in locs
