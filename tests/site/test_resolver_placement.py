@@ -8,7 +8,6 @@ Reading is shown next to the resolver that depends on it).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
