@@ -80,10 +80,13 @@ def test_the_build_fails_naming_the_page_and_the_changed_entry(tmp_path: Path) -
     assert "implements v1.2.4" in message
 
 
-def test_an_unchanged_copy_builds_with_every_resolver_in_place(tmp_path: Path) -> None:
-    """The v1.2.5 page of a real build carries the v1.2.4 page's resolvers, in the same order."""
+def test_an_unchanged_copy_builds_with_every_resolver_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The v1.2.5 page of a real build carries the v1.2.4 page's resolvers, in the same order
+    (and the build takes its address from SITE_URL)."""
     config = scratch_project(tmp_path, v124_text())
+    monkeypatch.setenv("SITE_URL", "https://example.org/rules/")
     run_generator("mkdocs", config, tmp_path / "site")
+    assert "<loc>https://example.org/rules/jovian-wars/v1.2.5/actions/</loc>" in (tmp_path / "site" / "sitemap.xml").read_text()
     html_124 = (tmp_path / "site" / "jovian-wars/v1.2.4/actions/index.html").read_text(encoding="utf-8")
     html_125 = (tmp_path / "site" / "jovian-wars/v1.2.5/actions/index.html").read_text(encoding="utf-8")
     assert len(resolver_ids(html_124)) == 37
