@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -67,15 +68,15 @@ def _run(name: str, command: list[str], cwd: Path, env: dict[str, str]) -> None:
         raise BuildError(f"the {name} build failed: {our_message(done.stdout + done.stderr)}")
 
 
+OUR_ERROR = re.compile(r"\b(?:BuildError|PluginError): (?P<message>.*?)(?=\nTraceback|\Z)", re.S)
+"""The augmentation's own error in a generator's output: Zensical prints it above a traceback,
+MkDocs prints our BuildError at the end of one (and a PluginError cleanly, with no such line)."""
+
+
 def our_message(output: str) -> str:
-    """The augmentation's own BuildError message out of a generator's output (both print a traceback
-    around it); the whole output when the failure is something else."""
-    start = output.find("BuildError: ")
-    if start < 0:
-        return output.strip()
-    message = output[start + len("BuildError: "):]
-    end = message.find("\nTraceback")
-    return (message if end < 0 else message[:end]).strip()
+    """The augmentation's own error message out of a generator's output; else the whole output."""
+    found = OUR_ERROR.search(output)
+    return (found["message"] if found else output).strip()
 
 
 def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Path = ROOT / "mkdocs.yml") -> None:
