@@ -111,3 +111,9 @@ def test_two_resolvers_for_one_entry_are_reported(monkeypatch: pytest.MonkeyPatc
     entries = [e for e in load_entries(DOCS) if e.key == "jovian-wars/v1.2.4/actions/ram"]
     assert placement.place(entries, DOCS).unserved == {
         "jovian-wars/v1.2.4/actions/ram": "served by 2 resolvers at once: jovian-wars/v1.2.4/ram, jovian-wars/v1.2.4/ram-twin"}
+
+
+def test_every_resolver_that_serves_an_entry_names_the_versions_it_implements() -> None:
+    for resolver in REGISTRY.values():
+        assert bool(resolver.serves) == bool(resolver.versions), resolver.id
+        assert resolver.game in ("dice", "jovian-wars", "war-galley"), resolver.id
