@@ -22,6 +22,7 @@ from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ...values import int_of, list_of
 from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from .common import Flag, Rating, all_ok, checks, flag_input, magnitude_weights, rating_input, requirement_sentence
+from ...wording import counted
 
 PAGE = "jovian-wars/v1.2.4/actions"
 BOARD_LOSS: dict[int, int] = {2: 1, 3: 3, 4: 5}
@@ -69,7 +70,7 @@ def _board_odds(values: Inputs) -> Result:
     committed = int_of(values, "committed")
     dist = _dist(Pool(int_of(values, "defense")), lambda r: max(0, committed - board_loss(r)))
     return {"checks": _board_checks(values), "charts": [{"title": f"Boarders after Point Defense ({committed} committed)",
-            "rows": [{"label": f"{n} Boarders" + (" (boarding fails)" if n == 0 else ""), "p": fraction_json(dist.get(n, Fraction(0)))}
+            "rows": [{"label": counted(n, "Boarder") + (" (boarding fails)" if n == 0 else ""), "p": fraction_json(dist.get(n, Fraction(0)))}
                      for n in range(committed, -1, -1)]}]}
 
 
@@ -83,9 +84,9 @@ def _board_run(values: Inputs) -> Result:
     lost = board_loss(pd.final)
     left = max(0, committed - lost)
     lines += [f"Point Defense: {s}" for s in pd.sentences()]
-    lines.append(f"{notation(pd.final)} removes {lost} Marine{'s' if lost != 1 else ''} ([D] 1, [T] 3, [Q+] 5 each): "
+    lines.append(f"{notation(pd.final)} removes {counted(lost, 'Marine')} ([D] 1, [T] 3, [Q+] 5 each): "
                  f"{committed} committed → {left}.")
-    headline = (f"{left} Boarders board the target: it enters the Boarded state" if left else
+    headline = (f"{counted(left, 'Boarder')} board the target: it enters the Boarded state" if left else
                 "No committed Marines survive: nobody boards")
     lines.append(headline + ".")
     return {"checks": results, "steps": lines, "roll": resolution_json(pd),

@@ -14,6 +14,7 @@ from ..dice_rolls import (SEED, faces_inputs, odds_body, pool_json, pool_needed,
                           roll)
 from .damage_v124_common import chart, dist_chart, squadron_loss, squadron_loss_dist
 from .damage_v124_hits import die_input, one_die
+from ...wording import structure_lost
 
 PAGE = "jovian-wars/v1.2.4/damage"
 
@@ -112,7 +113,7 @@ def _explosion_run(values: Inputs) -> Result:
     steps += res.sentences()
     if values["target"] == "Squadron":
         lost = squadron_loss(res.final)
-        headline = f"{notation(res.final)}: -{lost} Structure (Squadron Damage)"
+        headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
         headline = f"{notation(res.final)}: resolve as Capital Ship Damage"
     steps.append(headline + ". Place a Debris Field marker centred on the ship's last position.")
