@@ -219,24 +219,26 @@ class Gap:
 
     key: str
     """Stable id, used in JSON ("gap" of an outcome) and in tests."""
+    section: str
+    """The missing section, named as the rule points to it: "Ramming section"."""
     text: str
     """What is missing and what the resolver therefore does not say, as the site shows it."""
 
 
 V121_REPAIR_GAP = Gap(
-    "v121-repair",
+    "v121-repair", "Repair section",
     "Gap in the texts: v1.2.1's Repair section, where \"Resolve a Repair attempt\" points, is not in the texts this "
     "site holds, so what each Skill Test result repairs in v1.2.1 is not given here (v1.2.4's Repair page is "
     "another version and is not used).",
 )
 V121_RAMMING_GAP = Gap(
-    "v121-ramming",
+    "v121-ramming", "Ramming section",
     "Gap in the texts: v1.2.1's Ramming section, where \"Resolve a Ramming Special Action\" points, is not in the "
     "texts this site holds, so what the Skill Test result decides and how the ram is resolved in v1.2.1 are not "
     "given here.",
 )
 V121_BOARDING_GAP = Gap(
-    "v121-boarding",
+    "v121-boarding", "Boarding Action procedure",
     "Gap in the texts: v1.2.1's Boarding Action procedure, which Boarding Party initiates, is not in the texts "
     "this site holds.",
 )
