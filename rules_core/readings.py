@@ -167,7 +167,7 @@ EXPLOSION_STRUCTURE = Reading(
     "Structure is 0 by then); its Macro 2 or 0 is reduced by the target's Armor like any weapon's Macro.",
 )
 DOGFIGHT_DAMAGE = Reading(
-    "dogfight-damage", "Dogfight damage", "Dogfight (v1.2.4), MECHANICS §5",
+    "dogfight-damage", "Dogfight: Attack against Defense", "Dogfight (v1.2.4), MECHANICS §5",
     "In a Dogfight each Squadron's Attack pool is the Primary and the other Squadron's Defense pool the Secondary "
     "of an Opposed Roll; the Attack's final results hit as Squadron Damage ([D] 1, [T] 2, [Q+] 3 Structure).",
 )

@@ -62,7 +62,7 @@ def _board_checks(values: Inputs) -> list[dict[str, object]]:
     results = checks(BOARD_NEEDS, values)
     marines, committed = int_of(values, "marines"), int_of(values, "committed")
     results.append({"label": "committed ≤ current Marines", "ok": committed <= marines,
-                    "detail": f"commits {committed} of {marines} Marines"})
+                    "detail": f"{committed} of {marines} Marines committed"})
     return results
 
 

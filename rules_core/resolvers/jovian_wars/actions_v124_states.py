@@ -121,7 +121,7 @@ ASSAULTING = plain(
     (flag_input("exo", "Exo-Armor Squadron", True), flag_input("contact", "Can keep base to base contact without overlapping", True),
      Input("choice", "choice", "When the Capital Ship activates", default="Continue Assaulting", choices=("Continue Assaulting", "Disengage"))),
     lambda v: (("Stays Assaulting: must declare Bombing on its next activation" if v["choice"] == "Continue Assaulting"
-                else "Disengages: 4\" move at the start of the Capital Ship's activation"),
+                else "Disengage: a 4\" move to disengage from the Capital Ship at the beginning of the Capital Ship's activation"),
                ["Only weapons with Macro 0 before Armor, or the implicit Point Defense, may target it.",
                 "Cancelled if Destroyed or Intercepted (then the Dogfight is resolved normally)."]),
     state=True,

@@ -100,7 +100,7 @@ VECTOR_ATTACK = table_action(
 WITHDRAW = table_action(
     "withdraw", "Withdraw", "On [D+] the model (and any model Embarked on it) enters the Withdrawn state.",
     (Flag("clear", "6\" from Enemy Models"),), (flag_input("clear", "At least 6\" from every Enemy Model", True),),
-    (("[N]", "no Withdraw: the model stays in play"),
+    (("[N]", "no Withdrawn state"),
      ("[D+]", "enters the Withdrawn state (Embarked models too); worth 0.5x points")),
 )
 

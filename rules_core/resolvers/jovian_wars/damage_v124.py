@@ -161,7 +161,8 @@ CAPITAL_SHIP_DAMAGE = Resolver(
 EFFECTS: dict[str, str] = {
     "Defense": "at 0 Defense the ship may not support friendly Models targeted by Missile attacks",
     "Sensors": "weapons' Long Range is 3\" shorter per Sensors rating lost",
-    "Thrusters": "the ship turns at most min(Thrusters, Turns) times; at 0 it turns only after a Skill check [D+]",
+    "Thrusters": "a ship may only turn as many times as its current Thrusters rating or Turns rating, whichever is lower; "
+                 "with 0 Thrusters it may only turn after passing a Skill check with a [D+] result",
     "Marines": "lost Marines may not be Repaired",
 }
 

@@ -116,7 +116,7 @@ def _explosion_run(values: Inputs) -> Result:
         headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
         headline = f"{notation(res.final)}: resolve as Capital Ship Damage"
-    steps.append(headline + ". Place a Debris Field marker centred on the ship's last position.")
+    steps.append(headline + ". Place a Debris Field marker centered on the ship's last position.")
     return {"outcome": {"headline": headline, "reading": notation(res.final)}, "steps": steps, "roll": resolution_json(res)}
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 from ... import readings
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result
+from ...wording import counted
 from ...values import int_of, faces_of
 from ..dice_rolls import SEED, rng_of
 from .actions_v124_repair import repair_charts
@@ -153,7 +154,7 @@ def critical_checks(values: Inputs) -> list[dict[str, object]]:
         {"label": "System Trait Damage", "ok": traits > 0,
          "detail": f"{traits} System Trait{'s' if traits != 1 else ''} above 0" if traits else "no System Trait above 0"},
         {"label": "Weapon Damage", "ok": weapons > 0,
-         "detail": f"{weapons} undamaged weapon{'s' if weapons != 1 else ''}" if weapons else "no undamaged weapon"},
+         "detail": f"{counted(weapons, 'weapon')} not damaged" if weapons else "every weapon damaged"},
     ]
 
 

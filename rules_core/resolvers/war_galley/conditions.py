@@ -83,7 +83,7 @@ def pass_through_checks(inputs: Inputs) -> list[Check]:
     return [
         check(text[0], not missing, "; ".join(missing) or "straight through, out into vacant hexes"),
         check(text[1], True, "a permission, not a test"),
-        check(text[2], inputs["speed"] == "Max", f"at {inputs['speed']} speed"),
+        check(text[2], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
     ]
 
 
@@ -107,7 +107,7 @@ def anastrophe_checks(inputs: Inputs) -> list[Check]:
         check(text[1], angle <= 60, f"{angle}° off the target's front"),
         check(text[2], bool(inputs["facing_or_rake"]), "yes" if inputs["facing_or_rake"] else "neither facing it nor in position to rake"),
         check(text[3], bool(inputs["room_to_turn"]), "room to turn" if inputs["room_to_turn"] else "no room to turn around"),
-        check(text[4], inputs["speed"] == "Max", f"at {inputs['speed']} speed"),
+        check(text[4], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
         check(text[5], bool(inputs["asterisked_ram"]), "asterisked" if inputs["asterisked_ram"] else "no asterisk on its ram attack"),
     ]
 
@@ -124,7 +124,7 @@ GRAPPLING_INPUTS = (
 def grappling_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["grappling"].conditions
     return [
-        check(text[0], inputs["speed"] == "Cruise", f"at {inputs['speed']} speed"),
+        check(text[0], inputs["speed"] == "Cruise", f"the ship is at {inputs['speed']}"),
         check(text[1], bool(inputs["flank_to_flank"]), "flank to flank" if inputs["flank_to_flank"] else "not adjacent flank to flank"),
         check("No grapple this turn (a failed ram's result)", not inputs["no_grapple"],
               "it failed a ram this turn" if inputs["no_grapple"] else "no failed ram this turn"),
