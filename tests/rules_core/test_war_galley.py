@@ -208,6 +208,9 @@ def test_roll_for_me_rolls_for_the_page_and_says_so():
     unjudged = resolve(rid("grappling"), {"seed": 5})
     assert unjudged["outcome"]["result"] is None
     assert any("type the number needed from your rulebook to read it" in step for step in unjudged["steps"])
+    # Typed dice without the number needed: the player's word decides, the dice are only shown.
+    said = resolve(rid("ram"), {"roll": [6, 6], "result": "success"})
+    assert said["outcome"]["result"] == "success" and "Rolled 6 + 6 = 12." in said["steps"]
     both = resolve(rid("anastrophe"), {"rake_needed": 7, "ram_needed": 7, "seed": 3})
     assert both["outcome"]["result"] in ("success", "failure") and len(both["outcome"]["stages"]) == 2
     assert resolve(rid("reaction-ram"), {"reaction_result": "success", "needed": 7, "seed": 2})["outcome"]["result"]

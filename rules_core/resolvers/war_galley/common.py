@@ -125,6 +125,8 @@ def decide(inputs: Inputs, dice: int, roll: Roll | None, result_name: str = "res
     if roll is None:
         shown = " + ".join(str(face) for face in faces)
         total = f" = {sum(faces)}" if dice > 1 else ""
+        if said != "not yet":  # the player's word decides; the dice cannot be read without the number needed
+            return said == "success", [f"{rolled} {shown}{total}.", f"The player reports a {said}."]
         return None, [f"{rolled} {shown}{total}: type the number needed from your rulebook to read it."]
     ok, step = roll.read(faces)
     if said != "not yet" and (said == "success") != ok:
