@@ -163,7 +163,8 @@ def build(action: SpecialAction) -> Resolver:
     return Resolver(
         id=f"jovian-wars/v1.2.1/{action.slug}",
         title=action.title,
-        summary=action.effect,
+        # A gap is part of what the resolver says before anything is typed: it shows on the built page.
+        summary=f"{action.effect} {action.gap.text}" if action.gap else action.effect,
         inputs=_inputs(action),
         run=run,
         odds=odds if action.test else None,
