@@ -25,11 +25,9 @@ choice of each choice input and the other value of each toggle, with three seeds
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
 
