@@ -132,5 +132,5 @@ def entry_has_text(entry: Entry) -> bool:
 
 def _part_line(part: Entry, new: Entry, new_version: str) -> str:
     if part.kind == "state":
-        return f"Effect moved: {new_version} puts it in the {part.name} State."
+        return f"Part of the rule is now the {part.name} State."
     return f"Split: part of it is the {part.name} {part.kind.capitalize()} in {new_version}."

@@ -263,7 +263,7 @@ SUMMARIES = {
             "Procedure: v1.2.1 kept it in its Ramming section, which is not in the texts; the v1.2.4 procedure is "
             "compared only by its opening text and is not shown as new."],
     "evade": ["Skill Test removed: v1.2.4 has no Skill Test; v1.2.1 rolled Skill or Thrusters or Fuel.",
-              "Effect moved: v1.2.4 puts it in the Evading State."],
+              "Part of the rule is now the Evading State."],
 }
 
 

@@ -80,7 +80,7 @@ SUMMARY = '.vd-summary li'
              "Procedure: v1.2.1 kept it in its Ramming section, which is not in the texts;"]),
     ("board", ["Renamed: Boarding Party is Board in v1.2.4.",
                "Requirement now Marines: 1+, within 1\" of target (was Marines: 1+ or Exo-Armor).",
-               "Effect moved: v1.2.4 puts it in the Boarded State.",
+               "Part of the rule is now the Boarded State.",
                "Procedure: v1.2.1 kept it in its Boarding Action procedure, which is not in the texts;"]),
 ])
 def test_ram_and_board_open_with_their_summary_on_a_phone(page, page_log, site_url: str, slug: str, lines: list[str]) -> None:
