@@ -274,3 +274,16 @@ def test_no_statement_of_any_resolver_has_bad_wording_or_repeats_its_label() -> 
             for check in answer.get("checks", []) if isinstance(answer.get("checks"), list) else []:
                 label, detail = str(check["label"]), str(check["detail"])
                 assert label.casefold() not in detail.casefold() or label == detail == "", (resolver_id, check)
+
+
+def test_a_flex_reading_only_where_there_can_be_flex_dice() -> None:
+    """Assert a resolver cites the flex Readings exactly when it takes a flex count or a modifier that converts
+    to flex (MECHANICS §5); a Skill Test of Skill dice alone (v1.2.1 or v1.2.4) has no flex dice."""
+    flex_readings = {"flex-keeps-best", "no-negative-flex"}
+    for resolver in REGISTRY.values():
+        names = {spec.name for spec in resolver.inputs} | {part.name for spec in resolver.inputs for part in spec.parts}
+        can_flex = any(name == "flex" or name.endswith("modifier") for name in names) and not resolver.id.startswith("war-galley/")
+        cited = {reading.key for reading in resolver.readings} & flex_readings
+        assert not cited or can_flex, f"{resolver.id} cites {cited} but has no flex dice"
+        if can_flex:
+            assert "flex-keeps-best" in cited, f"{resolver.id} can roll flex dice but does not cite flex-keeps-best"

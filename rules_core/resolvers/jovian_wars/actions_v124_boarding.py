@@ -101,7 +101,7 @@ BOARD = Resolver(
             rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, entries=(f"{PAGE}/board",),
     dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd_"),
-    readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.FLEX_KEEPS_BEST),
+    readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH),
 )
 
 

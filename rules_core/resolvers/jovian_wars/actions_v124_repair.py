@@ -89,7 +89,7 @@ DAMAGE_CONTROL = Resolver(
                                         help="Leave empty to roll it."), SEED),
     run=_run, odds=_odds, entries=("jovian-wars/v1.2.4/actions/damage-control",),
     dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
-    readings=(readings.FLEX_KEEPS_BEST, readings.JW_ONE_DIE_CHECK),
+    readings=(readings.JW_ONE_DIE_CHECK,),
 )
 
 RESOLVERS: tuple[Resolver, ...] = (DAMAGE_CONTROL,)

@@ -72,7 +72,8 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
         id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
         inputs=(*need_inputs, *extra, *skill_test_inputs(), SEED),
         run=run, odds=odds, entries=(f"{PAGE}/{slug}",),
-        readings=(readings.FLEX_KEEPS_BEST, readings.JW_TABLE_ROW_BY_BEST, *more_readings),
+        # A Skill Test here is Skill dice alone: no flex dice, so no flex Reading.
+        readings=(readings.JW_TABLE_ROW_BY_BEST, *more_readings),
         dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
     )
 
