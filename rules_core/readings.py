@@ -16,180 +16,163 @@ class Reading:
 
     key: str
     """Stable id, used in JSON and in the page anchors of the Readings page."""
+    title: str
+    """Its heading in words, as a player would name it: "Flex dice set aside for the best result"."""
     section: str
     """Where it is stated, e.g. "MECHANICS §2"."""
     text: str
     """The interpretation in one or two sentences, as the site shows it."""
-
-    @property
-    def title(self) -> str:
-        """A short heading from the key: "flex-keeps-best" -> "Flex keeps best"."""
-        return self.key.replace("-", " ").capitalize()
 
     def to_json(self) -> dict[str, str]:
         return {"key": self.key, "section": self.section, "text": self.text, "title": self.title}
 
 
 POOL_FLOOR = Reading(
-    "pool-floor", "MECHANICS §2",
+    "pool-floor", "A pool never below 0 dice", "MECHANICS §2",
     "A dice pool never goes below 0 dice.",
 )
 FLEX_KEEPS_BEST = Reading(
-    "flex-keeps-best", "MECHANICS §2",
+    "flex-keeps-best", "Flex dice set aside for the best result", "MECHANICS §2",
     "The roller sets flex dice aside after seeing every die, macro dice included; the automatic "
     "roller keeps the best final reading: highest Magnitude, then most results, then highest Values. "
     "Precisely: compare the best result's Magnitude, then the number of results, then the results "
     "listed strongest first (by Magnitude, then Value) one by one; two different readings never tie.",
 )
 NO_NEGATIVE_FLEX = Reading(
-    "no-negative-flex", "MECHANICS §2",
+    "no-negative-flex", "No negative flex dice", "MECHANICS §2",
     "v1.2.4 never produces negative flex dice: penalties become negative macro dice.",
 )
 NEGATIVE_MACRO = Reading(
-    "negative-macro", "MECHANICS §2",
+    "negative-macro", "Negative macro dice", "MECHANICS §2",
     "A negative macro pool rolls as many dice as it is below zero; each die showing the face of a "
     "base result lowers that result one step (Q to T to D to gone).",
 )
 ESCALATE_DIMINISH = Reading(
-    "escalate-diminish", "MECHANICS §3",
+    "escalate-diminish", "Escalate and Diminish", "MECHANICS §3",
     "Escalate moves a result one step up (D to T to Q, Q stays Q); Diminish one step down "
     "(Q to T to D to removed); a whole roll diminished diminishes each result once.",
 )
 REROLL_WHOLE_POOL = Reading(
-    "reroll-whole-pool", "MECHANICS §4",
+    "reroll-whole-pool", "A reroll rolls the whole pool", "MECHANICS §4",
     "A reroll rolls the whole pool again.",
 )
 SECONDARY_ADDS_UP = Reading(
-    "secondary-adds-up", "MECHANICS §5",
+    "secondary-adds-up", "Several Secondary results add up", "MECHANICS §5",
     "Several Secondary results add up: each [D] diminishes one Primary result once, each [T] two "
     "results once or one result twice; a [Q+] wipes the Primary's roll.",
 )
 SECONDARY_CHOOSES = Reading(
-    "secondary-chooses", "MECHANICS §5",
+    "secondary-chooses", "The Secondary's choice", "MECHANICS §5",
     "The automatic Secondary diminishes so as to leave the Primary the fewest magnitude steps in "
     "total, then the lowest Values: of the remainders with the fewest steps, the weakest by the roll "
     "order (lowest best Magnitude, then fewest results, then lowest Values strongest first).",
 )
 POINT_DEFENSE = Reading(
-    "point-defense", "MECHANICS §6",
+    "point-defense", "Point Defense attack", "MECHANICS §6",
     "A Point Defense attack is an Unopposed roll with the defending ship's current Defense rating as "
     "the base pool; its results hit as squadron damage ([D] 1, [T] 2, [Q+] 3) unless the text gives "
     "its own table.",
 )
 PRECISE = Reading(
-    "precise", "MECHANICS §6",
+    "precise", "Precise weapons", "MECHANICS §6",
     "A Precise weapon's results may be applied to any rating or System Trait of the attacker's choice.",
 )
 HALVE_ROUNDS_DOWN = Reading(
-    "halve-rounds-down", "MECHANICS §6",
-    "Halving (Purge Airlocks) rounds down.",
+    "halve-rounds-down", "Halving rounds down", "MECHANICS §6",
+    "Halving a number rounds down.",
 )
 GALLEY_TABLES_UNPUBLISHED = Reading(
-    "galley-tables-unpublished", "MECHANICS §9",
+    "galley-tables-unpublished", "War Galley: the number needed is yours to type", "MECHANICS §9",
     "War Galley's dice tables are not public: the player types the number needed from their own "
-    "rulebook (2d6 for ram, rake and boarding, 1d6 for grappling) and the resolver gives the exact chance.",
+    "rulebook (2d6 for ram, rake and boarding, 1d6 for grappling) and the resolver gives the exact chance; "
+    "until it is typed, no chance is shown.",
 )
 
 GALLEY_SUCCESS_AT_OR_ABOVE = Reading(
-    "galley-success-at-or-above", "MECHANICS §9",
+    "galley-success-at-or-above", "War Galley: success at or above the number", "MECHANICS §9",
     "The aid does not say which side of the rulebook's number succeeds. The War Galley resolvers ask "
     "(\"Success on\") and default to \"at or above\": the dice total plus the modifier must reach the "
     "number needed. Pick \"at or below\" if your rulebook reads the other way.",
 )
 GALLEY_MODIFIER_SIGN = Reading(
-    "galley-modifier-sign", "MECHANICS §9",
+    "galley-modifier-sign", "War Galley: modifiers help or hinder the roller", "MECHANICS §9",
     "A War Galley modifier counts for (+) or against (−) the roller whichever way success is read: it is "
     "added to the dice total for \"at or above\", subtracted for \"at or below\". The Anastrophe's "
     "\"-1 to ram attack\" after a failed rake is applied as −1 to the ram roll; if your rulebook lowers the "
-    "Ram Attack rating instead, type the number needed for the lowered rating and leave the modifier at 0.",
-)
-GALLEY_DEPLETED_NO_MISSILES = Reading(
-    "galley-depleted-no-missiles", "MECHANICS §9",
-    "A Depleted ship (the aid's result of a successful Missile Fire against it) makes no Missile Fire: "
-    "neither the attack modes Missile Fire and Missile Fire(Flame) nor Defensive Missile Fire.",
-)
-GALLEY_CAPTURED = Reading(
-    "galley-captured", "MECHANICS §9",
-    "A ship whose defender was captured (Boarding's \"Defender captured\") makes no attack and no defense "
-    "for its old side.",
+    "Ram Attack rating instead, type the number needed for the lowered rating and leave the ram modifier as it was.",
 )
 GALLEY_ATTACKER_MOVED_ADJACENT = Reading(
-    "galley-attacker-moved-adjacent", "MECHANICS §9",
+    "galley-attacker-moved-adjacent", "War Galley: a ram or rake moves the attacker adjacent", "MECHANICS §9",
     "A Ram, a Rake or an Anastrophe brings the attacker adjacent to its target during its move, so "
     "Avoidance's first condition (\"An enemy ship just moved adjacent\") holds against them.",
 )
 GALLEY_RESOLVE_RAM = Reading(
-    "galley-resolve-ram", "MECHANICS §9",
+    "galley-resolve-ram", "War Galley: Reaction Ram resolves a ram", "MECHANICS §9",
     "Reaction Ram's \"Resolve Ram\" rolls a ram by the reacting ship and applies the Ram row's results, "
     "the reacting ship as attacker; when that ram fails, the enemy also suffers the Reaction Ram row's "
-    "\"If ram fails\" lines.",
+    "\"If ram fails\" lines. So the reacting ship needs what the Ram row needs of its rating: Ram Attack > 0.",
 )
 GALLEY_PASS_BY_NOTE = Reading(
-    "galley-pass-by-note", "MECHANICS §9",
+    "galley-pass-by-note", "War Galley: Rake(Pass-By)'s movement note", "MECHANICS §9",
     "Rake(Pass-By)'s last condition reads only \"Note movement-restricted\": it is shown as a note to check "
     "in your rulebook, and refuses nothing.",
 )
 
 JW_TABLE_ROW_BY_BEST = Reading(
-    "jw-table-row-by-best", "MECHANICS §4",
+    "jw-table-row-by-best", "Result tables read by the best result", "MECHANICS §4",
     "A Skill Test result table ([N]/[D]/[T]/[Q+] rows) is read by the best result's Magnitude: [D2,T5] "
     "selects the [T] row. Where the text names only the passing rows (\"[D+] allows\"), [N] allows nothing.",
 )
 JW_RAM_MODIFIERS = Reading(
-    "jw-ram-modifiers", "MECHANICS §5",
+    "jw-ram-modifiers", "Ram modifiers", "MECHANICS §5",
     "Ram rolls take the target's side arc as a +1 attack modifier (the Valiant example's \"+1d6 for side arc\"); "
     "rear and range modifiers are typed in as a net number, converted to dice by the v1.2.4 table, and +1B for "
     "front-to-front contact is added after.",
 )
 JW_RESULTS_EACH = Reading(
-    "jw-results-each", "MECHANICS §6",
+    "jw-results-each", "Results count each", "MECHANICS §6",
     "Losses from a roll (Point Defense on committed Marines or a ramming Squadron, a firefight's Engage) count "
     "every result on its own and add up; losses never take a rating below 0.",
 )
 JW_FIREFIGHT_SIMULTANEOUS = Reading(
-    "jw-firefight-simultaneous", "MECHANICS §6",
+    "jw-firefight-simultaneous", "Firefights are simultaneous", "MECHANICS §6",
     "In a firefight both sides roll from their ratings at its start and the losses are applied together; "
     "\"Diminishes their results\" (Defend) diminishes each of the defender's results once.",
 )
 JW_ONE_DIE_CHECK = Reading(
-    "jw-one-die-check", "MECHANICS §6a",
+    "jw-one-die-check", "One die for \"4+\" and \"6+\"", "MECHANICS §6a",
     "\"On a 4+\" and \"On a 6+\" (Long Shot, Repair) roll one six-sided die after the Skill Test.",
 )
 
 # Jovian Wars v1.2.4 Damage, Dogfight and v1.2.1 Special Actions ----------------------------
 RANDOMISE_RATING = Reading(
-    "randomise-rating", "Damage (v1.2.4), MECHANICS §8",
+    "randomise-rating", "Randomising a hit on an empty Rating", "Damage (v1.2.4), MECHANICS §8",
     "A Rating Damage hit on a Rating with no boxes left goes to Defense, Sensors or Thrusters still above 0 "
     "(Marines only by the attacker's choice: the Tengu example names only Defense or Sensors); one d6 picks "
     "among them in that order, split evenly (two: 1-3 / 4-6; three: 1-2 / 3-4 / 5-6).",
 )
 SYSTEMS_AT_ZERO = Reading(
-    "systems-at-zero", "Damage (v1.2.4), MECHANICS §8",
+    "systems-at-zero", "Systems reduced to 0", "Damage (v1.2.4), MECHANICS §8",
     "\"Systems that have been reduced to 0\" on the Catastrophic Damage Table counts each Rating (Defense, Sensors, "
     "Thrusters, Marines) and each System Trait that had boxes and now has none; Structure is not counted.",
 )
 STRUCTURE_BELOW_ZERO = Reading(
-    "structure-below-zero", "Damage (v1.2.4)",
+    "structure-below-zero", "Structure Damage at 0 Structure", "Damage (v1.2.4)",
     "Reaching 0 Structure rolls once on the Catastrophic Damage Table; each further Structure Damage while at 0 "
     "(which cannot lower it) rolls once more.",
 )
 EXPLOSION_STRUCTURE = Reading(
-    "explosion-structure", "Damage (v1.2.4)",
+    "explosion-structure", "An Explosion's Structure", "Damage (v1.2.4)",
     "An Explosion's AC and AS \"Structure\" is the exploding ship's starting Structure rating (its current "
     "Structure is 0 by then); its Macro 2 or 0 is reduced by the target's Armor like any weapon's Macro.",
 )
 DOGFIGHT_DAMAGE = Reading(
-    "dogfight-damage", "Dogfight (v1.2.4), MECHANICS §5",
+    "dogfight-damage", "Dogfight: Attack against Defense", "Dogfight (v1.2.4), MECHANICS §5",
     "In a Dogfight each Squadron's Attack pool is the Primary and the other Squadron's Defense pool the Secondary "
     "of an Opposed Roll; the Attack's final results hit as Squadron Damage ([D] 1, [T] 2, [Q+] 3 Structure).",
 )
-V121_SKILL_PASS = Reading(
-    "v121-skill-pass", "Special Actions (v1.2.1), MECHANICS §4",
-    "Where a v1.2.1 Special Action names a Skill Test but no result, it passes on [D+] (the result the Special "
-    "Actions that do name one ask for); [N] fails.",
-)
 V121_DAMAGE_RATING = Reading(
-    "v121-damage-rating", "Special Actions (v1.2.1)",
+    "v121-damage-rating", "Ramming Speed's Structure or Damage", "Special Actions (v1.2.1)",
     "Ramming Speed's \"Structure: 1+ or Damage: 1+\" is checked as written: the model passes with 1 or more "
     "in either rating its card shows (a Squadron's Damage track, a Capital Ship's Structure).",
 )
@@ -211,8 +194,6 @@ READINGS: dict[str, Reading] = {
         GALLEY_TABLES_UNPUBLISHED,
         GALLEY_SUCCESS_AT_OR_ABOVE,
         GALLEY_MODIFIER_SIGN,
-        GALLEY_DEPLETED_NO_MISSILES,
-        GALLEY_CAPTURED,
         GALLEY_ATTACKER_MOVED_ADJACENT,
         GALLEY_RESOLVE_RAM,
         GALLEY_PASS_BY_NOTE,
@@ -226,8 +207,41 @@ READINGS: dict[str, Reading] = {
         STRUCTURE_BELOW_ZERO,
         EXPLOSION_STRUCTURE,
         DOGFIGHT_DAMAGE,
-        V121_SKILL_PASS,
         V121_DAMAGE_RATING,
     )
 }
 """Every Reading by key: the Readings page is drawn from this table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """A section a rule points to that the texts do not hold (MECHANICS §10): shown, never filled."""
+
+    key: str
+    """Stable id, used in JSON ("gap" of an outcome) and in tests."""
+    section: str
+    """The missing section, named as the rule points to it: "Ramming section"."""
+    text: str
+    """What is missing and what the resolver therefore does not say, as the site shows it."""
+
+
+V121_REPAIR_GAP = Gap(
+    "v121-repair", "Repair section",
+    "Gap in the texts: v1.2.1's Repair section, where \"Resolve a Repair attempt\" points, is not in the texts this "
+    "site holds, so what each Skill Test result repairs in v1.2.1 is not given here (v1.2.4's Repair page is "
+    "another version and is not used).",
+)
+V121_RAMMING_GAP = Gap(
+    "v121-ramming", "Ramming section",
+    "Gap in the texts: v1.2.1's Ramming section, where \"Resolve a Ramming Special Action\" points, is not in the "
+    "texts this site holds, so what the Skill Test result decides and how the ram is resolved in v1.2.1 are not "
+    "given here.",
+)
+V121_BOARDING_GAP = Gap(
+    "v121-boarding", "Boarding Action procedure",
+    "Gap in the texts: v1.2.1's Boarding Action procedure, which Boarding Party initiates, is not in the texts "
+    "this site holds.",
+)
+
+GAPS: dict[str, Gap] = {gap.key: gap for gap in (V121_REPAIR_GAP, V121_RAMMING_GAP, V121_BOARDING_GAP)}
+"""Every gap in the texts a resolver shows, by key."""

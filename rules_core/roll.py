@@ -14,6 +14,7 @@ from .dice import Reading, apply_macro, counts_of, notation, read
 from .errors import InputError
 from .keep import kept_counts
 from .pools import Pool
+from .wording import counted
 
 Step = dict[str, object]
 """One step as data: {"kind": ..., "text": sentence, ...details}."""
@@ -111,7 +112,7 @@ def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
     counts = counts_of(dice)
     macro_counts = counts_of(macro_dice)
     steps: list[Step] = [{"kind": "roll", "dice": sorted(dice), "macro_dice": sorted(macro_dice),
-                          "text": f"Rolled {pool.rolled} dice ({pool.describe()}): {faces_text(sorted(dice))}"
+                          "text": f"Rolled {counted(pool.rolled, 'die')} ({pool.describe()}): {faces_text(sorted(dice))}"
                           + (f"; macro dice: {faces_text(sorted(macro_dice))}." if macro_dice else ".")}]
     if set_aside is None:
         keep = kept_counts(counts, macro_counts, pool.sign, pool.base)

@@ -3,11 +3,12 @@
 The marker (alone on its line) names a comparison in scripts/hooks/version_pairs.COMPARISONS.
 Both rules pages are read from docs_dir and parsed into entries (scripts/hooks/entries.py);
 entries are paired by name and by the known renames, then shown: the page text section by
-section, each pair field by field and word by word (<del>/<ins>, styled by
-docs/stylesheets/diff.css), with links to both versions and, where both have a resolver, its
-ids (and, when both declare the same inputs, both answers for the default inputs side by side);
-then what was removed and what is new. An unknown or malformed marker fails the build with the
-page and line.
+section, each pair with a plain summary first (scripts/hooks/version_summary.py), then field by
+field and word by word (<del>/<ins>, styled by docs/stylesheets/diff.css), with links to both
+versions and, where both have a resolver, its ids (and, when both declare the same inputs and
+both requirements accept them, both answers side by side, saying when dice were rolled for the
+page); then what was removed and what is new. An unknown or malformed marker fails the build with
+the page and line.
 
 The hook keeps no state between builds: everything is computed from the two pages and the registry.
 """
@@ -28,11 +29,17 @@ if str(ROOT) not in sys.path:  # a bare checkout works too
     sys.path.insert(0, str(ROOT))
 
 from rules_core import Input, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
-from scripts.hooks.entries import Entry, FieldValue, parse_entries  # noqa: E402
+from rules_core.readings import GAPS  # noqa: E402
+from scripts.hooks.entries import Entry, parse_entries  # noqa: E402
 from scripts.hooks.placement import place  # noqa: E402
-from scripts.hooks.version_pairs import COMPARISONS, Comparison, Match, Matching, match_entries  # noqa: E402
+from scripts.hooks.version_pairs import (  # noqa: E402
+    COMPARISONS, Comparison, Match, Matching, heading_entries, match_entries,
+)
+from scripts.hooks.version_summary import field_text, skill_test_meaning, summary_lines  # noqa: E402
 from scripts.hooks.version_text import Section, Text, sections, text_of  # noqa: E402
-from scripts.hooks.word_diff import blocks_html, changed, diff_blocks, diff_text, inline_html  # noqa: E402
+from scripts.hooks.word_diff import (  # noqa: E402
+    Chunk, blocks_html, changed, diff_blocks, diff_text, inline_html, same_notation,
+)
 
 log = logging.getLogger("mkdocs.plugins.version_diff")
 
@@ -62,12 +69,6 @@ def link(from_uri: str, to_uri: str, anchor: str = "") -> str:
 # Builders -------------------------------------------------------------------------------------
 
 
-def _field_text(value: FieldValue | None) -> str:
-    if value is None:
-        return ""
-    return value if isinstance(value, str) else "; ".join(value)
-
-
 def fields_html(match: Match, old_version: str, new_version: str) -> str:
     """One line per field: unchanged, or its words deleted and inserted; then moved Sections and States."""
     names = [*match.old.fields, *(name for name in match.new.fields if name not in match.old.fields)]
@@ -78,10 +79,14 @@ def fields_html(match: Match, old_version: str, new_version: str) -> str:
         if name == "Section":
             old, new = match.old.section, match.new.section
         else:
-            old, new = _field_text(match.old.fields.get(name)), _field_text(match.new.fields.get(name))
+            old, new = field_text(match.old.fields.get(name)), field_text(match.new.fields.get(name))
         label = f"<strong>{html.escape(name)}</strong>:"
         if old == new:
             items.append(f'<li>{label} {html.escape(old)} <span class="vd-same">unchanged</span></li>')
+            continue
+        if same_notation(old, new) or (name == "Skill Test" and skill_test_meaning(old) == skill_test_meaning(new)):
+            items.append(f'<li>{label} {html.escape(old)} → {html.escape(new)} '
+                         '<span class="vd-same">same meaning (notation only)</span></li>')
             continue
         note = ""
         if not new.strip():
@@ -89,11 +94,11 @@ def fields_html(match: Match, old_version: str, new_version: str) -> str:
         elif not old.strip():
             note = f' <span class="vd-note">not in {old_version}</span>'
         items.append(f"<li>{label} {inline_html(diff_text(old, new))}{note}</li>")
-    for state in match.states:
-        parts = "; ".join(f"{name}: {_field_text(value) or '(empty)'}" for name, value in state.fields.items())
+    for part in match.parts:
+        fields = "; ".join(f"{name}: {field_text(value) or '(empty)'}" for name, value in part.fields.items())
         items.append(
-            f"<li><strong>{html.escape(state.name)}</strong> (State, new in {new_version}): "
-            f"<ins>{html.escape(parts)}</ins></li>"
+            f"<li><strong>{html.escape(part.name)}</strong> ({part.kind.capitalize()}, new in {new_version}): "
+            f"<ins>{html.escape(fields)}</ins></li>"
         )
     return '<ul class="vd-fields">\n' + "\n".join(items) + "\n</ul>"
 
@@ -102,21 +107,44 @@ def entry_text(entry: Entry) -> Text:
     return text_of(entry.body)
 
 
-def body_html(match: Match, new_version: str) -> str:
-    """The old text against the new entry's text followed by its States' texts, word by word."""
+def body_chunks(match: Match) -> tuple[list[Chunk], int]:
+    """The word diff of the old text against the new entry's text and its parts' texts, and the new
+    text's "Gap in the source" count. Where the old entry points to a section the texts do not hold
+    (`match.gap`), only the new entry's opening paragraph is compared: the rest has no counterpart."""
     old = entry_text(match.old)
     new = entry_text(match.new)
+    if match.gap:
+        return diff_blocks(old.blocks, new.blocks[:1]), 0
     blocks = list(new.blocks)
     gaps = new.gaps
-    for state in match.states:
-        state_text = entry_text(state)
-        blocks += [f"{state.name} (State):", *state_text.blocks]
-        gaps += state_text.gaps
-    chunks = diff_blocks(old.blocks, blocks)
+    for part in match.parts:
+        part_text = entry_text(part)
+        blocks += [f"{part.name} ({part.kind.capitalize()}):", *part_text.blocks]
+        gaps += part_text.gaps
+    return diff_blocks(old.blocks, blocks), gaps
+
+
+def body_html(match: Match, comparison: Comparison, src_uri: str) -> str:
+    """The word diff of the texts, and the notes on gaps in either version's texts."""
+    chunks, gaps = body_chunks(match)
     out = [blocks_html(chunks)] if changed(chunks) else ['<p class="vd-same">The text is unchanged.</p>']
+    if match.gap:
+        target = link(src_uri, comparison.new_page, match.new.slug)
+        out.append(f'<p class="vd-gap">{html.escape(GAPS[match.gap].text)} Only the opening of the '
+                   f"{comparison.new_version} entry is compared above; its procedure is not marked as new text. "
+                   f"Read it on the {comparison.new_version} page.</p>")
+        out.append(f"[{comparison.new_version}: {match.new.name}, the whole entry]({target})")
     if gaps:
-        out.append(f'<p class="vd-note">The {new_version} source text of this entry breaks off; the entry shows where.</p>')
+        out.append(f'<p class="vd-note">The {comparison.new_version} source text of this entry breaks off; the entry shows where.</p>')
     return "\n\n".join(out)
+
+
+def summary_html(match: Match, comparison: Comparison) -> str:
+    """The plain-language summary of a pair, first thing under its links."""
+    chunks, _ = body_chunks(match)
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else ""))
+    return f'<div class="vd-summary"><p><strong>What changed</strong></p><ul>{items}</ul></div>'
+
 
 
 def _spec(spec: Input) -> tuple[object, ...]:
@@ -160,6 +188,10 @@ def live_html(old: Resolver, new: Resolver, comparison: Comparison) -> str:
         return ""
     except Exception as error:  # noqa: BLE001 - reported as a build error with the resolvers named
         raise PluginError(f"version_diff: resolving {old.id} and {new.id} with {shared} failed: {error!r}") from error
+    if not all(accepted(answer) for answer in answers):
+        # One version's requirement refuses these values: a side-by-side would compare a refusal, not the rule.
+        log.debug("version_diff: %s / %s: a requirement refuses %s", old.id, new.id, shared)
+        return ""
     specs = {spec.name: spec for spec in new.inputs}
     values = ", ".join(f"{specs[name].label} {_value(specs[name], value)}" for name, value in shared.items())
     rows = []
@@ -167,8 +199,20 @@ def live_html(old: Resolver, new: Resolver, comparison: Comparison) -> str:
         outcome = answer.get("outcome")
         headline = outcome.get("headline", "") if isinstance(outcome, dict) else ""
         rows.append(f"<li><strong>{version}</strong>: {html.escape(str(headline))}</li>")
-    return (f'<div class="vd-live"><p>Same inputs under both versions ({html.escape(values)}; '
-            "each version's own inputs at their defaults):</p>\n<ul>" + "".join(rows) + "</ul></div>")
+    rolled = [version for version, answer in zip((comparison.old_version, comparison.new_version), answers) if "roll" in answer]
+    note = (f"<p>Dice were rolled for this page, not typed ({' and '.join(rolled)}): each answer is one possible roll. "
+            "Type your own dice in the resolver beside each entry.</p>") if rolled else ""
+    return (f'<div class="vd-live"><p>Same inputs under both versions, which both requirements accept '
+            f"({html.escape(values)}; each version's own inputs at their defaults):</p>\n<ul>" + "".join(rows)
+            + "</ul>" + note + "</div>")
+
+
+def accepted(answer: dict[str, object]) -> bool:
+    """True when the answer's requirement checks all pass (an answer with none passes)."""
+    checks = answer.get("checks")
+    if not isinstance(checks, list):
+        return True
+    return all(isinstance(check, dict) and check.get("ok") for check in checks)
 
 
 def resolvers_md(match: Match, comparison: Comparison, src_uri: str, placed: dict[str, Resolver]) -> str:
@@ -191,12 +235,14 @@ def match_md(match: Match, comparison: Comparison, src_uri: str, placed: dict[st
     old_link = link(src_uri, comparison.old_page, match.old.slug)
     new_link = link(src_uri, comparison.new_page, match.new.slug)
     links = f"[{comparison.old_version}: {match.old.name}]({old_link}) · [{comparison.new_version}: {match.new.name}]({new_link})"
-    for state in match.states:
-        links += f" · [{comparison.new_version}: {state.name} (State)]({link(src_uri, comparison.new_page, state.slug)})"
+    for part in match.parts:
+        links += (f" · [{comparison.new_version}: {part.name} ({part.kind.capitalize()})]"
+                  f"({link(src_uri, comparison.new_page, part.slug)})")
     parts = [f"### {title} {{#{match.new.slug}}}", links]
     if match.why:
         parts.append(f'<p class="vd-why">{html.escape(match.why)}</p>')
-    parts += [fields_html(match, comparison.old_version, comparison.new_version), body_html(match, comparison.new_version)]
+    parts += [summary_html(match, comparison), fields_html(match, comparison.old_version, comparison.new_version),
+              body_html(match, comparison, src_uri)]
     resolvers = resolvers_md(match, comparison, src_uri, placed)
     if resolvers:
         parts.append(resolvers)
@@ -254,7 +300,7 @@ def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
     old_markdown = read_page(docs_dir, comparison.old_page)
     new_markdown = read_page(docs_dir, comparison.new_page)
     try:
-        old = parse_entries(old_markdown, comparison.old_page)
+        old = parse_entries(old_markdown, comparison.old_page) + heading_entries(comparison, old_markdown)
         new = parse_entries(new_markdown, comparison.new_page)
         matching = match_entries(comparison, old, new)
     except (KeyError, ValueError) as error:

@@ -4,8 +4,12 @@ An entry of the old page and one of the new page are the same rule when the know
 (one literal table per comparison, below, decided by reading both texts) say so, or else when
 they have the same name and kind. What is left is removed (old only) or new (new only). Some
 v1.2.4 Actions moved their effect into a State of their own ("gains an Evasion token" became
-"gains the Evading state"); a pairing names those States so the word diff compares the old
-text with the Action and its State together, and they are not counted as new.
+"gains the Evading state"), or split it with another Action (v1.2.1 Boost for Capital Ships is
+v1.2.4 Hard Burn); a pairing names those parts so the word diff compares the old text with all
+of them together, and they are not counted as new. A pairing may also name a gap: the old entry
+points to a section the texts do not hold (v1.2.1's Ramming section), so only the opening of the
+new entry is compared and the page says why (MECHANICS §10). A v1.2.1 grouping heading with no
+kind of its own (Interception) can be paired with the v1.2.4 entry of that name.
 
 Every slug in a table must exist on its page: a renamed or deleted entry fails the build
 instead of silently turning a rename into "removed" and "new".
@@ -14,9 +18,9 @@ instead of silently turning a rename into "removed" and "new".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from scripts.hooks.entries import Entry
+from scripts.hooks.entries import RULES_PAGES, Entry, markdown_parser
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +33,12 @@ class Pairing:
     """Slug on the new page."""
     why: str
     """Why they are the same rule, shown on the changes page."""
-    states: tuple[str, ...] = ()
-    """Slugs of new-page States that now hold part of the old entry's text."""
+    parts: tuple[str, ...] = ()
+    """Slugs of other new-page entries (States, or an Action it split into) that now hold part of the old text."""
+    gap: str = ""
+    """Key of the rules_core.readings.GAPS entry the old entry points to, "" if none."""
+    old_heading: bool = False
+    """The old slug is a plain heading (no entry kind) that groups entries: compared by its own text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +54,8 @@ class Comparison:
     """Docs-relative path of the new page."""
     pairings: tuple[Pairing, ...]
     """The known renames, and name matches whose text moved into a State."""
+    notes: dict[str, str] = field(default_factory=dict)
+    """Hand-written notes shown first in an entry's summary, by new-page slug."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +64,12 @@ class Match:
 
     old: Entry
     new: Entry
-    states: tuple[Entry, ...]
-    """New-page States that carry part of the old text (compared together with `new`)."""
+    parts: tuple[Entry, ...]
+    """Other new-page entries that carry part of the old text (compared together with `new`)."""
     why: str
     """"" for a plain match by name, else the pairing's reason."""
+    gap: str = ""
+    """Key of the gap the old entry points to (rules_core.readings.GAPS), "" if none."""
 
     @property
     def renamed(self) -> bool:
@@ -86,12 +98,29 @@ JOVIAN_WARS_V121_V124 = Comparison(
     new_page="jovian-wars/v1.2.4/actions.md",
     pairings=(
         # Both open "Initiate a boarding action against a Capital Ship or Terrain model that is
-        # within 1""; v1.2.4 spells out the boarding procedure under the shorter name.
+        # within 1""; v1.2.4 spells out the boarding procedure under the shorter name, and the
+        # Boarded State it enters belongs with it as Evading belongs with Evade.
         Pairing("boarding-party", "board",
-                "Renamed: both initiate a boarding action against a Capital Ship or Terrain model within 1\"."),
+                "Renamed: both initiate a boarding action against a Capital Ship or Terrain model within 1\".",
+                parts=("boarded",), gap="v121-boarding"),
         # v1.2.1 says only "Resolve a Ramming Special Action"; v1.2.4's Ram is that procedure.
         Pairing("ramming-speed", "ram",
-                "Renamed: v1.2.1 says \"Resolve a Ramming Special Action\"; v1.2.4's Ram is the ramming rules."),
+                "Renamed: v1.2.1 says \"Resolve a Ramming Special Action\"; v1.2.4's Ram is the ramming rules.",
+                gap="v121-ramming"),
+        # v1.2.1 says only "Resolve a Repair attempt"; its Repair section is not in the texts.
+        Pairing("damage-control", "damage-control", "Same name; v1.2.1 points to its Repair section.",
+                gap="v121-repair"),
+        # v1.2.1 Boost: "Capital ships may double their Speed rating"; Squadrons spend Fuel. v1.2.4
+        # keeps Boost for Squadrons only (Fuel: 1+) and gives Capital Ships Hard Burn (Thrusters: 1+,
+        # "Speed rating is doubled" in the Hard Burn:X State).
+        Pairing("boost", "boost",
+                "Split: v1.2.4 Boost is for Squadrons only; v1.2.1 Boost for Capital Ships became the v1.2.4 Hard Burn "
+                "Action and its Hard Burn:X State.",
+                parts=("hard-burn", "hard-burn-x")),
+        # v1.2.1's "Interception" heading groups Active and Reactive Interception; v1.2.4 gives the
+        # heading its own text (the conditions under which a Squadron may not intercept).
+        Pairing("interception", "interception", "The heading that groups Active and Reactive Interception in both.",
+                old_heading=True),
         # Same requirement (Capital Ship Target), both "resolve a Bombing Run".
         Pairing("bombing-run", "bombing",
                 "Renamed: both are a Squadron's Bombing Run on a Capital Ship Target."),
@@ -100,18 +129,26 @@ JOVIAN_WARS_V121_V124 = Comparison(
         # "station-keeping" is now the State's, so a match by name would pair Action with State.
         Pairing("station-keeping", "station-keep",
                 "Renamed: the Station Keeping token became the Station Keeping State, which the Station Keep Action enters.",
-                states=("station-keeping",)),
+                parts=("station-keeping",)),
         # Same purpose (a Capital Ship with Sensors: 1+ attacks beyond its usual range), same
         # place on the page; the cost changed from Diminished results to risking weapon damage.
         Pairing("long-range-sensors", "long-shot",
                 "Renamed and rewritten: both let a Capital Ship with Sensors: 1+ attack beyond its usual range; "
                 "v1.2.1 Diminishes the results, v1.2.4 risks weapon damage on a Skill Test."),
         # Same name; the Evasion token's effects are now the Evading State's.
-        Pairing("evade", "evade", "The Evasion token's effects are now the Evading State.", states=("evading",)),
+        Pairing("evade", "evade", "The Evasion token's effects are now the Evading State.", parts=("evading",)),
         # Same name; the Stealth token's effects are now the Stealthed State's.
         Pairing("silent-running", "silent-running", "The Stealth token's effects are now the Stealthed State.",
-                states=("stealthed",)),
+                parts=("stealthed",)),
     ),
+    notes={
+        "boost": "Capital Ships: Boost doubled their Speed in v1.2.1; in v1.2.4 that is Hard Burn, whose Hard Burn:X "
+                 "State also sets Turns to 1. Squadrons: v1.2.1 doubled or tripled Speed for 1 or 2 Fuel; v1.2.4 adds "
+                 "3\" per Fuel (1 or 2).",
+        "board": "Exo-Armor no longer meets the requirement, and in v1.2.4 a Boarded ship may not Board.",
+        "evade": "v1.2.1 reduced the model to Fire Control: 1 only on a Skill Check of [N]; a v1.2.4 Evading model "
+                 "always counts as Fire Control: 1.",
+    },
 )
 """Jovian Wars Special Actions v1.2.1 -> Actions v1.2.4. Not paired, on purpose: Concentrated
 Fire (re-rolls against one Capital Ship) and Combined Attack (the Targeted:X State) work
@@ -134,6 +171,33 @@ def _by_slug(entries: Sequence[Entry], slug: str, where: str) -> Entry:
     raise KeyError(f"{where} has no entry #{slug} (known renames table in scripts/hooks/version_pairs.py)")
 
 
+def heading_entries(comparison: Comparison, old_markdown: str) -> list[Entry]:
+    """The old page's grouping headings a pairing names (`old_heading`), as entries of kind "heading"."""
+    wanted = {pairing.old for pairing in comparison.pairings if pairing.old_heading}
+    if not wanted:
+        return []
+    game, version, page = RULES_PAGES[comparison.old_page]
+    tokens = markdown_parser().parse(old_markdown)
+    lines = old_markdown.split("\n")
+    heads = [t for t in tokens if t.type == "heading_open" and t.map is not None]
+    found: list[Entry] = []
+    for position, token in enumerate(heads):
+        slug = str(token.attrGet("id") or "")
+        if slug not in wanted or token.map is None:
+            continue
+        name = tokens[tokens.index(token) + 1].content
+        after = heads[position + 1] if position + 1 < len(heads) else None
+        end = after.map[0] if after is not None and after.map is not None else len(lines)
+        body = "\n".join(lines[token.map[1]:end]).strip("\n")
+        found.append(Entry(game=game, version=version, page=page, name=name, slug=slug, kind="heading",
+                           section="", fields={}, body=body, lines=(token.map[0], end)))
+    missing = wanted - {entry.slug for entry in found}
+    if missing:
+        raise KeyError(f"{comparison.old_page} has no heading #{sorted(missing)[0]} (known renames table in "
+                       "scripts/hooks/version_pairs.py)")
+    return found
+
+
 def match_entries(comparison: Comparison, old: Sequence[Entry], new: Sequence[Entry]) -> Matching:
     """Pair old and new entries: the comparison's pairings first, then equal name and kind."""
     pairs: dict[str, Match] = {}  # by new slug
@@ -142,13 +206,10 @@ def match_entries(comparison: Comparison, old: Sequence[Entry], new: Sequence[En
     for pairing in comparison.pairings:
         before = _by_slug(old, pairing.old, comparison.old_page)
         after = _by_slug(new, pairing.new, comparison.new_page)
-        states = tuple(_by_slug(new, slug, comparison.new_page) for slug in pairing.states)
-        for state in states:
-            if state.kind != "state":
-                raise KeyError(f"{comparison.new_page} #{state.slug} is a {state.kind}, not a state")
-        pairs[after.slug] = Match(before, after, states, pairing.why)
+        parts = tuple(_by_slug(new, slug, comparison.new_page) for slug in pairing.parts)
+        pairs[after.slug] = Match(before, after, parts, pairing.why, pairing.gap)
         used_old.add(before.slug)
-        used_new.update([after.slug, *pairing.states])
+        used_new.update([after.slug, *pairing.parts])
     by_name = {(entry.name.casefold(), entry.kind): entry for entry in new if entry.slug not in used_new}
     for before in old:
         if before.slug in used_old:

@@ -4,6 +4,8 @@ A text is a sequence of blocks (paragraphs, list items, sub-headings as plain te
 cut into words on whitespace, with a paragraph mark between blocks, and compared with difflib;
 the result is one <p> per block of the union of both texts, each changed run of words wrapped
 whole in one <del> or <ins> (deletions first), so a phone reader sees phrases, not letters.
+Words are compared by `notation_key`: an edit of case or of brackets only ("Boarding Action" /
+"boarding action", "[Boarding]" / "Boarding") is notation, not a change, and reads as the new text.
 
 Pure functions over strings: no MkDocs, no markdown-it (the version diff hook feeds it text).
 """
@@ -46,14 +48,24 @@ def tokens(blocks: Sequence[str]) -> list[str]:
     return out
 
 
+NOTATION = str.maketrans("", "", "[]()\\")
+"""Characters an edit may add or drop without changing a word: brackets and Markdown escapes."""
+
+
+def notation_key(word: str) -> str:
+    """A word as compared: case and brackets ignored ("[Boarding]" and "boarding" are one word)."""
+    return word.translate(NOTATION).casefold() or word
+
+
 def diff_tokens(old: Sequence[str], new: Sequence[str]) -> list[Chunk]:
     """The chunks that turn old into new; a replacement is a "del" chunk then an "ins" chunk."""
     # autojunk off: rules texts repeat "the", "a", "[D]" often and those must still anchor.
-    matcher = difflib.SequenceMatcher(a=list(old), b=list(new), autojunk=False)
+    matcher = difflib.SequenceMatcher(a=[notation_key(w) for w in old], b=[notation_key(w) for w in new],
+                                      autojunk=False)
     chunks: list[Chunk] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            chunks.append(Chunk("same", tuple(old[i1:i2])))
+            chunks.append(Chunk("same", tuple(new[j1:j2])))
             continue
         if i2 > i1:
             chunks.append(Chunk("del", tuple(old[i1:i2])))
@@ -65,6 +77,11 @@ def diff_tokens(old: Sequence[str], new: Sequence[str]) -> list[Chunk]:
 def changed(chunks: Sequence[Chunk]) -> bool:
     """True if any chunk is a deletion or an insertion."""
     return any(chunk.op != "same" for chunk in chunks)
+
+
+def same_notation(old: str, new: str) -> bool:
+    """True when two texts differ at most in case, brackets and spacing."""
+    return [notation_key(w) for w in old.split()] == [notation_key(w) for w in new.split()]
 
 
 def _run_html(op: Op, words: Sequence[str]) -> str:

@@ -10,15 +10,22 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import html
+
 import pytest
 from mkdocs.exceptions import PluginError
 
 from rules_core import Input, Resolver, RulesError
+from rules_core.readings import GAPS
 from scripts.hooks.entries import parse_entries
 from scripts.hooks.version_diff import expand, live_html, render, resolvers_md, shared_inputs
-from scripts.hooks.version_pairs import COMPARISONS, JOVIAN_WARS_V121_V124, Comparison, Pairing, match_entries
+from scripts.hooks.version_pairs import (
+    COMPARISONS, JOVIAN_WARS_V121_V124, Comparison, Pairing, heading_entries, match_entries,
+)
 from scripts.hooks.version_text import sections, text_of
-from scripts.hooks.word_diff import BREAK, Chunk, blocks_html, diff_blocks, diff_text, inline_html, tokens
+from scripts.hooks.word_diff import (
+    BREAK, Chunk, blocks_html, changed, diff_blocks, diff_text, inline_html, notation_key, tokens,
+)
 from tests.conftest import DOCS, ROOT
 
 C = JOVIAN_WARS_V121_V124
@@ -29,9 +36,14 @@ def entries(src_uri: str):
     return parse_entries((DOCS / src_uri).read_text(encoding="utf-8"), src_uri)
 
 
+def old_entries():
+    """The old page's entries and the grouping headings a pairing names (Interception)."""
+    return entries(C.old_page) + heading_entries(C, (DOCS / C.old_page).read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="module")
 def matching():
-    return match_entries(C, entries(C.old_page), entries(C.new_page))
+    return match_entries(C, old_entries(), entries(C.new_page))
 
 
 @pytest.fixture(scope="module")
@@ -78,8 +90,21 @@ def test_equal_texts_have_only_same_chunks() -> None:
 def test_old_and_new_read_back_from_the_chunks(old: list[str], new: list[str]) -> None:
     """Assert same+del chunks spell the old tokens and same+ins chunks the new ones, in order."""
     chunks = diff_blocks(old, new)
-    assert [t for c in chunks if c.op != "ins" for t in c.tokens] == tokens(old)
+    # "same" chunks read as the new text; a case-only edit ("model" / "Model") is the same word.
+    assert [notation_key(t) for c in chunks if c.op != "ins" for t in c.tokens] == [notation_key(t) for t in tokens(old)]
     assert [t for c in chunks if c.op != "del" for t in c.tokens] == tokens(new)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Initiate a Boarding Action", "Initiate a boarding action"),
+    ("enters the [Boarded] state", "enters the Boarded state"),
+    ("A \\[D+\\] result", "A [D+] result"),
+])
+def test_case_only_and_bracket_only_edits_are_not_changes(old: str, new: str) -> None:
+    """Assert notation is not a change: no <del>/<ins>, and the new text is what reads."""
+    chunks = diff_text(old, new)
+    assert not changed(chunks) and inline_html(chunks) == new
+    assert changed(diff_text("Initiate a Boarding Action", "Initiate a Ramming Action"))
 
 
 def test_blocks_html_gives_one_paragraph_per_block_and_escapes() -> None:
@@ -122,9 +147,9 @@ def test_sections_are_the_title_and_each_level_two_heading_with_its_own_text() -
 def test_every_entry_of_both_pages_is_placed_exactly_once(matching) -> None:
     """Assert each v1.2.1 entry is matched or removed, each v1.2.4 entry matched, a State of a match, or new."""
     old_seen = Counter([m.old.slug for m in matching.matched] + [e.slug for e in matching.removed])
-    new_seen = Counter([m.new.slug for m in matching.matched] + [s.slug for m in matching.matched for s in m.states]
+    new_seen = Counter([m.new.slug for m in matching.matched] + [s.slug for m in matching.matched for s in m.parts]
                        + [e.slug for e in matching.added])
-    assert old_seen == Counter(e.slug for e in entries(C.old_page))
+    assert old_seen == Counter(e.slug for e in old_entries())
     assert new_seen == Counter(e.slug for e in entries(C.new_page))
 
 
@@ -135,6 +160,25 @@ def test_known_renames_pair_the_right_entries(matching) -> None:
     assert pairs["bombing-run"] == "bombing"
     assert pairs["evade"] == "evade"
     assert pairs["active-interception"] == "active-interception"
+    assert pairs["interception"] == "interception"  # the v1.2.1 heading with the v1.2.4 procedure
+
+
+def test_boarded_belongs_with_board_as_evading_with_evade(matching) -> None:
+    parts = {m.new.slug: [p.slug for p in m.parts] for m in matching.matched}
+    assert parts["board"] == ["boarded"] and parts["evade"] == ["evading"]
+
+
+def test_boost_for_capital_ships_became_hard_burn(matching, page: str) -> None:
+    """Assert v1.2.1 Boost pairs with v1.2.4 Boost and with Hard Burn (and its State), linked and said."""
+    boost = next(m for m in matching.matched if m.old.slug == "boost")
+    assert boost.new.slug == "boost" and [p.slug for p in boost.parts] == ["hard-burn", "hard-burn-x"]
+    section = section_of(page, "boost")
+    assert "[v1.2.1: Boost](v1.2.1/special-actions.md#boost)" in section
+    assert "[v1.2.4: Boost](v1.2.4/actions.md#boost)" in section
+    assert "[v1.2.4: Hard Burn (Action)](v1.2.4/actions.md#hard-burn)" in section
+    assert "v1.2.1 Boost for Capital Ships became the v1.2.4 Hard Burn Action" in section
+    assert "Split: part of it is the Hard Burn Action in v1.2.4." in section
+    assert "hard-burn" not in {e.slug for e in matching.added}
 
 
 def test_station_keeping_action_pairs_with_station_keep_not_with_the_state(matching) -> None:
@@ -142,7 +186,7 @@ def test_station_keeping_action_pairs_with_station_keep_not_with_the_state(match
     the v1.2.4 State of the same name is compared with it, not counted as new."""
     match = next(m for m in matching.matched if m.old.slug == "station-keeping")
     assert (match.new.slug, match.new.kind) == ("station-keep", "action")
-    assert [(s.slug, s.kind) for s in match.states] == [("station-keeping", "state")]
+    assert [(s.slug, s.kind) for s in match.parts] == [("station-keeping", "state")]
     assert "station-keeping" not in {e.slug for e in matching.added}
 
 
@@ -151,9 +195,9 @@ def test_removed_and_new_entries(matching) -> None:
     assert [e.slug for e in matching.removed] == [
         "concentrated-fire", "lock-on", "return-to-base", "engage-point-defense", "lay-mines"]
     added = {e.slug for e in matching.added}
-    assert {"combined-attack", "drone-command", "resupply", "hard-burn", "overdrive", "purge-airlocks",
-            "suppressing-fire", "boarded", "targeted-x"} <= added
-    assert "evading" not in added and "stealthed" not in added
+    assert {"combined-attack", "drone-command", "resupply", "overdrive", "purge-airlocks",
+            "suppressing-fire", "targeted-x"} <= added
+    assert not {"evading", "stealthed", "boarded", "hard-burn", "hard-burn-x", "interception"} & added
 
 
 def test_the_page_reports_its_counts(page: str, matching) -> None:
@@ -174,7 +218,7 @@ def test_board_links_both_versions_and_shows_the_rename(page: str) -> None:
     assert page.count("### Boarding Party → Board {#board}") == 1
     assert "[v1.2.1: Boarding Party](v1.2.1/special-actions.md#boarding-party)" in board
     assert "[v1.2.4: Board](v1.2.4/actions.md#board)" in board
-    assert "Initiate a <del>Boarding Action</del> <ins>boarding action</ins> against a Capital Ship" in board
+    assert "<p>Initiate a boarding action against a Capital Ship" in board  # case only: not a change
 
 
 def test_boost_shows_its_move_to_the_squadron_section(page: str) -> None:
@@ -182,9 +226,61 @@ def test_boost_shows_its_move_to_the_squadron_section(page: str) -> None:
 
 
 def test_an_unchanged_text_says_so(page: str) -> None:
-    """Damage Control's text ("Resolve a Repair attempt.") is the same; its Skill Test is not."""
+    """Damage Control's text ("Resolve a Repair attempt.") is the same; its Skill Test "Skill" -> "Yes" is notation."""
     control = section_of(page, "damage-control")
-    assert "The text is unchanged." in control and "<del>Skill</del> <ins>Yes</ins>" in control
+    assert "The text is unchanged." in control
+    assert ("<li><strong>Skill Test</strong>: Skill → Yes <span class=\"vd-same\">same meaning (notation only)</span></li>"
+            in control)
+
+
+@pytest.mark.parametrize(("slug", "old", "new"), [("launch", "-", "No"), ("ram", "Skill", "Yes")])
+def test_a_notation_only_skill_test_row_is_not_a_change(page: str, slug: str, old: str, new: str) -> None:
+    section = section_of(page, slug)
+    assert f"<li><strong>Skill Test</strong>: {old} → {new} <span class=\"vd-same\">same meaning (notation only)</span></li>" in section
+    assert "Skill Test added" not in section and "Skill Test removed" not in section
+    assert f"<del>{old}</del>" not in section
+
+
+def test_a_removed_rating_choice_is_a_change(page: str) -> None:
+    withdraw = section_of(page, "withdraw")
+    assert "<del>Skill/Thrusters</del> <ins>Yes</ins>" in withdraw
+    assert ("Rating choice removed: v1.2.1 let the player roll Skill or Thrusters; v1.2.4 rolls Skill only "
+            "(Thrusters no longer).") in withdraw
+
+
+def test_every_paired_entry_opens_with_a_summary(page: str, matching) -> None:
+    """Assert each pair has a non-empty "What changed" list before its fields."""
+    for match in matching.matched:
+        section = section_of(page, match.new.slug)
+        summary = re.search(r'<div class="vd-summary"><p><strong>What changed</strong></p><ul>(.*?)</ul></div>', section)
+        assert summary and re.findall(r"<li>[^<]+</li>", summary.group(1)), match.new.slug
+        assert section.index("vd-summary") < section.index("vd-fields")
+
+
+SUMMARIES = {
+    "ram": ["Renamed: Ramming Speed is Ram in v1.2.4.",
+            "Requirement now Structure: 0-1 or Fire Ship Trait (was Structure: 1+ or Damage: 1+).",
+            "Procedure: v1.2.1 kept it in its Ramming section, which is not in the texts; the v1.2.4 procedure is "
+            "compared only by its opening text and is not shown as new."],
+    "evade": ["Skill Test removed: v1.2.4 has no Skill Test; v1.2.1 rolled Skill or Thrusters or Fuel.",
+              "Part of the rule is now the Evading State."],
+}
+
+
+@pytest.mark.parametrize("slug", sorted(SUMMARIES))
+def test_summaries_say_what_changed(page: str, slug: str) -> None:
+    section = section_of(page, slug)
+    for line in SUMMARIES[slug]:
+        assert f"<li>{html.escape(line)}</li>" in section
+
+
+@pytest.mark.parametrize(("slug", "gap"), [("ram", "v121-ramming"), ("board", "v121-boarding"),
+                                           ("damage-control", "v121-repair")])
+def test_a_procedure_in_a_missing_section_is_a_gap_not_new_text(page: str, slug: str, gap: str) -> None:
+    """Assert the gap note shows and the v1.2.4 procedure is not shown as inserted text."""
+    section = section_of(page, slug)
+    assert f'<p class="vd-gap">{html.escape(GAPS[gap].text)}' in section
+    assert "<ins>1." not in section and "<ins>2." not in section  # no numbered procedure step shown as new
 
 
 def test_the_page_intros_are_compared(page: str) -> None:
@@ -246,7 +342,7 @@ def test_live_answers_use_the_old_defaults_for_the_inputs_both_declare(fakes) ->
     new = fakes["x/new"] = _fake("x/new", "k/new", "New rule", default=4, extra=True)
     assert shared_inputs(old, new) == {"dice": 2}
     out = live_html(old, new, C)
-    assert "(Dice 2; each version's own inputs at their defaults)" in out
+    assert "which both requirements accept (Dice 2; each version's own inputs at their defaults)" in out
     assert "<li><strong>v1.2.1</strong>: Old &lt;rule&gt; with 2 dice</li>" in out
     assert "<li><strong>v1.2.4</strong>: New rule with 2 dice</li>" in out
 
@@ -257,6 +353,20 @@ def test_no_live_answers_when_no_input_is_declared_alike_or_one_version_refuses(
     assert live_html(old, fakes["x/wide"], C) == ""  # different ranges: not the same input
     refusing = fakes["x/six"] = _fake("x/six", "k/six", "Six", default=6)
     assert live_html(refusing, fakes["x/six"], C) == ""  # RulesError: no comparison, no failure
+
+
+def test_live_answers_only_for_inputs_both_requirements_accept_and_a_roll_is_said() -> None:
+    """Assert with the real resolvers: the side-by-side never shows a refusal, and says when dice were rolled."""
+    from rules_core import REGISTRY
+
+    evade = live_html(REGISTRY["jovian-wars/v1.2.1/evade"], REGISTRY["jovian-wars/v1.2.4/evade"], C)
+    assert "may not be declared" not in evade
+    assert "Dice were rolled for this page, not typed (v1.2.1)" in evade
+    launch = live_html(REGISTRY["jovian-wars/v1.2.1/launch"], REGISTRY["jovian-wars/v1.2.4/launch"], C)
+    assert launch and "rolled" not in launch
+    # Land: the v1.2.1 default declares it while the v1.2.4 default (not a Squadron) refuses: no side-by-side.
+    land = live_html(REGISTRY["jovian-wars/v1.2.1/land"], REGISTRY["jovian-wars/v1.2.4/land"], C)
+    assert "may not" not in land
 
 
 def test_no_resolver_line_unless_both_versions_have_one(matching) -> None:
@@ -323,6 +433,7 @@ def built(tmp_path_factory) -> Path:
 def test_the_site_builds_strict_with_the_changes_page(built: Path) -> None:
     markup = (built / "jovian-wars/changes/index.html").read_text(encoding="utf-8")
     assert "<del>Skill/Thrusters/Fuel</del> <ins>No</ins>" in markup
+    assert 'class="vd-summary"' in markup and 'class="vd-gap"' in markup
     assert "version-diff" not in markup
     assert "Changes v1.2.1 → v1.2.4" in markup  # the nav entry
 

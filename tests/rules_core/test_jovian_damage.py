@@ -8,11 +8,17 @@ from fractions import Fraction
 import pytest
 
 from rules_core import odds, resolve
+from rules_core.pools import Pool
 from rules_core.dice import counts_of, read, steps
 from rules_core.errors import InputError
 from rules_core.resolvers.jovian_wars.damage_v124 import capital_outcomes, squadron_loss_odds
 from rules_core.resolvers.jovian_wars.damage_v124_catastrophe import catastrophic_odds, explosion_pool
 from rules_core.resolvers.jovian_wars.damage_v124_common import Ship, apply_reading, reading_outcomes
+
+try:  # a package under pytest, a plain folder inside Pyodide
+    from .brute import brute_odds
+except ImportError:
+    from brute import brute_odds  # type: ignore[no-redef]
 from rules_core.resolvers.jovian_wars.damage_v124_hits import structure_after
 
 V = "jovian-wars/v1.2.4/"
@@ -84,7 +90,11 @@ def test_quad_is_two_structure_and_two_crits() -> None:
 
 def test_no_ratings_left_hits_structure() -> None:
     ship, texts = apply_reading(Ship((0, 0, 0, 3), 2), ((2, 1),), to_marines=False)
-    assert ship.structure == 1 and ship.boxes[3] == 3 and "no Rating remains" in texts[0]
+    # Marines still hold 3 boxes: the step must not say "no Rating remains" while one remains.
+    assert ship.structure == 1 and ship.boxes[3] == 3 and "no Rating remains" not in texts[0]
+    assert "(Marines only by the attacker's choice)" in texts[0]
+    empty, said = apply_reading(Ship((0, 0, 0, 0), 2), ((2, 1),), to_marines=False)
+    assert empty.structure == 1 and "no Rating remains" in said[0]
 
 
 def test_marines_by_choice() -> None:
@@ -184,3 +194,21 @@ def test_bad_inputs_name_the_field(rid: str, given: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
         resolve(V + rid, given)
     assert caught.value.field == field
+
+
+def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
+    """Assert System Trait Damage's repair chart is MECHANICS §6a's row ([N] —, [D] 4+, [T] Auto, [Q+] 2× Auto),
+    the same numbers Damage Control gives for that row."""
+    for skill in (1, 3, 5):
+        trait = odds(V + "system-trait-damage", {"skill": skill})["charts"]
+        control = odds(V + "damage-control", {"skill": skill, "row": "System Trait Damage"})["charts"]
+        assert trait == control
+        cells = [row["label"] for row in trait[0]["rows"]]
+        assert cells == ["[N]: —", "[D]: 4+", "[T]: Auto", "[Q+]: 2× Auto"]
+        # Items repaired, by brute force over the Skill Test's best result and the 4+ die.
+        mags = {level: Fraction(0) for level in (0, 2, 3, 4)}
+        for reading, p in brute_odds(Pool(skill)).items():
+            mags[max((size for size, _ in reading), default=0)] += p
+        assert [Fraction(r["p"]) for r in trait[0]["rows"]] == [mags[level] for level in (0, 2, 3, 4)]
+        expected = {0: mags[0] + mags[2] / 2, 1: mags[2] / 2 + mags[3], 2: mags[4]}
+        assert {int(r["label"]): Fraction(r["p"]) for r in trait[1]["rows"]} == {k: v for k, v in expected.items()}

@@ -10,6 +10,8 @@ from rules_core import describe, odds, resolve
 from rules_core.errors import InputError
 from rules_core.pool_odds import magnitude_odds
 from rules_core.pools import Pool
+from rules_core.readings import GAPS as GAPS_LEDGER
+from rules_core.readings import READINGS
 from rules_core.resolvers.jovian_wars.special_actions_v121 import ACTIONS
 
 V = "jovian-wars/v1.2.1/"
@@ -66,7 +68,7 @@ def test_evade_refused_to_sluggish() -> None:
 def test_evade_player_picks_the_rating() -> None:
     """Assert "Skill/Thrusters/Fuel" rolls the chosen rating: Fuel 4 rolls 4 dice."""
     assert describe(V + "evade", {"test_rating": "Fuel", "fuel": 4})["dice_needed"]["dice"] == 4
-    out = resolve(V + "evade", {"test_rating": "Fuel", "fuel": 4, "dice": [1, 2, 3, 4], "macro_dice": []})
+    out = resolve(V + "evade", {"test_rating": "Fuel", "fuel": 4, "dice": [1, 2, 3, 4]})
     assert out["outcome"]["row"] == "[N]" and "Fire Control: 1" in out["outcome"]["headline"]
 
 
@@ -78,9 +80,53 @@ def test_vector_attack_rows_match_the_engine() -> None:
     assert rows == {"[N]": mags[0], "[D]": mags[2], "[T+]": mags[3] + mags[4]}
 
 
-def test_damage_control_typed_triple() -> None:
-    out = resolve(V + "damage-control", {"skill": 3, "dice": [5, 5, 5], "macro_dice": []})
-    assert out["outcome"]["row"] == "[T]" and "Weapon Damage on 4+" in out["outcome"]["headline"]
+GAPS = {"damage-control": "v121-repair", "ramming-speed": "v121-ramming", "boarding-party": "v121-boarding"}
+
+
+@pytest.mark.parametrize("slug", sorted(GAPS))
+def test_a_section_the_texts_do_not_hold_is_shown_as_a_gap(slug: str) -> None:
+    """Assert the gap note shows (MECHANICS §10) and nothing is read from a section the texts lack."""
+    gap = GAPS_LEDGER[GAPS[slug]].text
+    out = resolve(V + slug, {"seed": 1} if describe(V + slug)["has_odds"] else {})
+    assert out["outcome"]["gap"] == gap and gap in out["steps"]
+    assert "row" not in out["outcome"]
+
+
+def test_damage_control_shows_no_v124_repair_table() -> None:
+    """Assert v1.2.1 Damage Control reads the Skill Test and fills nothing from the v1.2.4 Repair table."""
+    out = resolve(V + "damage-control", {"skill": 3, "dice": [5, 5, 5]})
+    assert out["outcome"]["reading"] == "[T5]"
+    said = str(out) + str(odds(V + "damage-control", {}))
+    for v124 in ("Auto", "4+", "Weapon Damage", "System Trait", "Rating Damage", "Spinal"):
+        assert v124 not in said
+
+
+def test_ramming_speed_invents_no_failure() -> None:
+    """Assert "[N]: fails: no ram" is gone: the v1.2.1 text names no Skill Test result for Ramming Speed."""
+    for dice in ([1, 2, 3], [4, 4, 1]):
+        out = resolve(V + "ramming-speed", {"dice": dice})
+        said = str(out) + str(odds(V + "ramming-speed", {}))
+        assert "no ram" not in said and "fails" not in said and "selects the row" not in said
+    assert "v121-skill-pass" not in READINGS
+
+
+@pytest.mark.parametrize("slug", sorted(FAILING))
+def test_v121_readings_are_the_ones_used(slug: str) -> None:
+    """Assert a result table cites the row-by-best Reading, and no v1.2.1 Skill Test cites a flex Reading."""
+    keys = [r["key"] for r in describe(V + slug)["interpretations"]]
+    action = next(a for a in ACTIONS if a.slug == slug)
+    assert ("jw-table-row-by-best" in keys) == bool(action.table)
+    assert "flex-keeps-best" not in keys
+    names = [spec["name"] for spec in describe(V + slug)["inputs"]]
+    assert "macro_dice" not in names and "set_aside" not in names
+
+
+def test_v121_texts_carry_no_v124_terms() -> None:
+    """Assert no v1.2.1 resolver says "Withdrawn", "Repair table" or "rounded down" (v1.2.4 words or invented)."""
+    for slug in FAILING:
+        said = str(resolve(V + slug, {"seed": 2})) if describe(V + slug)["has_odds"] else str(resolve(V + slug, {}))
+        for word in ("Withdrawn", "Repair table", "rounded down", "Purge Airlocks", "Evading", "Hard Burn"):
+            assert word not in said, (slug, word)
 
 
 def test_no_dice_action_has_no_odds() -> None:

@@ -79,14 +79,12 @@ CONDITION_FAILURES = [
     ("boarding", {"grappled": False}, "Be grappled"),
     ("missile-fire", {"range": 3}, "Target within 2 hexes"),
     ("missile-fire", {"los_flank": False}, "Target in LOS across flank hexside"),
-    ("missile-fire", {"depleted": True}, "Not Depleted (Reading)"),
     ("missile-fire-flame", {"adjacent": False}, "Target adjacent"),
-    ("missile-fire-flame", {"depleted": True}, "Not Depleted (Reading)"),
     ("avoidance", {"enemy_adjacent": False}, "An enemy ship just moved adjacent"),
     ("avoidance", {"fouled": True}, "Not fatigued, crippled, rammed, fouled"),
     ("reaction-ram", {"bow_hex": False}, "An enemy ship moves adjacent to your bow hex, presenting a flank hex"),
     ("defensive-missile-fire", {"attacked_by": "none of these"}, DEFENSIVE_MODES["defensive-missile-fire"].conditions[0]),
-    ("defensive-missile-fire", {"depleted": True}, "Not Depleted (Reading)"),
+    ("reaction-ram", {"ram_attack": 0}, "Ram Attack > 0"),
 ]
 
 
@@ -130,9 +128,14 @@ def test_avoidance_is_refused_to_a_fatigued_crippled_rammed_or_fouled_target(slu
     assert offered(slug, **{state: True}) == {"Avoidance": False, "Missile Fire": True, "Reaction Ram": False}
 
 
-def test_missile_fire_defense_is_refused_to_a_depleted_target():
-    assert offered("ram", depleted=True)["Missile Fire"] is False
-    assert offered("grappling", depleted=True) == {"Missile Fire": False}
+def test_depleted_refuses_nothing_it_is_only_a_result_the_aid_gives():
+    """Assert no resolver asks whether a ship is Depleted to refuse Missile Fire (MECHANICS §9)."""
+    for slug in ("missile-fire", "missile-fire-flame", "defensive-missile-fire", "ram", "grappling"):
+        resolver = REGISTRY[rid(slug)]
+        names = {spec.name for spec in resolver.inputs} | {part.name for spec in resolver.inputs for part in spec.parts}
+        assert "depleted" not in names
+        assert "Depleted" not in str(resolve(rid(slug), {})["checks"])
+    assert offered("grappling") == {"Missile Fire": True}
     assert offered("missile-fire") == {"Missile Fire": True}
 
 
@@ -178,6 +181,43 @@ def test_not_yet_gives_the_chance_and_no_change():
     assert outcome["result"] is None and outcome["changes"] == {} and outcome["chance"] == "5/12"
 
 
+@pytest.mark.parametrize("slug", ["ram", "rake-pass-by", "rake-pass-through-or-diekplus", "grappling", "boarding",
+                                  "reaction-ram", "anastrophe"])
+def test_no_chance_is_shown_until_the_number_needed_is_typed(slug):
+    """Assert no default number needed: nothing says "at or above 7" or "7/12" until the player types one."""
+    assert all(spec.default is None for spec in REGISTRY[rid(slug)].inputs if spec.name.endswith("needed"))
+    answer = resolve(rid(slug), {})
+    text = str(answer["outcome"]) + str(answer["steps"])
+    assert "chance" not in answer["outcome"] and "at or above" not in text and "/12" not in text
+    charts = odds(rid(slug), {})
+    assert "chance" not in charts
+    assert all("Success" not in str(chart["rows"]) and "type the number needed" in chart["title"] for chart in charts["charts"])
+    total = sum(Fraction(row["p"]) for row in charts["charts"][0]["rows"])
+    assert total == 1
+
+
+def test_roll_for_me_rolls_for_the_page_and_says_so():
+    """Assert the seed the widget's "Roll for me" sets makes a real roll, judged against the typed number."""
+    answer = resolve(rid("ram"), {"needed": 7, "seed": 5})
+    assert answer["outcome"]["result"] in ("success", "failure")
+    rolled = [step for step in answer["steps"] if step.startswith("Rolled for the page (“Roll for me”) ")]
+    assert len(rolled) == 1
+    again = resolve(rid("ram"), {"needed": 7, "seed": 5})
+    assert again["steps"] == answer["steps"]
+    # Without the number needed the roll is shown, and nothing is judged.
+    unjudged = resolve(rid("grappling"), {"seed": 5})
+    assert unjudged["outcome"]["result"] is None
+    assert any("type the number needed from your rulebook to read it" in step for step in unjudged["steps"])
+    # Typed dice without the number needed: the player's word decides, the dice are only shown.
+    said = resolve(rid("ram"), {"roll": [6, 6], "result": "success"})
+    assert said["outcome"]["result"] == "success" and "Rolled 6 + 6 = 12." in said["steps"]
+    both = resolve(rid("anastrophe"), {"rake_needed": 7, "ram_needed": 7, "seed": 3})
+    assert both["outcome"]["result"] in ("success", "failure") and len(both["outcome"]["stages"]) == 2
+    assert resolve(rid("reaction-ram"), {"reaction_result": "success", "needed": 7, "seed": 2})["outcome"]["result"]
+    for slug in ("ram", "rake-pass-by", "rake-pass-through-or-diekplus", "grappling", "boarding", "reaction-ram", "anastrophe"):
+        assert any(spec.kind == "seed" for spec in REGISTRY[rid(slug)].inputs), slug
+
+
 def test_typed_dice_decide_the_result_and_a_contradiction_names_the_field():
     assert resolve(rid("ram"), {"needed": 8, "roll": [3, 5]})["outcome"]["result"] == "success"
     assert resolve(rid("ram"), {"needed": 8, "roll": "3 4"})["outcome"]["result"] == "failure"
@@ -213,8 +253,8 @@ def test_anastrophe_rake_failure_puts_minus_one_on_the_ram():
 
 def test_anastrophe_typed_dice_shift_by_one_after_a_failed_rake():
     # A ram total of 8 against 8 succeeds after a successful rake and fails after a failed one.
-    assert resolve(rid("anastrophe"), {"rake_roll": [6, 6], "ram_roll": [4, 4], "ram_needed": 8})["outcome"]["result"] == "success"
-    answer = resolve(rid("anastrophe"), {"rake_roll": [1, 1], "ram_roll": [4, 4], "ram_needed": 8})
+    assert resolve(rid("anastrophe"), {"rake_roll": [6, 6], "rake_needed": 7, "ram_roll": [4, 4], "ram_needed": 8})["outcome"]["result"] == "success"
+    answer = resolve(rid("anastrophe"), {"rake_roll": [1, 1], "rake_needed": 7, "ram_roll": [4, 4], "ram_needed": 8})
     assert answer["outcome"]["result"] == "failure"
     assert "The aid says \"Check fatigue (at roll of 7)\"; the ram's dice total 8." in answer["steps"]
 
@@ -225,11 +265,14 @@ def test_anastrophe_ram_before_rake_is_refused_naming_the_field():
     assert error.value.field == "ram_result"
 
 
-@pytest.mark.parametrize(("rake", "ram", "modifier"), [(7, 7, 0), (5, 9, -1), (10, 4, 2), (2, 12, 0)])
-def test_anastrophe_odds_are_the_chain_of_both_rolls(rake, ram, modifier):
-    answer = odds(rid("anastrophe"), {"rake_needed": rake, "ram_needed": ram, "modifier": modifier})
-    p = brute_chance(2, rake, modifier, "at or above")
-    full, less = brute_chance(2, ram, modifier, "at or above"), brute_chance(2, ram, modifier - 1, "at or above")
+@pytest.mark.parametrize(("rake", "ram", "rake_modifier", "ram_modifier"),
+                         [(7, 7, 0, 0), (5, 9, -1, 2), (10, 4, 2, -3), (2, 12, 0, 1)])
+def test_anastrophe_odds_are_the_chain_of_both_rolls(rake, ram, rake_modifier, ram_modifier):
+    """Assert the rake and the ram each take their own modifier."""
+    answer = odds(rid("anastrophe"), {"rake_needed": rake, "ram_needed": ram, "rake_modifier": rake_modifier,
+                                      "ram_modifier": ram_modifier})
+    p = brute_chance(2, rake, rake_modifier, "at or above")
+    full, less = brute_chance(2, ram, ram_modifier, "at or above"), brute_chance(2, ram, ram_modifier - 1, "at or above")
     chain = {row["label"]: Fraction(row["p"]) for row in answer["charts"][3]["rows"]}
     assert chain == {"Rake succeeds, ram succeeds": p * full, "Rake succeeds, ram fails": p * (1 - full),
                      "Rake fails, ram succeeds (−1)": (1 - p) * less, "Rake fails, ram fails (−1)": (1 - p) * (1 - less)}
@@ -308,7 +351,7 @@ def test_reaction_ram_resolves_a_ram():
         "Your ship": ["Flip to cruise speed", "Check fatigue", "Half Speed", "No grapple this turn"],
         "Enemy ship": ["Flip to cruise speed", "No fatigue check", "If ram fails, reduce target speed by 1",
                        "If ram fails, target is -1 on any ram/rake roll"]}
-    hit = resolve(rid("reaction-ram"), {"reaction_result": "success", "roll": [6, 6]})["outcome"]
+    hit = resolve(rid("reaction-ram"), {"reaction_result": "success", "roll": [6, 6], "needed": 7})["outcome"]
     assert hit["changes"]["Enemy ship"] == ["Rammed", "Remove fatigue"]
     missed = resolve(rid("reaction-ram"), {"reaction_result": "failure"})["outcome"]
     assert missed["changes"] == {"Your ship": ["None"], "Enemy ship": ["None"]}
@@ -335,8 +378,9 @@ def test_ship_state_default_at_max_speed():
 @pytest.mark.parametrize(("state", "newly_refused"), [
     ({"fatigued": True}, {"avoidance"}),
     ({"rammed": True}, {"avoidance"}),
-    ({"depleted": True}, {"missile-fire", "missile-fire-flame", "defensive-missile-fire"}),
-    ({"ram_attack": 0}, {"ram"}),
+    ({"depleted": True}, set()),
+    ({"captured": True}, set()),
+    ({"ram_attack": 0}, {"ram", "reaction-ram"}),
     ({"movement_impaired": True}, {"ram"}),
     ({"half_speed": True}, set()),
 ])
@@ -350,10 +394,13 @@ def test_ship_state_speed_grapple_and_asterisk():
     assert "anastrophe" not in refused_modes(asterisked_ram=True)
 
 
-def test_captured_ship_may_do_nothing_and_says_why():
-    answer = resolve(rid("ship-state"), {"captured": True})
-    assert set(answer["outcome"]["may_not"]) == set(SLUGS) and answer["outcome"]["may"] == []
-    assert all(c["detail"].startswith("Captured") for c in answer["checks"])
+@pytest.mark.parametrize(("status", "result"), [("captured", "Defender captured"), ("depleted", "Depleted")])
+def test_captured_or_depleted_refuses_nothing_and_points_to_the_rulebook(status, result):
+    answer = resolve(rid("ship-state"), {status: True})
+    assert answer["outcome"]["may_not"] == resolve(rid("ship-state"), {})["outcome"]["may_not"]
+    assert not any("Reading" in str(c["detail"]) for c in answer["checks"])
+    assert any(f"\"{result}\" is a result the aid gives to a defender" in step and "refuses nothing" in step
+               for step in answer["steps"])
 
 
 # Bad inputs name the field -----------------------------------------------------------------

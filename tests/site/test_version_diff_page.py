@@ -69,3 +69,57 @@ def test_links_land_on_both_versions_entries(page, site_url: str) -> None:
         expect(page).to_have_url(re.compile(re.escape(page_path) + "#evade$"))
         # The heading exists on the landing page (where it then sits depends on widgets mounting above it).
         expect(page.locator("h3#evade")).to_have_text(re.compile(r"^Evade"))
+
+
+SUMMARY = '.vd-summary li'
+
+
+@pytest.mark.parametrize(("slug", "lines"), [
+    ("ram", ["Renamed: Ramming Speed is Ram in v1.2.4.",
+             "Requirement now Structure: 0-1 or Fire Ship Trait (was Structure: 1+ or Damage: 1+).",
+             "Procedure: v1.2.1 kept it in its Ramming section, which is not in the texts;"]),
+    ("board", ["Renamed: Boarding Party is Board in v1.2.4.",
+               "Requirement now Marines: 1+, within 1\" of target (was Marines: 1+ or Exo-Armor).",
+               "Part of the rule is now the Boarded State.",
+               "Procedure: v1.2.1 kept it in its Boarding Action procedure, which is not in the texts;"]),
+])
+def test_ram_and_board_open_with_their_summary_on_a_phone(page, page_log, site_url: str, slug: str, lines: list[str]) -> None:
+    """Assert at 390x844: the pair's "What changed" list is the first thing under its links, readable without
+    sideways scroll, and the gap note stands where the v1.2.4 procedure would have been shown as new."""
+    from playwright.sync_api import expect
+
+    assert page.viewport_size == {"width": 390, "height": 844}
+    page.goto(site_url + PATH + f"#{slug}", wait_until="networkidle")
+    heading = page.locator(f"h3#{slug}")
+    expect(heading).to_be_visible()
+    summary = page.locator(f"h3#{slug} ~ .vd-summary").first
+    expect(summary).to_be_visible()
+    items = summary.locator("li")
+    for line in lines:
+        expect(items.filter(has_text=line)).to_have_count(1)
+    # The summary comes before the fields and the text of the same pair.
+    order = page.evaluate("""(slug) => {
+      const h = document.getElementById(slug);
+      const next = [];
+      for (let el = h.nextElementSibling; el && el.tagName !== 'H3'; el = el.nextElementSibling) next.push(el.className);
+      return next;
+    }""", slug)
+    assert order.index("vd-summary") < order.index("vd-fields")
+    assert "vd-gap" in order
+    box = summary.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.foreign(site_url) == []
+
+
+def test_boost_links_hard_burn_and_a_notation_only_row_reads_as_unchanged(page, site_url: str) -> None:
+    """Assert Boost names and links Hard Burn, and Launch's Skill Test "- → No" is marked as notation, not struck."""
+    from playwright.sync_api import expect
+
+    page.goto(site_url + PATH + "#boost", wait_until="networkidle")
+    page.get_by_role("link", name="v1.2.4: Hard Burn (Action)", exact=True).click()
+    expect(page).to_have_url(re.compile(r"v1\.2\.4/actions/#hard-burn$"))
+    page.goto(site_url + PATH + "#launch", wait_until="networkidle")
+    row = page.locator("h3#launch ~ ul.vd-fields").first.locator("li", has_text="Skill Test")
+    expect(row).to_contain_text("same meaning (notation only)")
+    expect(row.locator("del, ins")).to_have_count(0)

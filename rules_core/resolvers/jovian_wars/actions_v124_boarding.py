@@ -22,6 +22,7 @@ from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ...values import int_of, list_of
 from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from .common import Flag, Rating, all_ok, checks, flag_input, magnitude_weights, rating_input, requirement_sentence
+from ...wording import counted
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -62,7 +63,7 @@ def _board_checks(values: Inputs) -> list[dict[str, object]]:
     results = checks(BOARD_NEEDS, values)
     marines, committed = int_of(values, "marines"), int_of(values, "committed")
     results.append({"label": "committed ≤ current Marines", "ok": committed <= marines,
-                    "detail": f"commits {committed} of {marines} Marines"})
+                    "detail": f"{committed} of {marines} Marines committed"})
     return results
 
 
@@ -70,7 +71,7 @@ def _board_odds(values: Inputs) -> Result:
     committed = int_of(values, "committed")
     dist = _dist(Pool(int_of(values, "defense")), lambda r: max(0, committed - board_loss(r)))
     return {"checks": _board_checks(values), "charts": [{"title": f"Boarders after Point Defense ({committed} committed)",
-            "rows": [{"label": f"{n} Boarders" + (" (boarding fails)" if n == 0 else ""), "p": fraction_json(dist.get(n, Fraction(0)))}
+            "rows": [{"label": counted(n, "Boarder") + (" (boarding fails)" if n == 0 else ""), "p": fraction_json(dist.get(n, Fraction(0)))}
                      for n in range(committed, -1, -1)]}]}
 
 
@@ -84,9 +85,9 @@ def _board_run(values: Inputs) -> Result:
     lost = board_loss(pd.final)
     left = max(0, committed - lost)
     lines += [f"Point Defense: {s}" for s in pd.sentences()]
-    lines.append(f"{notation(pd.final)} removes {lost} Marine{'s' if lost != 1 else ''} ([D] 1, [T] 3, [Q+] 5 each): "
+    lines.append(f"{notation(pd.final)} removes {counted(lost, 'Marine')} ([D] 1, [T] 3, [Q+] 5 each): "
                  f"{committed} committed → {left}.")
-    headline = (f"{left} Boarders board the target: it enters the Boarded state" if left else
+    headline = (f"{counted(left, 'Boarder')} board the target: it enters the Boarded state" if left else
                 "No committed Marines survive: nobody boards")
     lines.append(headline + ".")
     return {"checks": results, "steps": lines, "roll": resolution_json(pd),
@@ -101,7 +102,7 @@ BOARD = Resolver(
             rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,
     dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd_"),
-    readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.FLEX_KEEPS_BEST),
+    readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH),
 )
 
 

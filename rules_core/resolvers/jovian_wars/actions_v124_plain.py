@@ -85,8 +85,9 @@ LAUNCH = plain(
     "launch", "Launch", "An Embarked model leaves its carrier and is placed within 1\" of it.",
     (Flag("embarked", "Embarked on a Model with Dock or Hangers:X"),),
     (flag_input("embarked", "Embarked on a Model with Dock or Hangers:X", True),),
-    lambda v: ("Embarked state cancelled: placed within 1\" of the carrier",
-               ["Launch does not count towards the one Action per activation and may share an activation with Land."]),
+    lambda v: ("Embarked state cancelled: placed within 1\" of the carrying model",
+               ["This Action does not count towards the single Action allowed per activation, and may declared in the "
+                "same activation as the Land Action."]),
 )
 
 SILENT_RUNNING = plain(
@@ -174,9 +175,9 @@ LAND = plain(
 # ---------------------------------------------------------------- Capital Ship Special Actions
 
 DEBRIS_FIELD = plain(
-    "deploy-debris-field", "Deploy Debris Field", "A 4\" radius Debris Field centred on the ship.",
+    "deploy-debris-field", "Deploy Debris Field", "A 4\" radius Debris Field centered on the ship.",
     (Flag("cargo", "Cargo: Debris Dispenser"),), (flag_input("cargo", "Cargo: Debris Dispenser", True),),
-    lambda v: ("Place a 4\" radius Debris Field centred on this model",
+    lambda v: ("Place a 4\" radius Debris Field centered on this model",
                ["It is not on the table until the end of this model's activation."]),
 )
 

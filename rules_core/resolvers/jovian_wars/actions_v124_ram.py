@@ -25,7 +25,7 @@ from .common import (Check, Either, Flag, Rating, Table, all_ok, checks, flag_in
 
 RAMMERS = ("Capital Ship", "Squadron")
 NEEDS = (Either("Structure: 0-1 or Fire Ship Trait", (Rating("structure", "Structure", 0, 1), Flag("fire_ship", "Fire Ship Trait"))),
-         Flag("contact", "front arc reaches the target's base"))
+         Flag("contact", "front arc of its base overlaps with the target model's base"))
 SQUADRON_TABLE: Table = (("[N]", "no further effect"), ("[D]", "resolve a Critical Hit on the Capital Ship"),
                          ("[T+]", "resolve a Critical Hit and a Structure damage on the Capital Ship"))
 SKILL_TABLE: Table = (("[N]", "the ramming ship's results are not escalated"),

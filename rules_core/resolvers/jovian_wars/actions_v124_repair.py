@@ -16,6 +16,7 @@ from ...registry import Inputs, Resolver, Result, fraction_json
 from ...roll import roll_faces
 from ...values import faces_of, int_of
 from ..dice_rolls import MAGNITUDE_LABELS, SEED, pool_needed, resolution_json, rng_of, roll
+from ...wording import counted
 from .common import magnitude_weights, skill_pool, skill_test_inputs
 
 REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
@@ -42,20 +43,24 @@ def repaired(text: str, die: int | None) -> int:
     return 0
 
 
-def _odds(values: Inputs) -> Result:
-    row = str(values["row"])
-    sums, total = magnitude_weights(skill_pool(int_of(values, "skill")))
+def repair_charts(row: str, skill: int) -> list[dict[str, object]]:
+    """The row's cell under each Skill Test result, and the items it repairs, exactly (MECHANICS §6a)."""
+    sums, total = magnitude_weights(skill_pool(skill))
     items: dict[int, Fraction] = {}
     for level, ways in sums.items():
         p, text = Fraction(ways, total), cell(row, level)
         for count, q in (((1, Fraction(1, 2)), (0, Fraction(1, 2))) if text == "4+" else ((repaired(text, None), Fraction(1)),)):
             items[count] = items.get(count, Fraction(0)) + p * q
-    return {"charts": [
+    return [
         {"title": f"Repair: {row}, by Skill Test result",
          "rows": [{"label": f"{MAGNITUDE_LABELS[level]}: {cell(row, level)}", "p": fraction_json(Fraction(ways, total))}
                   for level, ways in sums.items()]},
         {"title": f"Items of {row} repaired", "rows": [{"label": str(n), "p": fraction_json(items.get(n, Fraction(0)))}
-                                                       for n in range(max(items) + 1)]}]}
+                                                       for n in range(max(items) + 1)]}]
+
+
+def _odds(values: Inputs) -> Result:
+    return {"charts": repair_charts(str(values["row"]), int_of(values, "skill"))}
 
 
 def _run(values: Inputs) -> Result:
@@ -71,7 +76,7 @@ def _run(values: Inputs) -> Result:
         die = typed[0] if typed else roll_faces(rng, 1)[0]
         lines.append(f"Repair die ({'typed' if typed else 'rolled'}): {die}, needs 4+.")
     count = repaired(text, die)
-    lines.append("Not allowed for this result." if text == "—" else f"{count} item{'s' if count != 1 else ''} repaired.")
+    lines.append("Not allowed for this result." if text == "—" else f"{counted(count, 'item')} repaired.")
     return {"steps": lines, "roll": resolution_json(res),
             "outcome": {"headline": f"{notation(res.final)} → {text}: {count} {row} repaired", "repaired": count, "cell": text}}
 
@@ -84,7 +89,7 @@ DAMAGE_CONTROL = Resolver(
                                         help="Leave empty to roll it."), SEED),
     run=_run, odds=_odds, serves=("damage-control",), versions=("v1.2.4",),
     dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
-    readings=(readings.FLEX_KEEPS_BEST, readings.JW_ONE_DIE_CHECK),
+    readings=(readings.JW_ONE_DIE_CHECK,),
 )
 
 RESOLVERS: tuple[Resolver, ...] = (DAMAGE_CONTROL,)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from ... import readings
 from ...dice import notation
 from ...inputs import Input
+from ...readings import Reading
 from ...pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import int_of
@@ -55,7 +56,14 @@ def attack_state(slug: str, title: str, summary: str, state_inputs: tuple[Input,
     return Resolver(id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
                     inputs=(*state_inputs, *attack_inputs, *faces_inputs("", "Attack"), SEED), run=run, odds=odds,
                     serves=(slug,), versions=VERSIONS, dice_needed=lambda values: pool_needed(pools(values)[1]),
-                    readings=(readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, readings.NO_NEGATIVE_FLEX))
+                    readings=_attack_readings(attack_inputs))
+
+
+def _attack_readings(attack_inputs: tuple[Input, ...]) -> tuple[Reading, ...]:
+    """The flex Readings only where the attack can have flex dice (a modifier to convert, or its own flex)."""
+    if any(spec.name in ("modifier", "flex") for spec in attack_inputs):
+        return (readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, readings.NO_NEGATIVE_FLEX)
+    return (readings.NEGATIVE_MACRO,)
 
 
 def _dice_words(net: int) -> str:
@@ -121,7 +129,7 @@ ASSAULTING = plain(
     (flag_input("exo", "Exo-Armor Squadron", True), flag_input("contact", "Can keep base to base contact without overlapping", True),
      Input("choice", "choice", "When the Capital Ship activates", default="Continue Assaulting", choices=("Continue Assaulting", "Disengage"))),
     lambda v: (("Stays Assaulting: must declare Bombing on its next activation" if v["choice"] == "Continue Assaulting"
-                else "Disengages: 4\" move at the start of the Capital Ship's activation"),
+                else "Disengage: a 4\" move to disengage from the Capital Ship at the beginning of the Capital Ship's activation"),
                ["Only weapons with Macro 0 before Armor, or the implicit Point Defense, may target it.",
                 "Cancelled if Destroyed or Intercepted (then the Dogfight is resolved normally)."]),
     state=True,

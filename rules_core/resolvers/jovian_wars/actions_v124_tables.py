@@ -73,7 +73,8 @@ def table_action(slug: str, title: str, summary: str, needs: tuple[Need, ...], n
         id=f"jovian-wars/v1.2.4/{slug}", title=title, summary=summary,
         inputs=(*need_inputs, *extra, *skill_test_inputs(), SEED),
         run=run, odds=odds, serves=(slug,), versions=VERSIONS,
-        readings=(readings.FLEX_KEEPS_BEST, readings.JW_TABLE_ROW_BY_BEST, *more_readings),
+        # A Skill Test here is Skill dice alone: no flex dice, so no flex Reading.
+        readings=(readings.JW_TABLE_ROW_BY_BEST, *more_readings),
         dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
     )
 
@@ -101,7 +102,7 @@ VECTOR_ATTACK = table_action(
 WITHDRAW = table_action(
     "withdraw", "Withdraw", "On [D+] the model (and any model Embarked on it) enters the Withdrawn state.",
     (Flag("clear", "6\" from Enemy Models"),), (flag_input("clear", "At least 6\" from every Enemy Model", True),),
-    (("[N]", "no Withdraw: the model stays in play"),
+    (("[N]", "no Withdrawn state"),
      ("[D+]", "enters the Withdrawn state (Embarked models too); worth 0.5x points")),
 )
 

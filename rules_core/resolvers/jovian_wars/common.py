@@ -86,10 +86,9 @@ class Flag:
         return f"not {self.name}" if self.absent else self.name
 
     def check(self, values: Mapping[str, object]) -> Check:
-        has = bool(values[self.field])
-        ok = has != self.absent
-        return {"label": self.label, "ok": ok, "detail": f"{'has' if has else 'does not have'} {self.name}" if not self.absent
-                else f"{'is' if has else 'is not'} {self.name}"}
+        ok = bool(values[self.field]) != self.absent
+        # The label already says what is asked; the detail answers it (never "has <label>" again).
+        return {"label": self.label, "ok": ok, "detail": "yes" if ok else "no"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +104,8 @@ class Either:
         results = [part.check(values) for part in self.parts]
         ok = any(r["ok"] for r in results)
         passing = [str(r["label"]) for r in results if r["ok"]]
-        detail = "; ".join(str(r["detail"]) for r in results)
+        detail = "; ".join(str(r["detail"]) if isinstance(part, Rating) else f"{part.label}: {r['detail']}"
+                           for part, r in zip(self.parts, results))
         return {"label": self.label, "ok": ok, "detail": (f"met by {' and '.join(passing)} ({detail})" if ok
                                                           else f"no alternative holds ({detail})")}
 

@@ -22,6 +22,7 @@ from .damage_v124_common import (
     RATINGS, VALUE_RATING, DieSource, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, hit_rating,
     pool_inputs, reading_outcomes, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss, squadron_loss_dist,
 )
+from ...wording import counted, structure_lost
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -54,13 +55,13 @@ def _squadron_run(values: Inputs) -> Result:
     structure = int_of(values, "structure")
     steps = res.sentences()
     for level, value in res.final:
-        steps.append(f"{notation(((level, value),))}: -{level - 1} Structure Rating.")
+        steps.append(f"{notation(((level, value),))}: {structure_lost(level - 1)} Rating.")
     lost = squadron_loss(res.final)
     left = max(0, structure - lost)
     destroyed = left == 0
     steps.append(f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if destroyed else "."))
     verdict = "Destroyed" if destroyed else f"Structure {left} left"
-    return {"outcome": {"headline": f"{notation(res.final)}: -{lost} Structure, {verdict}", "structure_lost": lost,
+    return {"outcome": {"headline": f"{notation(res.final)}: {structure_lost(lost)}, {verdict}", "structure_lost": lost,
                         "structure": left, "destroyed": destroyed},
             "steps": steps, "roll": resolution_json(res)}
 
@@ -129,7 +130,7 @@ def _capital_run(values: Inputs) -> Result:
             notation((r,)) for r in sorted(res.final)) + ".")
     steps += texts
     steps.append(f"After the attack: {ship_text(ship)}.")
-    headline = f"{notation(res.final)}: " + (f"{ship.structure_lost} Structure Damage, {ship.crits} Critical Hits, "
+    headline = f"{notation(res.final)}: " + (f"{ship.structure_lost} Structure Damage, {counted(ship.crits, 'Critical Hit')}, "
                                                if ship.structure_lost or ship.crits else "") + ship_text(ship)
     if ship.catastrophic_rolls:
         headline += f"; roll {ship.catastrophic_rolls}× on the Catastrophic Damage Table"
@@ -161,7 +162,8 @@ CAPITAL_SHIP_DAMAGE = Resolver(
 EFFECTS: dict[str, str] = {
     "Defense": "at 0 Defense the ship may not support friendly Models targeted by Missile attacks",
     "Sensors": "weapons' Long Range is 3\" shorter per Sensors rating lost",
-    "Thrusters": "the ship turns at most min(Thrusters, Turns) times; at 0 it turns only after a Skill check [D+]",
+    "Thrusters": "a ship may only turn as many times as its current Thrusters rating or Turns rating, whichever is lower; "
+                 "with 0 Thrusters it may only turn after passing a Skill check with a [D+] result",
     "Marines": "lost Marines may not be Repaired",
 }
 

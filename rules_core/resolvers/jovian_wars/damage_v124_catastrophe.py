@@ -14,6 +14,7 @@ from ..dice_rolls import (SEED, faces_inputs, odds_body, pool_json, pool_needed,
                           roll)
 from .damage_v124_common import chart, dist_chart, squadron_loss, squadron_loss_dist
 from .damage_v124_hits import die_input, one_die
+from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -113,10 +114,10 @@ def _explosion_run(values: Inputs) -> Result:
     steps += res.sentences()
     if values["target"] == "Squadron":
         lost = squadron_loss(res.final)
-        headline = f"{notation(res.final)}: -{lost} Structure (Squadron Damage)"
+        headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
         headline = f"{notation(res.final)}: resolve as Capital Ship Damage"
-    steps.append(headline + ". Place a Debris Field marker centred on the ship's last position.")
+    steps.append(headline + ". Place a Debris Field marker centered on the ship's last position.")
     return {"outcome": {"headline": headline, "reading": notation(res.final)}, "steps": steps, "roll": resolution_json(res)}
 
 

@@ -19,6 +19,7 @@ from ...registry import Inputs, fraction_json
 from ...roll import Resolution
 from ...values import int_of
 from ..dice_rolls import faces_inputs, pool_of, pool_parts, pool_weights, roll
+from ...wording import counted
 
 RATINGS: tuple[str, ...] = ("Defense", "Sensors", "Thrusters", "Marines")
 """The non-Structure Ratings that take Rating Damage, in data-card order."""
@@ -136,7 +137,12 @@ def hit_rating(ship: Ship, rating: str, why: str) -> list[Branch]:
         return [(after, Fraction(1), f"{why}: {rating} {ship.left(rating)} → {after.left(rating)}.", "")]
     options = [name for name in RANDOM_POOL if ship.left(name) > 0]
     if not options:
-        return [structure_damage(ship, f"{why}: {rating} has no boxes left and no Rating remains, so 1 Structure Damage")]
+        left = [name for name in RATINGS if ship.left(name) > 0]
+        # Marines may still hold boxes: they are hit only by the attacker's choice (Reading `randomise-rating`).
+        none = ("no Rating remains" if not left else
+                f"no {', '.join(RANDOM_POOL[:-1])} or {RANDOM_POOL[-1]} box remains to randomise to "
+                f"({' and '.join(left)} only by the attacker's choice)")
+        return [structure_damage(ship, f"{why}: {rating} has no boxes left and {none}, so 1 Structure Damage")]
     share = Fraction(1, len(options))
     out: list[Branch] = []
     for name in options:
@@ -169,7 +175,7 @@ def result_branches(ship: Ship, level: int, value: int, to_marines: bool) -> lis
         p *= q
         texts.append(text)
     out = replace(out, crits=out.crits + count)
-    texts.append(f"{name} → {count} Critical Hit{'s' if count > 1 else ''} (the attacker chooses each: see Critical Hit).")
+    texts.append(f"{name} → {counted(count, 'Critical Hit')} (the attacker chooses each: see Critical Hit).")
     return [(out, p, " ".join(texts), "")]
 
 

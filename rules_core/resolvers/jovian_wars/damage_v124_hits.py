@@ -6,12 +6,11 @@ from fractions import Fraction
 
 from ... import readings
 from ...inputs import Input
-from ...pool_odds import at_least
-from ...pools import Pool
 from ...registry import Inputs, Resolver, Result
+from ...wording import counted
 from ...values import int_of, faces_of
 from ..dice_rolls import SEED, rng_of
-from .common import skill_pool
+from .actions_v124_repair import repair_charts
 from .damage_v124_common import RATINGS, chart
 
 VERSIONS = ("v1.2.4",)
@@ -70,14 +69,9 @@ STRUCTURE_DAMAGE = Resolver(
 # ---------------------------------------------------------------- System Trait Damage
 
 
-def _trait_pool(values: Inputs) -> Pool:
-    return skill_pool(int_of(values, "skill"))
-
-
 def _trait_odds(values: Inputs) -> Result:
-    p = at_least(_trait_pool(values), 2)
-    return {"charts": [chart(f"Repair one rating: Skill Test [D+] with Skill {values['skill']}",
-                             [("repaired", p), ("not repaired", 1 - p)])]}
+    # The Damage page's "[D+]" is the Repair table's System Trait row: [D] 4+, [T] Auto, [Q+] 2× Auto (MECHANICS §6a).
+    return {"charts": repair_charts("System Trait Damage", int_of(values, "skill"))}
 
 
 def _trait_run(values: Inputs) -> Result:
@@ -86,7 +80,8 @@ def _trait_run(values: Inputs) -> Result:
     steps = [f"Each critical damage effect (or Precise hit) marks one box: {rating} - {hits} → {left}."]
     if left == 0:
         steps.append("A System Trait with a rating of zero may not be used.")
-    steps.append("One rating may be Repaired on a [D+] result (Damage Control).")
+    steps.append("One rating of a System Trait may be Repaired on a [D+] result: under the Repair table's System Trait "
+                 "Damage row, [D] 4+, [T] Auto, [Q+] 2× Auto (Damage Control).")
     return {"outcome": {"headline": f"System Trait rating {left}" + (": may not be used" if left == 0 else ""),
                         "rating": left, "usable": left > 0}, "steps": steps}
 
@@ -94,11 +89,11 @@ def _trait_run(values: Inputs) -> Result:
 SYSTEM_TRAIT_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/system-trait-damage",
     title="System Trait Damage",
-    summary="Each critical damage effect lowers a System Trait by one box; at 0 it may not be used; [D+] repairs one.",
+    summary="Each critical damage effect lowers a System Trait by one box; at 0 it may not be used; Repair needs [D+].",
     inputs=(Input("rating", "int", "System Trait rating left", default=2, low=0, high=12, help="e.g. Hangers or Catapult."),
             Input("hits", "int", "Critical damage effects or Precise hits on it", default=1, low=0, high=12),
             Input("skill", "int", "Skill (for the Repair's [D+])", default=3, low=0, high=30)),
-    run=_trait_run, odds=_trait_odds, readings=(readings.PRECISE,),
+    run=_trait_run, odds=_trait_odds, readings=(readings.PRECISE, readings.JW_ONE_DIE_CHECK),
     serves=("system-trait-damage",), versions=VERSIONS,
 )
 
@@ -160,7 +155,7 @@ def critical_checks(values: Inputs) -> list[dict[str, object]]:
         {"label": "System Trait Damage", "ok": traits > 0,
          "detail": f"{traits} System Trait{'s' if traits != 1 else ''} above 0" if traits else "no System Trait above 0"},
         {"label": "Weapon Damage", "ok": weapons > 0,
-         "detail": f"{weapons} undamaged weapon{'s' if weapons != 1 else ''}" if weapons else "no undamaged weapon"},
+         "detail": f"{counted(weapons, 'weapon')} not damaged" if weapons else "every weapon damaged"},
     ]
 
 

@@ -22,6 +22,7 @@ from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import group_of, int_of
 from ..dice_rolls import SEED, faces_inputs, rng_of, roll
 from .damage_v124_common import chart
+from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -146,7 +147,7 @@ def _attack(values: Inputs, name: str, other: str, rng: random.Random) -> tuple[
     elif effect:
         texts.append(f"{small}'s Defense {notation(second.final)} diminishes {big}'s results {effect}×: {notation(final)}.")
     lost = magnitude_steps(final)
-    texts.append(f"{big}'s {notation(final)} hits {small} as Squadron Damage: -{lost} Structure.")
+    texts.append(f"{big}'s {notation(final)} hits {small} as Squadron Damage: {structure_lost(lost)}.")
     return lost, texts
 
 

@@ -20,130 +20,136 @@ ACTIONS: tuple[SpecialAction, ...] = (
     SpecialAction(
         "boarding-party", "Boarding Party",
         (Either("Marines: 1+ or Exo-Armor", (Rating("marines", "Marines", 1), Flag("exo_armor", "Exo-Armor"))),),
-        "Initiate a Boarding Action against a Capital Ship or Terrain model within 1\".",
-        flags=(flag("exo_armor", "Exo-Armor"),)),
+        "Initiate a Boarding Action against a Capital Ship or Terrain model that is within 1\".",
+        flags=(flag("exo_armor", "Exo-Armor"),), gap=readings.V121_BOARDING_GAP),
     SpecialAction(
         "boost", "Boost",
         (Either("Thrusters: 1+ or Fuel: 1+", (Rating("thrusters", "Thrusters", 1), Rating("fuel", "Fuel", 1))),),
-        "Capital ships may double their Speed this activation; Squadrons double their Speed for 1 Fuel or triple it for 2 Fuel."),
+        "Capital ships may double their Speed rating during their activation. Squadrons may double their Speed "
+        "rating by expending 1 Fuel or triple their Speed rating by expending 2 Fuel."),
     SpecialAction(
         "concentrated-fire", "Concentrated Fire", (CAPITAL_TARGET,),
-        "Only a single Capital Ship Target may be attacked.",
+        "The attacking model may only select a single Capital Ship Target.",
         test=("Skill", "Sensors"),
-        table=(("[N]", "no re-rolls"),
-               ("[D+]", "all non-Missile attack results of [N] may be re-rolled once "
-                        "(not Kinetic Cannon attacks against secondary targets)")),
+        table=(("[N]", "no re-roll"),
+               ("[D+]", "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon "
+                        "attacks against secondary targets may not be re-rolled")),
         flags=(TARGET,)),
     SpecialAction(
         "evade", "Evade",
         (Either("Thrusters: 1+ or Fuel: 2+", (Rating("thrusters", "Thrusters", 1), Rating("fuel", "Fuel", 2))),
          Flag("sluggish", "Sluggish trait", absent=True)),
-        "The model gains an Evasion token (the Evasive trait; with Evasive already, it also works at Short Range), "
-        "removed in the End Phase.",
+        "The model gains an Evasion token, which is removed in the End Phase. The Evasion token grants the Evasive "
+        "trait. If the model already had the Evasive trait, the trait now also functions at Short Range.",
         test=("Skill", "Thrusters", "Fuel"),
-        table=(("[N]", "Evasion token, and the model is reduced to Fire Control: 1"),
-               ("[D+]", "Evasion token")),
+        table=(("[N]", "the model gains an Evasion token, and the model is reduced to Fire Control: 1"),
+               ("[D+]", "the model gains an Evasion token")),
         flags=(flag("sluggish", "Sluggish trait"),)),
     SpecialAction(
         "land", "Land",
         (Flag("contact_carrier", "Base contact with a Model with Dock (Capital Ship) or Hangers:X with capacity (Squadron)"),
          Flag("launched", "Launch declared this activation", absent=True)),
-        "The model Embarks onto that model. It may be declared at any time and does not count as the activation's "
-        "Special Action.",
+        "The model may Embark onto that model. This Special Action may be declared at any time, and does not count "
+        "towards the single Special Action allowed per activation.",
         flags=(flag("contact_carrier", "In base contact with a Dock / Hangers:X model with room", default=True),
                flag("launched", "Launch declared this activation"))),
     SpecialAction(
         "launch", "Launch",
         (Flag("embarked", "Embarked on a Model with Dock or Hangers:X"),
          Flag("landed", "Land declared this activation", absent=True)),
-        "The model Disembarks and is placed within 1\" of the carrying model. It may be declared at any time and "
-        "does not count as the activation's Special Action.",
+        "The model may Disembark from the Model it is currently being carried by and be placed within 1\" of the "
+        "carrying model. This Special Action may be declared at any time, and does not count towards the single "
+        "Special Action allowed per activation.",
         flags=(flag("embarked", "Embarked on a Dock / Hangers:X model", default=True),
                flag("landed", "Land declared this activation"))),
     SpecialAction(
         "lock-on", "Lock On", (Rating("fire_control", "Fire Control", 2),),
-        "Spend 1 extra Fire Control on an attack: it may be re-rolled if the result is [N], and the attacker may "
-        "choose the Value of [D] or [T] results."),
+        "A model may spend 1 extra Fire Control rating when making an attack. The attack may be re-rolled if the "
+        "result in [N], and the attacker may choose the value of [D] or [T] results."),
     SpecialAction(
         "ramming-speed", "Ramming Speed",
         (Either("Structure: 1+ or Damage: 1+", (Rating("structure", "Structure", 1), Rating("damage", "Damage", 1))),),
-        "On a pass, resolve a Ramming Special Action.",
-        test=("Skill",),
-        table=(("[N]", "fails: no ram"), ("[D+]", "resolve a Ramming Special Action")),
-        readings=(readings.V121_SKILL_PASS, readings.V121_DAMAGE_RATING)),
+        "Resolve a Ramming Special Action.",
+        test=("Skill",), gap=readings.V121_RAMMING_GAP,
+        readings=(readings.V121_DAMAGE_RATING,)),
     SpecialAction(
         "vector-attack", "Vector Attack", (Rating("sensors", "Sensors", 1),),
-        "Move friendly Squadrons within range up to 3\" each without activating them.",
+        "Move a single friendly Squadron within range up to 3\" without activating.",
         test=("Skill", "Sensors"),
-        table=(("[N]", "a single Squadron moved"), ("[D]", "2 Squadrons moved in total"),
-               ("[T+]", "3 Squadrons moved in total"))),
+        table=(("[N]", "move a single friendly Squadron"), ("[D]", "allows 2 total Squadrons to be moved"),
+               ("[T+]", "allows 3 total Squardons to be moved"))),
     SpecialAction(
         "withdraw", "Withdraw", (Flag("clear_6", "6\" from Enemy Models"),),
-        "A model that Withdraws is worth fewer Victory Points to the opponent.",
+        "Models that successfully Withdraw are worth fewer Victory Points to the opponent.",
         test=("Skill", "Thrusters"),
-        table=(("[N]", "stays on the board"), ("[D+]", "removed from the board (Withdrawn)")),
+        table=(("[N]", "not removed from the board"), ("[D+]", "allows this model to be removed from the board")),
         flags=(flag("clear_6", "At least 6\" from every enemy model", default=True),)),
     # Squadron Special Actions
     SpecialAction(
         "bombing-run", "Bombing Run", (CAPITAL_TARGET,),
-        "Move into base contact with the Capital Ship Target (it must be within range to) and resolve a Bombing Run.",
+        "This model must be within range to move into base contact with a Capital Ship Target. Resolve a Bombing "
+        "Run Special Action.",
         model=SQUADRON, flags=(TARGET,)),
     SpecialAction(
         "active-interception", "Active Interception",
         (Flag("contact_squadron", "Squadron Target in Base Contact"), Rating("fuel", "Fuel", 1)),
-        "Intercept the enemy Squadron in base contact: resolve a Dogfight.",
+        "During a Model's activation, it may declare an Interception against an enemy Squadron that it is in base "
+        "contact with. If an Interception is possible, resolve a Dogfight.",
         model=SQUADRON, flags=(flag("contact_squadron", "Enemy Squadron in base contact", default=True),)),
     SpecialAction(
         "reactive-interception", "Reactive Interception",
         (Flag("within_3", "Squadron Target within 3\""), Rating("fuel", "Fuel", 1)),
-        "When the active enemy Squadron ends a Move, resolves an Attack or a Special Action within 3\": interrupt it, "
-        "move into base contact and resolve a Dogfight.",
+        "If an Interception is possible, the intercepting Squadron interrupts the active Squadron, moves into base "
+        "contact, and resolves a Dogfight.",
         model=SQUADRON, flags=(flag("within_3", "Active enemy Squadron within 3\"", default=True),)),
     SpecialAction(
         "return-to-base", "Return to Base", (),
-        "At the end of its movement (or of a Dogfight), make a full speed move directly towards a friendly board edge "
-        "or friendly Hangers:X model; spend 1 Fuel if available to double Speed; reaching base contact with Hangers it may Land.",
+        "The Return to Base Special Action requires a model to make a full speed move directly towards either a "
+        "friendly board edge or friendly model with the Hangers: X trait, owning player's choice. The Squadron may "
+        "spend 1 fuel if available to double its Speed value, moving the entire distance.",
         model=SQUADRON),
     # Capital Ship Special Actions
     SpecialAction(
         "engage-point-defense", "Engage Point Defense", (Rating("defense", "Defense", 1),),
-        "Resolve a Point Defense Attack against every enemy Squadron within short range, for 1 Fire Control overall.",
+        "This model may resolve a Point Defense Attack against all enemy Squadrons within short range. These "
+        "attacks only cost 1 Fire Control rating overall, not one per attack.",
         model=CAPITAL, readings=(readings.POINT_DEFENSE,)),
     SpecialAction(
         "long-range-sensors", "Long Range Sensors", (CAPITAL_TARGET, Rating("sensors", "Sensors", 1)),
-        "Double the Sensors range this activation; every attack must target the same Capital Ship, with no flank or "
-        "rear modifiers, and all Results are Diminished.",
+        "This model may double its current Sensors range this activation. All attacks declared by this model during "
+        "its activation must target the same Capital Ship. Do not add flank or rear modifiers to the attack roll, "
+        "and all Results are Diminished.",
         model=CAPITAL, flags=(TARGET,), readings=(readings.ESCALATE_DIMINISH,)),
     SpecialAction(
         "lay-mines", "Lay Mines", (Flag("minelaying", "Minelaying Trait"),),
-        "Place Mine Tokens in base contact as it moves, at least 2\" from one another.",
+        "This model may lay a minefield as it moves by placing Mine Tokens in base contact. Mine Tokens placed in "
+        "this way must be separated by at least 2\" from one another.",
         model=CAPITAL, flags=(flag("minelaying", "Minelaying trait", default=True),)),
     SpecialAction(
         "damage-control", "Damage Control", (),
-        "Resolve a Repair attempt: pick one row of the Repair table under the Skill Test's result.",
-        model=CAPITAL, test=("Skill",),
-        table=(("[N]", "Rating Damage repaired on 4+"),
-               ("[D]", "Rating Damage Auto; System Trait Damage on 4+"),
-               ("[T]", "Rating Damage 2× Auto; System Trait Damage Auto; Weapon Damage on 4+"),
-               ("[Q+]", "Rating Damage 3× Auto; System Trait Damage 2× Auto; Weapon Damage Auto; Spinal Weapon Damage on 4+"))),
+        "Resolve a Repair attempt.",
+        model=CAPITAL, test=("Skill",), gap=readings.V121_REPAIR_GAP),
     SpecialAction(
         "reorient", "Reorient", (Rating("thrusters", "Thrusters", 1),),
         "A model with the Sluggish trait makes two turns instead of one at the end of its move.",
         model=CAPITAL, test=("Skill", "Thrusters"),
-        table=(("[N]", "the model does not reorient"),
-               ("[D+]", "turn to face any direction; if it turns, halve its Fire Control (rounded down)")),
+        table=(("[N]", "no turn to face any direction"),
+               ("[D+]", "allows the model to turn to face any direction. If a model turns in this way, it halves its "
+                        "Fire Control rating")),
         readings=(readings.HALVE_ROUNDS_DOWN,)),
     SpecialAction(
         "silent-running", "Silent Running",
         (Rating("defense", "Defense", 1), Rating("sensors", "Sensors", 1), Rating("thrusters", "Thrusters", 1)),
-        "The Stealth token is removed in the End Phase, or when the model attacks, uses Point Defense, defends "
-        "against a Missile Attack or is damaged.",
+        "A Stealth token grants the Stealth: 1 trait, or improves an existing Stealth: X trait by 1. The oken is "
+        "removed if the model attacks, uses Point Defense in Point Defense Attack, defends against a Missile Attack, "
+        "or is damaged.",
         model=CAPITAL, test=("Skill",),
         table=(("[N]", "no Stealth token"),
-               ("[D+]", "Stealth token: Stealth: 1, or an existing Stealth: X improved by 1"))),
+               ("[D+]", "allows a model to gain a Stealth token, which is removed in the End Phase"))),
     SpecialAction(
         "station-keeping", "Station Keeping", (Rating("thrusters", "Thrusters", 1),),
-        "Station Keeping token until the End Phase: Speed 0\", and every attack targeting this ship gains one Flex die.",
+        "This ship gains a Station Keeping token, which is removed in the End Phase. The Station Keeping token sets a "
+        "ship's Speed to 0\" and grants a bonus of one Flex Die to all attacks targeting this ship.",
         model=CAPITAL),
 )
 

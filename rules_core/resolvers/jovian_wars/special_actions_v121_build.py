@@ -2,6 +2,9 @@
 
 A Special Action's Skill Test may name several ratings ("Skill/Thrusters/Fuel"): the declaring
 player picks one (MECHANICS §4), so the resolver asks which and rolls that rating as the base pool.
+A v1.2.1 Skill Test has no flex or macro dice, so only the rolled dice are asked for. Where the
+action points to a section the texts do not hold (Repair, Ramming, Boarding), the resolver shows
+the gap and reads nothing from it (MECHANICS §10).
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ from ... import readings
 from ...dice import notation
 from ...inputs import Input
 from ...pools import Pool
-from ...readings import Reading
-from ...registry import Inputs, Resolver, Result
+from ...readings import Gap, Reading
+from ...pools import MAX_BASE
+from ...registry import Inputs, Resolver, Result, ratio_json
 from ...values import int_of
-from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of
-from .common import Need, Table, all_ok, checks, requirement_sentence, roll_with_table, skill_pool, table_chart
+from ..dice_rolls import MAGNITUDE_LABELS, SEED, resolution_json, rng_of, roll
+from .common import (
+    Need, Table, all_ok, checks, magnitude_weights, requirement_sentence, roll_with_table, skill_pool, table_chart,
+)
 
 VERSIONS = ("v1.2.1",)
 """The rules versions whose text these resolvers implement."""
@@ -52,7 +58,9 @@ class SpecialAction:
     flags: tuple[Input, ...] = ()
     """Bool inputs the requirement's Flags read."""
     readings: tuple[Reading, ...] = ()
-    """Readings beyond the v1.2.1 Skill Test one."""
+    """Readings beyond the result-table one."""
+    gap: Gap | None = None
+    """The section the action points to that the texts do not hold: shown instead of a result table."""
 
 
 def _rating_names(action: SpecialAction) -> list[str]:
@@ -89,7 +97,8 @@ def _inputs(action: SpecialAction) -> tuple[Input, ...]:
         out.append(Input("test_rating", "choice", "Skill Test rolls", default=action.test[0], choices=action.test,
                          help="The declaring player picks which rating to roll."))
     if action.test:
-        out += [*faces_inputs(), SEED]
+        out += [Input("dice", "faces", "Skill Test dice rolled", low=0, high=MAX_BASE,
+                      help="Type every die you rolled."), SEED]
     return tuple(out)
 
 
@@ -120,10 +129,21 @@ def build(action: SpecialAction) -> Resolver:
                     "steps": steps}
         if not action.test:
             steps.append(action.effect)
-            return {"checks": results, "outcome": {"headline": action.effect, "allowed": True}, "steps": steps}
-        rating = _test_rating(action, values)
+            outcome: dict[str, object] = {"headline": action.effect, "allowed": True}
+            if action.gap is not None:
+                steps.append(action.gap.text)
+                outcome["gap"] = action.gap.text
+            return {"checks": results, "outcome": outcome, "steps": steps}
+        who = f"Skill Test ({_test_rating(action, values)})"
+        if action.gap is not None:
+            res = roll(_pool(action, values), values, rng_of(values))
+            steps += [f"{who}: {s}" for s in res.sentences()]
+            steps += [action.effect, action.gap.text]
+            return {"checks": results, "steps": steps, "roll": resolution_json(res),
+                    "outcome": {"headline": f"{who}: {notation(res.final)}", "allowed": True,
+                                "reading": notation(res.final), "gap": action.gap.text}}
         res, (label, effect), test_steps = roll_with_table(action.table, _pool(action, values), values, rng_of(values),
-                                                           who=f"Skill Test ({rating})")
+                                                           who=who)
         steps += test_steps
         steps.append(action.effect)
         return {"checks": results, "steps": steps, "roll": resolution_json(res),
@@ -132,18 +152,24 @@ def build(action: SpecialAction) -> Resolver:
 
     def odds(values: Inputs) -> Result:
         rating = _test_rating(action, values)
-        return {"charts": [table_chart(f"Skill Test with {rating} {values[RATING_FIELDS[rating]]}", action.table,
-                                       _pool(action, values))]}
+        title = f"Skill Test with {rating} {values[RATING_FIELDS[rating]]}"
+        if action.table:
+            return {"charts": [table_chart(title, action.table, _pool(action, values))]}
+        sums, total = magnitude_weights(_pool(action, values))
+        return {"charts": [{"title": f"{title}: best result",
+                            "rows": [{"label": MAGNITUDE_LABELS[level], "p": ratio_json(ways, total)}
+                                     for level, ways in sums.items()]}]}
 
-    base_readings = (readings.FLEX_KEEPS_BEST,) if action.test else ()
+    base_readings = (readings.JW_TABLE_ROW_BY_BEST,) if action.table else ()
     return Resolver(
         id=f"jovian-wars/v1.2.1/{action.slug}",
         title=action.title,
-        summary=action.effect,
+        # A gap is part of what the resolver says before anything is typed: it shows on the built page.
+        summary=f"{action.effect} {action.gap.text}" if action.gap else action.effect,
         inputs=_inputs(action),
         run=run,
         odds=odds if action.test else None,
         readings=base_readings + action.readings,
         serves=(action.slug,), versions=VERSIONS,
-        dice_needed=(lambda values: pool_needed(_pool(action, values))) if action.test else None,
+        dice_needed=(lambda values: {"dice": _pool(action, values).rolled}) if action.test else None,
     )

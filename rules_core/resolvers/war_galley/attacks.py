@@ -13,9 +13,10 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, RunFunction, fraction_json
 from .common import (
     ATTACK_READINGS, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
-    first_failure, make_roll, modifier_input, refused, result_input, roll_charts, roll_inputs, stage_changes,
-    target_input,
+    first_failure, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, stage_changes,
+    target_input, totals_chart,
 )
+from ..dice_rolls import SEED
 from .conditions import CONDITIONS
 
 MODIFIER_HELP = "Net modifier to the roll, e.g. −1 after a Reaction Ram against this ship failed (\"target is -1 on any ram/rake roll\")."
@@ -46,13 +47,19 @@ def run_single(mode: AttackMode, inputs: Inputs) -> Result:
         return refused(mode.name, checks, {"defenses": defenses})
     outcome: dict[str, object] = {"allowed": True, "defenses": defenses}
     roll = make_roll(inputs, mode.dice) if mode.dice else None
-    if roll is not None:
+    if mode.dice:
         steps.append(chance_step(roll, f"{mode.name} roll"))
+    if roll is not None:
         outcome["chance"] = fraction_json(roll.chance())
-    success, said = decide(inputs, roll)
+    success, said = decide(inputs, mode.dice, roll, rng=rng_of(inputs))
     steps += said
     if success is None:
-        ask = f"Roll {roll.rule()}, then" if roll else "Resolve it, then"
+        if not mode.dice:
+            ask = "Resolve it, then"
+        elif roll is None:
+            ask = f"Type the number needed ({mode.dice}d6, from your rulebook) for the chance of success, or"
+        else:
+            ask = f"Roll {roll.rule()}, then"
         outcome.update(result=None, changes={}, headline=f"{mode.name} allowed: every condition holds. {ask} give the result.")
         return {"checks": checks, "outcome": outcome, "steps": steps}
     changes = stage_changes(mode.stages[0][1], success)
@@ -64,15 +71,19 @@ def run_single(mode: AttackMode, inputs: Inputs) -> Result:
 
 def odds_single(mode: AttackMode, inputs: Inputs) -> Result:
     roll = make_roll(inputs, mode.dice)
+    if roll is None:
+        return {"charts": [totals_chart(mode.dice, f"{mode.name} roll")]}
     return {"charts": roll_charts(roll, f"{mode.name} roll"), "chance": fraction_json(roll.chance())}
 
 
 # Anastrophe: a rake, then a ram (−1 to the ram when the rake failed) -------------------------
 
 
-def anastrophe_rolls(inputs: Inputs) -> tuple[Roll, Roll, Roll]:
-    """The rake, the ram after a successful rake, and the ram after a failed one."""
-    return make_roll(inputs, 2, "rake_"), make_roll(inputs, 2, "ram_"), make_roll(inputs, 2, "ram_", -1)
+def anastrophe_rolls(inputs: Inputs) -> tuple[Roll | None, Roll | None, Roll | None]:
+    """The rake, the ram after a successful rake, and the ram after a failed one (None until typed)."""
+    return (make_roll(inputs, 2, "rake_", modifier_name="rake_modifier"),
+            make_roll(inputs, 2, "ram_", modifier_name="ram_modifier"),
+            make_roll(inputs, 2, "ram_", -1, modifier_name="ram_modifier"))
 
 
 def run_anastrophe(inputs: Inputs) -> Result:
@@ -81,30 +92,37 @@ def run_anastrophe(inputs: Inputs) -> Result:
     if first_failure(checks):
         return refused(mode.name, checks, {"defenses": defenses})
     rake, ram_full, ram_after_fail = anastrophe_rolls(inputs)
+    rng = rng_of(inputs)
     steps.append(chance_step(rake, "Rake roll"))
-    rake_ok, said = decide(inputs, rake, "rake_result", "rake_roll")
+    rake_ok, said = decide(inputs, 2, rake, "rake_result", "rake_roll", rng)
     steps += said
-    outcome: dict[str, object] = {"allowed": True, "defenses": defenses, "chance": fraction_json(rake.chance())}
+    outcome: dict[str, object] = {"allowed": True, "defenses": defenses}
+    if rake is not None:
+        outcome["chance"] = fraction_json(rake.chance())
     if rake_ok is None:
         if inputs["ram_result"] != "not yet" or inputs["ram_roll"]:
             raise InputError("ram_result", "the rake comes first: give rake_result or rake_roll before the ram")
-        outcome.update(result=None, changes={}, stages=[], headline=(
-            f"Anastrophe allowed: every condition holds. Resolve the rake first ({rake.rule()}); the ram follows "
-            f"at {fraction_json(ram_full.chance())}, or {fraction_json(ram_after_fail.chance())} with −1 if the rake fails."))
+        if rake and ram_full and ram_after_fail:
+            plan = (f"Resolve the rake first ({rake.rule()}); the ram follows at {fraction_json(ram_full.chance())}, "
+                    f"or {fraction_json(ram_after_fail.chance())} with −1 if the rake fails.")
+        else:
+            plan = ("Resolve the rake first, then the ram (−1 if the rake fails); type the numbers needed from your "
+                    "rulebook for the chances.")
+        outcome.update(result=None, changes={}, stages=[], headline=f"Anastrophe allowed: every condition holds. {plan}")
         return {"checks": checks, "outcome": outcome, "steps": steps}
     rake_changes = stage_changes(mode.stages[0][1], rake_ok)
     steps += _changes_steps(rake_changes, f"Rake {'succeeds' if rake_ok else 'fails'}")
     ram = ram_full if rake_ok else ram_after_fail
     steps.append(chance_step(ram, "Ram roll" + ("" if rake_ok else " (−1 to ram attack after the failed rake)")))
-    ram_ok, said = decide(inputs, ram, "ram_result", "ram_roll")
+    ram_ok, said = decide(inputs, 2, ram, "ram_result", "ram_roll", rng)
     steps += said
     if inputs["ram_roll"]:
         steps.append(f"The aid says \"Check fatigue (at roll of 7)\"; the ram's dice total {sum(cast(tuple[int, ...], inputs['ram_roll']))}.")
     stages: list[dict[str, object]] = [{"stage": "Rake", "result": "success" if rake_ok else "failure", "changes": rake_changes}]
     if ram_ok is None:
+        now = f"{ram.rule()}, chance {fraction_json(ram.chance())}" if ram else "type its number needed"
         outcome.update(result=None, stages=stages, changes=_labelled(stages), headline=(
-            f"Rake {'succeeds' if rake_ok else 'fails'}. {changes_text(rake_changes)} Now the ram: {ram.rule()}, "
-            f"chance {fraction_json(ram.chance())}."))
+            f"Rake {'succeeds' if rake_ok else 'fails'}. {changes_text(rake_changes)} Now the ram: {now}."))
         return {"checks": checks, "outcome": outcome, "steps": steps}
     ram_changes = stage_changes(mode.stages[1][1], ram_ok)
     steps += _changes_steps(ram_changes, f"Ram {'succeeds' if ram_ok else 'fails'}")
@@ -126,6 +144,12 @@ def _labelled(stages: list[dict[str, object]]) -> dict[str, list[str]]:
 
 def odds_anastrophe(inputs: Inputs) -> Result:
     rake, ram_full, ram_after_fail = anastrophe_rolls(inputs)
+    if rake is None and ram_full is None:
+        return {"charts": [totals_chart(2, "Rake"), totals_chart(2, "Ram")]}
+    if rake is None or ram_full is None or ram_after_fail is None:
+        known = [(rake, "Rake")] if rake else [(ram_full, "Ram after a successful rake"), (ram_after_fail, "Ram after a failed rake (−1)")]
+        missing = "Ram" if rake else "Rake"
+        return {"charts": [*(roll_charts(roll, title)[0] for roll, title in known if roll), totals_chart(2, missing)]}
     p, full, less = rake.chance(), ram_full.chance(), ram_after_fail.chance()
     branches = [
         ("Rake succeeds, ram succeeds", p * full), ("Rake succeeds, ram fails", p * (1 - full)),
@@ -143,13 +167,16 @@ def odds_anastrophe(inputs: Inputs) -> Result:
 
 def _dice_inputs(mode: AttackMode) -> tuple[Input, ...]:
     if mode.slug == "anastrophe":
-        return (*roll_inputs(2, "rake_", "the rake"), result_input("rake_result", "the rake"),
-                *roll_inputs(2, "ram_", "the ram"), result_input("ram_result", "the ram"),
-                modifier_input(MODIFIER_HELP + " The −1 after a failed rake is added for you."), direction_input())
+        return (*roll_inputs(2, "rake_", "the rake"), modifier_input(MODIFIER_HELP, "rake_modifier", "Rake modifier (+ helps the roller)"),
+                result_input("rake_result", "the rake"),
+                *roll_inputs(2, "ram_", "the ram"),
+                modifier_input(MODIFIER_HELP + " The −1 after a failed rake is added for you.", "ram_modifier",
+                               "Ram modifier (+ helps the roller)"),
+                result_input("ram_result", "the ram"), direction_input(), SEED)
     if not mode.dice:
         return (result_input("result", "the fire"),)
-    needed, roll = roll_inputs(mode.dice, "", _what(mode), 4 if mode.dice == 1 else 7)
-    return (needed, modifier_input(MODIFIER_HELP), direction_input(), roll, result_input("result", _what(mode)))
+    needed, roll = roll_inputs(mode.dice, "", _what(mode))
+    return (needed, modifier_input(MODIFIER_HELP), direction_input(), roll, result_input("result", _what(mode)), SEED)
 
 
 def _dice_needed(dice: dict[str, int], _inputs: Inputs) -> dict[str, int]:
@@ -161,8 +188,7 @@ def _declare(mode: AttackMode) -> Resolver:
     target = (target_input(),) if mode.defenses else ()
     rolls = ATTACK_READINGS if mode.dice else ()
     moved = (readings.GALLEY_ATTACKER_MOVED_ADJACENT,) if "Avoidance" in mode.defenses else ()
-    depleted = (readings.GALLEY_DEPLETED_NO_MISSILES,) if "Missile Fire" in mode.defenses else ()
-    chosen = tuple(dict.fromkeys((*rolls, *condition_readings, *moved, *depleted)))
+    chosen = tuple(dict.fromkeys((*rolls, *condition_readings, *moved)))
     run: RunFunction = functools.partial(run_single, mode)
     odds: RunFunction = functools.partial(odds_single, mode)
     dice = {"roll": mode.dice}

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import cast
 
 from ... import readings
 from ...errors import InputError
 from ...galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
-from ...galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll
+from ...galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
 from ...inputs import Input
-from ...registry import Inputs, Result, fraction_json
+from ...registry import Inputs, Result, fraction_json, ratio_json
 
 Check = dict[str, object]
 """{"label": the aid's condition, "ok": bool, "detail": why, in the player's terms}."""
@@ -44,14 +45,15 @@ def result_input(name: str = "result", what: str = "the roll") -> Input:
     )
 
 
-def roll_inputs(dice: int, prefix: str = "", what: str = "the roll", needed_default: int = 7) -> tuple[Input, ...]:
-    """Number needed, and the typed dice, for one roll of `dice` six-sided dice."""
+def roll_inputs(dice: int, prefix: str = "", what: str = "the roll") -> tuple[Input, ...]:
+    """Number needed (no default: the rulebook's, typed by the player), and the typed dice, for one roll."""
     low, high = dice, 6 * dice
     return (
         Input(
             f"{prefix}needed", "int", f"Number needed for {what} ({dice}d6, from your rulebook)",
-            default=min(max(needed_default, low), high), low=low, high=high,
-            help="The aid does not print the game's tables: read the number from your rulebook.",
+            default=None, low=low, high=high,
+            help="The aid does not print the game's tables: read the number from your rulebook. No chance is shown "
+                 "until it is typed.",
         ),
         # low=0: the dice are optional (the player may just say success or failure); `decide` wants all or none.
         Input(f"{prefix}roll", "faces", f"Dice rolled for {what}", default=None, low=0, high=dice, optional=True,
@@ -59,10 +61,8 @@ def roll_inputs(dice: int, prefix: str = "", what: str = "the roll", needed_defa
     )
 
 
-def modifier_input(help_text: str) -> Input:
-    return Input(
-        "modifier", "int", "Modifier (+ helps the roller)", default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text,
-    )
+def modifier_input(help_text: str, name: str = "modifier", label: str = "Modifier (+ helps the roller)") -> Input:
+    return Input(name, "int", label, default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text)
 
 
 def direction_input() -> Input:
@@ -77,7 +77,6 @@ TARGET_PARTS = (
     Input("crippled", "bool", "Crippled", default=False),
     Input("rammed", "bool", "Rammed", default=False),
     Input("fouled", "bool", "Fouled", default=False),
-    Input("depleted", "bool", "Depleted", default=False),
     Input("bow_hex", "bool", "The attacker moves adjacent to its bow hex, presenting a flank hex", default=False),
 )
 
@@ -90,31 +89,63 @@ def target_input() -> Input:
 # Rolls -------------------------------------------------------------------------------------
 
 
-def make_roll(inputs: Inputs, dice: int, prefix: str = "", extra_modifier: int = 0) -> Roll:
-    modifier = cast(int, inputs.get("modifier", 0)) + extra_modifier
+def make_roll(inputs: Inputs, dice: int, prefix: str = "", extra_modifier: int = 0,
+              modifier_name: str = "modifier") -> Roll | None:
+    """The roll against the typed number needed; None until the player has typed it (MECHANICS §9)."""
+    needed = inputs.get(f"{prefix}needed")
+    if needed is None:
+        return None
+    modifier = cast(int, inputs.get(modifier_name, 0)) + extra_modifier
     direction = cast(Direction, inputs.get("success_on", DEFAULT_DIRECTION))
-    return Roll(dice, cast(int, inputs[f"{prefix}needed"]), modifier, direction)
+    return Roll(dice, cast(int, needed), modifier, direction)
 
 
-def decide(inputs: Inputs, roll: Roll | None, result_name: str = "result", roll_name: str = "roll") -> tuple[bool | None, list[str]]:
-    """Success, failure or not yet: from the typed dice when there are some, else from the player's word."""
+def rng_of(inputs: Inputs) -> random.Random | None:
+    """The generator of "Roll for me": only when the widget set a seed."""
+    seed = inputs.get("seed")
+    return None if seed is None else random.Random(cast(int, seed))
+
+
+def decide(inputs: Inputs, dice: int, roll: Roll | None, result_name: str = "result", roll_name: str = "roll",
+           rng: random.Random | None = None) -> tuple[bool | None, list[str]]:
+    """Success, failure or not yet: from the typed (or, with a seed, rolled) dice, else from the player's word."""
     said = inputs[result_name]
-    faces = cast("tuple[int, ...] | None", inputs.get(roll_name))
-    if roll is None or not faces:
+    faces = cast("tuple[int, ...]", inputs.get(roll_name) or ())
+    rolled_here = not faces and said == "not yet" and rng is not None and dice > 0
+    if rolled_here:
+        assert rng is not None
+        faces = tuple(rng.randint(1, 6) for _ in range(dice))
+    if not faces:
         if said == "not yet":
             return None, []
         return said == "success", [f"The player reports a {said}."]
-    if len(faces) != roll.dice:
-        raise InputError(roll_name, f"must hold {roll.dice} {'die' if roll.dice == 1 else 'dice'} (or none), got {len(faces)}")
+    if len(faces) != dice:
+        raise InputError(roll_name, f"must hold {dice} {'die' if dice == 1 else 'dice'} (or none), got {len(faces)}")
+    rolled = "Rolled for the page (“Roll for me”)" if rolled_here else "Rolled"
+    if roll is None:
+        shown = " + ".join(str(face) for face in faces)
+        total = f" = {sum(faces)}" if dice > 1 else ""
+        if said != "not yet":  # the player's word decides; the dice cannot be read without the number needed
+            return said == "success", [f"{rolled} {shown}{total}.", f"The player reports a {said}."]
+        return None, [f"{rolled} {shown}{total}: type the number needed from your rulebook to read it."]
     ok, step = roll.read(faces)
     if said != "not yet" and (said == "success") != ok:
         raise InputError(result_name, f"says {said}, but the dice typed in {roll_name} give a {'success' if ok else 'failure'}; clear one of them")
-    return ok, [step]
+    return ok, [step.replace("Rolled", rolled, 1)]
 
 
-def chance_step(roll: Roll, what: str) -> str:
+def chance_step(roll: Roll | None, what: str) -> str:
+    if roll is None:
+        return f"{what}: type the number needed from your rulebook to see the chance of success."
     p = roll.chance()
     return f"{what}: success on {roll.rule()}, chance {fraction_json(p)} ({float(p) * 100:.1f}%)."
+
+
+def totals_chart(dice: int, title: str) -> dict[str, object]:
+    """Every dice total and its exact chance: all that can be shown before the number needed is typed."""
+    weights = sum_weights(dice)
+    return {"title": f"{title}: {dice}d6 total (type the number needed for the chance of success)",
+            "rows": [{"label": str(total), "p": ratio_json(weights[total], 6**dice)} for total in sorted(weights)]}
 
 
 def roll_charts(roll: Roll, title: str) -> list[dict[str, object]]:
@@ -148,8 +179,6 @@ def _defense(name: str, mode: AttackMode, target: Mapping[str, object]) -> tuple
             return False, f"Not fatigued, crippled, rammed, fouled: the target is {', '.join(bad)}"
         return True, "An enemy ship just moved adjacent, and the target is not fatigued, crippled, rammed or fouled"
     if name == MISSILE_FIRE_NAME:
-        if target.get("depleted"):
-            return False, "The target is Depleted (Reading: a Depleted ship makes no Missile Fire)"
         return True, f"Defensive Missile Fire: the target is being {_attacked_as(mode)}"
     if name == REACTION_RAM_NAME:
         if not target.get("bow_hex"):

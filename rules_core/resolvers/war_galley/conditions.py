@@ -83,7 +83,7 @@ def pass_through_checks(inputs: Inputs) -> list[Check]:
     return [
         check(text[0], not missing, "; ".join(missing) or "straight through, out into vacant hexes"),
         check(text[1], True, "a permission, not a test"),
-        check(text[2], inputs["speed"] == "Max", f"at {inputs['speed']} speed"),
+        check(text[2], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
     ]
 
 
@@ -107,7 +107,7 @@ def anastrophe_checks(inputs: Inputs) -> list[Check]:
         check(text[1], angle <= 60, f"{angle}° off the target's front"),
         check(text[2], bool(inputs["facing_or_rake"]), "yes" if inputs["facing_or_rake"] else "neither facing it nor in position to rake"),
         check(text[3], bool(inputs["room_to_turn"]), "room to turn" if inputs["room_to_turn"] else "no room to turn around"),
-        check(text[4], inputs["speed"] == "Max", f"at {inputs['speed']} speed"),
+        check(text[4], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
         check(text[5], bool(inputs["asterisked_ram"]), "asterisked" if inputs["asterisked_ram"] else "no asterisk on its ram attack"),
     ]
 
@@ -124,7 +124,7 @@ GRAPPLING_INPUTS = (
 def grappling_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["grappling"].conditions
     return [
-        check(text[0], inputs["speed"] == "Cruise", f"at {inputs['speed']} speed"),
+        check(text[0], inputs["speed"] == "Cruise", f"the ship is at {inputs['speed']}"),
         check(text[1], bool(inputs["flank_to_flank"]), "flank to flank" if inputs["flank_to_flank"] else "not adjacent flank to flank"),
         check("No grapple this turn (a failed ram's result)", not inputs["no_grapple"],
               "it failed a ram this turn" if inputs["no_grapple"] else "no failed ram this turn"),
@@ -140,16 +140,10 @@ def boarding_checks(inputs: Inputs) -> list[Check]:
 
 # Missile Fire ------------------------------------------------------------------------------
 
-_DEPLETED = Input("depleted", "bool", "The firing ship is Depleted", default=False)
 MISSILE_INPUTS = (
     Input("range", "int", "Hexes to the target", default=2, low=1, high=12),
     Input("los_flank", "bool", "Target in line of sight across a flank hexside", default=True),
-    _DEPLETED,
 )
-
-
-def _depleted_check(inputs: Inputs) -> Check:
-    return check("Not Depleted (Reading)", not inputs["depleted"], "Depleted: no missiles" if inputs["depleted"] else "not Depleted")
 
 
 def missile_checks(inputs: Inputs) -> list[Check]:
@@ -157,18 +151,16 @@ def missile_checks(inputs: Inputs) -> list[Check]:
     distance = cast(int, inputs["range"])
     return [
         check(text[0], distance <= 2, f"{distance} hex{'es' if distance != 1 else ''} away"),
-        check(text[1], bool(inputs["los_flank"]), "in LOS across a flank hexside" if inputs["los_flank"] else "not in LOS across a flank hexside"),
-        _depleted_check(inputs),
+        check(text[1], bool(inputs["los_flank"]), "yes" if inputs["los_flank"] else "no"),
     ]
 
 
-FLAME_INPUTS = (Input("adjacent", "bool", "Target adjacent", default=True), _DEPLETED)
+FLAME_INPUTS = (Input("adjacent", "bool", "Target adjacent", default=True),)
 
 
 def flame_checks(inputs: Inputs) -> list[Check]:
     return [
-        check("Target adjacent", bool(inputs["adjacent"]), "adjacent" if inputs["adjacent"] else "not adjacent"),
-        _depleted_check(inputs),
+        check("Target adjacent", bool(inputs["adjacent"]), "yes" if inputs["adjacent"] else "no"),
     ]
 
 
@@ -179,7 +171,7 @@ CONDITIONS: dict[str, tuple[tuple[Input, ...], ChecksFunction, tuple[Reading, ..
     "anastrophe": (ANASTROPHE_INPUTS, anastrophe_checks, ()),
     "grappling": (GRAPPLING_INPUTS, grappling_checks, ()),
     "boarding": (BOARDING_INPUTS, boarding_checks, ()),
-    "missile-fire": (MISSILE_INPUTS, missile_checks, (readings.GALLEY_DEPLETED_NO_MISSILES,)),
-    "missile-fire-flame": (FLAME_INPUTS, flame_checks, (readings.GALLEY_DEPLETED_NO_MISSILES,)),
+    "missile-fire": (MISSILE_INPUTS, missile_checks, ()),
+    "missile-fire-flame": (FLAME_INPUTS, flame_checks, ()),
 }
 """Per attack-mode slug: its condition inputs, its checks, and the Readings those checks take."""

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ... import readings
 from ...galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from .common import (
     ATTACK_READINGS, changes_text, chance_step, check, decide, direction_input, first_failure, make_roll,
-    modifier_input, refused, result_input, roll_charts, roll_inputs, speed_input,
+    modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, speed_input, totals_chart,
 )
+from ..dice_rolls import SEED
 
 AVOIDANCE = DEFENSIVE_MODES["avoidance"]
 REACTION_RAM = DEFENSIVE_MODES["reaction-ram"]
@@ -31,7 +34,7 @@ def run_avoidance(inputs: Inputs) -> Result:
     ]
     if first_failure(checks):
         return refused(AVOIDANCE.name, checks)
-    success, said = decide(inputs, None)
+    success, said = decide(inputs, 0, None)
     steps = ["Every condition of Avoidance holds.", *said]
     if success is None:
         return {"checks": checks, "steps": steps, "outcome": {
@@ -60,26 +63,33 @@ AVOIDANCE_INPUTS = (
 
 
 def run_reaction_ram(inputs: Inputs) -> Result:
+    rating = cast(int, inputs["ram_attack"])
     checks = [check(REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
-                    "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex")]
+                    "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex"),
+              # Reaction Ram resolves a ram (readings.GALLEY_RESOLVE_RAM), so the Ram row's first condition applies.
+              check(ATTACK_MODES["ram"].conditions[0], rating > 0, f"Ram Attack is {rating}")]
     if first_failure(checks):
         return refused(REACTION_RAM.name, checks)
-    reaction, said = decide(inputs, None, "reaction_result", "reaction_roll")
-    steps = ["The condition of Reaction Ram holds.", *said]
+    reaction, said = decide(inputs, 0, None, "reaction_result", "reaction_roll")
+    steps = ["Every condition of Reaction Ram holds.", *said]
     ram = make_roll(inputs, 2)
-    outcome: dict[str, object] = {"allowed": True, "chance": fraction_json(ram.chance())}
+    outcome: dict[str, object] = {"allowed": True}
+    if ram is not None:
+        outcome["chance"] = fraction_json(ram.chance())
+    then = f"then the ram ({ram.rule()})" if ram else "then the ram (type its number needed for the chance of success)"
     if reaction is None:
-        outcome.update(result=None, changes={}, headline=f"Reaction Ram allowed: give the reaction's result; then the ram ({ram.rule()}).")
+        outcome.update(result=None, changes={}, headline=f"Reaction Ram allowed: give the reaction's result; {then}.")
         return {"checks": checks, "steps": steps, "outcome": outcome}
     if not reaction:
         changes = {ME: list(REACTION_RAM.failure), ENEMY: [NONE]}
         outcome.update(result="failure", changes=changes, headline=f"The reaction fails. {changes_text(changes)}")
         return {"checks": checks, "steps": steps, "outcome": outcome}
     steps += [f"Success(Reaction): \"{REACTION_RAM.success[0]}\".", chance_step(ram, "Ram roll")]
-    ram_ok, said = decide(inputs, ram)
+    ram_ok, said = decide(inputs, 2, ram, rng=rng_of(inputs))
     steps += said
     if ram_ok is None:
-        outcome.update(result=None, changes={}, headline=f"The reaction succeeds: Resolve Ram ({ram.rule()}), then give its result.")
+        rule = f" ({ram.rule()})" if ram else ""
+        outcome.update(result=None, changes={}, headline=f"The reaction succeeds: Resolve Ram{rule}, then give its result.")
         return {"checks": checks, "steps": steps, "outcome": outcome}
     mine, theirs = ATTACK_MODES["ram"].stages[0][1].lines(ram_ok)
     changes = {ME: list(mine), ENEMY: list(theirs)}
@@ -93,17 +103,21 @@ def run_reaction_ram(inputs: Inputs) -> Result:
 
 def odds_reaction_ram(inputs: Inputs) -> Result:
     ram = make_roll(inputs, 2)
+    if ram is None:
+        return {"charts": [totals_chart(2, "Reaction Ram's ram roll")]}
     return {"charts": roll_charts(ram, "Reaction Ram's ram roll"), "chance": fraction_json(ram.chance())}
 
 
 REACTION_RAM_INPUTS = (
     Input("bow_hex", "bool", "An enemy ship moves adjacent to your bow hex, presenting a flank hex", default=True),
+    Input("ram_attack", "int", "Your Ram Attack rating", default=1, low=0, high=9, help="From your ship's counter."),
     result_input("reaction_result", "the reaction"),
     roll_inputs(2, "", "the ram")[0],
     modifier_input("Net modifier to your ram roll."),
     direction_input(),
     roll_inputs(2, "", "the ram")[1],
     result_input("result", "the ram"),
+    SEED,
 )
 
 
@@ -117,7 +131,6 @@ def run_defensive_missile_fire(inputs: Inputs) -> Result:
     checks = [
         check(DEFENSIVE_MISSILE_FIRE.conditions[0], attacked != "none of these",
               f"you are being {attacked}" if attacked != "none of these" else "you are not being attacked so"),
-        check("Not Depleted (Reading)", not inputs["depleted"], "Depleted: no missiles" if inputs["depleted"] else "not Depleted"),
     ]
     gap = "The aid's row for Defensive Missile Fire ends after its Conditions: it gives no results."
     if first_failure(checks):
@@ -129,7 +142,6 @@ def run_defensive_missile_fire(inputs: Inputs) -> Result:
 
 DEFENSIVE_MISSILE_INPUTS = (
     Input("attacked_by", "choice", "You are being", default=ATTACKED_BY[0], choices=ATTACKED_BY),
-    Input("depleted", "bool", "Your ship is Depleted", default=False),
 )
 
 
@@ -153,7 +165,6 @@ DEFENSE_RESOLVERS: tuple[Resolver, ...] = (
     Resolver(
         id="war-galley/aid/defensive-missile-fire", title="Defensive Missile Fire: check",
         inputs=DEFENSIVE_MISSILE_INPUTS, run=run_defensive_missile_fire, serves=("defensive-missile-fire",), versions=AID,
-        readings=(readings.GALLEY_DEPLETED_NO_MISSILES,),
         summary="Checks its condition; the aid's row stops there, so no results are given.",
     ),
 )

@@ -28,12 +28,20 @@ def _when(condition: bool, why: str) -> list[str]:
     return [why] if condition else []
 
 
-def _depleted(i: Inputs) -> list[str]:
-    return _when(bool(i["depleted"]), "Depleted: a Depleted ship makes no Missile Fire (Reading)")
+def _none(_inputs: Inputs) -> list[str]:
+    return []
+
+
+def _ram_attack(i: Inputs) -> list[str]:
+    return _when(i["ram_attack"] == 0, "Ram Attack > 0: its Ram Attack is 0")
+
+
+RESULT_ONLY = {"captured": "Defender captured", "depleted": "Depleted"}
+"""Statuses the aid gives only as a result to a defender: it attaches no condition to them (MECHANICS §9)."""
 
 
 STATE_RULES: dict[str, tuple[Blockers, str]] = {
-    "ram": (lambda i: _when(i["ram_attack"] == 0, "Ram Attack > 0: its Ram Attack is 0")
+    "ram": (lambda i: _ram_attack(i)
             + _when(bool(i["movement_impaired"]), "Can't be movement-impaired: it is"),
             "adjacent, not in the target's bow or stern, pointing at it; no backwater, pivot in place or hex entered twice"),
     "rake-pass-by": (lambda i: [], "move to the target's middle flank hex, parallel to its direction (note: movement-restricted)"),
@@ -47,12 +55,12 @@ STATE_RULES: dict[str, tuple[Blockers, str]] = {
                   + _when(bool(i["no_grapple"]), "No grapple this turn: it failed a ram this turn"),
                   "adjacent to an enemy ship through the flank hexsides of both"),
     "boarding": (lambda i: _when(not i["grappled"], "Be grappled: it is not"), "grappled to the ship it boards"),
-    "missile-fire": (_depleted, "target within 2 hexes, in LOS across a flank hexside"),
-    "missile-fire-flame": (_depleted, "target adjacent"),
+    "missile-fire": (_none, "target within 2 hexes, in LOS across a flank hexside"),
+    "missile-fire-flame": (_none, "target adjacent"),
     "avoidance": (lambda i: [f"Not fatigued, crippled, rammed, fouled: it is {s}" for s in ("fatigued", "crippled", "rammed", "fouled") if i[s]],
                   "an enemy ship just moved adjacent"),
-    "reaction-ram": (lambda i: [], "an enemy ship moves adjacent to its bow hex, presenting a flank hex"),
-    "defensive-missile-fire": (_depleted, "it is being rammed, raked, grappled or attacked by missiles"),
+    "reaction-ram": (_ram_attack, "an enemy ship moves adjacent to its bow hex, presenting a flank hex"),
+    "defensive-missile-fire": (_none, "it is being rammed, raked, grappled or attacked by missiles"),
 }
 """Per mode slug: the state conditions that refuse it, and what is left to check at the table."""
 
@@ -64,8 +72,6 @@ def run_ship_state(inputs: Inputs) -> Result:
     may_not: list[str] = []
     for slug, (blockers, left) in STATE_RULES.items():
         why = blockers(inputs)
-        if inputs["captured"]:
-            why = ["Captured: a captured ship makes no attack and no defense (Reading)"] + why
         checks.append(check(names[slug], not why, "; ".join(why) if why else f"if {left}"))
         (may_not if why else may).append(slug)
     state = [label for name, label in STATUSES if inputs[name]]
@@ -73,6 +79,10 @@ def run_ship_state(inputs: Inputs) -> Result:
     if inputs["half_speed"] or inputs["crippled"] or inputs["fouled"]:
         steps.append("The aid refuses no attack mode for Half Speed, Crippled or Fouled itself; only Avoidance names "
                      "Crippled and Fouled. Check your rulebook for their other effects.")
+    for name, result in RESULT_ONLY.items():
+        if inputs[name]:
+            steps.append(f"{name.capitalize()}: \"{result}\" is a result the aid gives to a defender; the aid attaches "
+                         "no condition to it, so it refuses nothing here. Check your rulebook for its effects.")
     steps += [f"{c['label']}: {'may use' if c['ok'] else 'may not use'} — {c['detail']}." for c in checks]
     def listed(slugs: list[str], empty: str) -> str:
         return ", ".join(names[slug] for slug in slugs) or empty
@@ -93,6 +103,6 @@ SHIP_STATE = Resolver(
     title="What can this ship still do?",
     inputs=SHIP_STATE_INPUTS,
     run=run_ship_state,
-    readings=(readings.GALLEY_DEPLETED_NO_MISSILES, readings.GALLEY_CAPTURED),
+    readings=(readings.GALLEY_RESOLVE_RAM,),
     summary="Tick the ship's statuses and speed: each attack and defensive mode it may still use, and why not.",
 )

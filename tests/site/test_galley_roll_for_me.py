@@ -1,0 +1,35 @@
+"""War Galley "Roll for me" works: the widget's seed rolls the dice for the page, judged against the number
+the player typed, and says that the page rolled them (MECHANICS §9: no chance before the number is typed)."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules_core
+from tests.site.test_widgets import BOOT_MS, expect, widget
+
+pytestmark = pytest.mark.browser
+
+PAGE = "war-galley/aid/attack-modes/"
+RAM = "war-galley/aid/ram"
+
+
+def test_roll_for_me_on_the_ram_widget_rolls_and_says_so(page, page_log, site_url):
+    page.goto(site_url + PAGE)
+    root = widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    odds = root.locator('[data-region="odds"]')
+    expect()(odds).not_to_contain_text("Success")  # no chance until the number needed is typed
+    form = root.locator("form.resolver__form")
+    form.get_by_label("Number needed for the ram (2d6, from your rulebook)", exact=True).fill("7")
+    form.get_by_label("Number needed for the ram (2d6, from your rulebook)", exact=True).press("Tab")
+    expect()(odds).to_contain_text("Success")
+    root.get_by_role("button", name="Roll for me").click()
+    seed = form.locator('[data-name="seed"]')
+    expect()(seed).not_to_have_value("")
+    expected = rules_core.resolve(RAM, {"needed": 7, "seed": int(seed.input_value())})
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    expect()(outcome).to_contain_text("Rolled for the page (“Roll for me”)")
+    assert expected["outcome"]["result"] in ("success", "failure")
+    assert page_log.foreign(site_url) == [] and page_log.page_errors == []
