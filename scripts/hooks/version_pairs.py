@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from scripts.hooks.entries import RULES_PAGES, Entry, markdown_parser
+from scripts.hooks.entries import Entry, markdown_parser, rules_page
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,10 @@ def heading_entries(comparison: Comparison, old_markdown: str) -> list[Entry]:
     wanted = {pairing.old for pairing in comparison.pairings if pairing.old_heading}
     if not wanted:
         return []
-    game, version, page = RULES_PAGES[comparison.old_page]
+    where = rules_page(comparison.old_page)
+    if where is None:
+        raise KeyError(f"{comparison.old_page} is not a rules page <game>/<version>/<page>.md")
+    game, version, page = where
     tokens = markdown_parser().parse(old_markdown)
     lines = old_markdown.split("\n")
     heads = [t for t in tokens if t.type == "heading_open" and t.map is not None]

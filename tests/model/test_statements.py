@@ -34,7 +34,7 @@ import pytest
 from rules_core import REGISTRY, RulesError, odds, resolve
 from rules_core.readings import GAPS, READINGS
 from rules_core.registry import Resolver
-from scripts.hooks.entries import RULES_PAGES, Entry, load_entries
+from scripts.hooks.entries import Entry, load_entries
 from scripts.hooks.version_text import sections
 from tests.conftest import DOCS
 
@@ -133,7 +133,7 @@ def page_sections(src_uri: str) -> dict[str, str]:
 
 def section_words(entry: Entry) -> set[str]:
     """The page's own text: its title's and each level-2 section's (who may declare what)."""
-    src_uri = next(uri for uri, where in RULES_PAGES.items() if where == (entry.game, entry.version, entry.page))
+    src_uri = f"{entry.game}/{entry.version}/{entry.page}.md"  # a rules version is a folder
     return words(" ".join(f"{title} {text}" for title, text in page_sections(src_uri).items()))
 
 
