@@ -287,3 +287,16 @@ def test_a_flex_reading_only_where_there_can_be_flex_dice() -> None:
         assert not cited or can_flex, f"{resolver.id} cites {cited} but has no flex dice"
         if can_flex:
             assert "flex-keeps-best" in cited, f"{resolver.id} can roll flex dice but does not cite flex-keeps-best"
+
+
+def test_v121_readings_name_nothing_only_v124_has() -> None:
+    """Assert the Readings a v1.2.1 resolver shows name no v1.2.4-only entry (Purge Airlocks, Evading, Hard Burn...)."""
+    names = {version: {e.name for e in entries().values() if e.game == "jovian-wars" and e.version == version}
+             for version in ("v1.2.1", "v1.2.4")}
+    only_v124 = {name for name in names["v1.2.4"] - names["v1.2.1"] if len(name) > 4}
+    assert {"Purge Airlocks", "Evading", "Hard Burn"} <= only_v124
+    for resolver in REGISTRY.values():
+        if resolver.id.startswith("jovian-wars/v1.2.1/"):
+            for reading in resolver.readings:
+                said = f"{reading.title} {reading.text}"
+                assert not [name for name in only_v124 if name in said], (resolver.id, reading.key)

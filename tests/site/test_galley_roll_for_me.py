@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, expect, widget
+from tests.site.test_widgets import expect, widget
 
 pytestmark = pytest.mark.browser
+
+BOOT_MS = 180_000
+"""Pyodide boots slowly on a loaded machine: wait on the engine, never on a clock."""
+ANSWER_MS = 60_000
+"""An answer from the engine after it is ready."""
 
 PAGE = "war-galley/aid/attack-modes/"
 RAM = "war-galley/aid/ram"
@@ -23,13 +28,13 @@ def test_roll_for_me_on_the_ram_widget_rolls_and_says_so(page, page_log, site_ur
     form = root.locator("form.resolver__form")
     form.get_by_label("Number needed for the ram (2d6, from your rulebook)", exact=True).fill("7")
     form.get_by_label("Number needed for the ram (2d6, from your rulebook)", exact=True).press("Tab")
-    expect()(odds).to_contain_text("Success")
+    expect()(odds).to_contain_text("Success", timeout=ANSWER_MS)
     root.get_by_role("button", name="Roll for me").click()
     seed = form.locator('[data-name="seed"]')
-    expect()(seed).not_to_have_value("")
+    expect()(seed).not_to_have_value("", timeout=ANSWER_MS)
     expected = rules_core.resolve(RAM, {"needed": 7, "seed": int(seed.input_value())})
     outcome = root.locator('[data-region="outcome"]')
-    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
-    expect()(outcome).to_contain_text("Rolled for the page (“Roll for me”)")
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"], timeout=ANSWER_MS)
+    expect()(outcome).to_contain_text("Rolled for the page (“Roll for me”)", timeout=ANSWER_MS)
     assert expected["outcome"]["result"] in ("success", "failure")
     assert page_log.foreign(site_url) == [] and page_log.page_errors == []

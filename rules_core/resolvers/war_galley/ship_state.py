@@ -44,7 +44,7 @@ STATE_RULES: dict[str, tuple[Blockers, str]] = {
     "ram": (lambda i: _ram_attack(i)
             + _when(bool(i["movement_impaired"]), "Can't be movement-impaired: it is"),
             "adjacent, not in the target's bow or stern, pointing at it; no backwater, pivot in place or hex entered twice"),
-    "rake-pass-by": (lambda i: [], "move to the target's middle flank hex, parallel to its direction (note: movement-restricted)"),
+    "rake-pass-by": (_none, "move to the target's middle flank hex, parallel to its direction (note: movement-restricted)"),
     "rake-pass-through-or-diekplus": (lambda i: _when(i["speed"] != "Max", "Must be at Max Speed: it is at Cruise"),
                                       "straight through the enemy ship and out into vacant hexes"),
     "anastrophe": (lambda i: _when(i["speed"] != "Max", "Must be at Max Speed: it is at Cruise")
