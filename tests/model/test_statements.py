@@ -35,6 +35,7 @@ from rules_core import REGISTRY, RulesError, odds, resolve
 from rules_core.readings import GAPS, READINGS
 from rules_core.registry import Resolver
 from scripts.hooks.entries import Entry, load_entries
+from scripts.hooks.placement import place
 from scripts.hooks.version_text import sections
 from tests.conftest import DOCS
 
@@ -94,6 +95,12 @@ def entries() -> dict[str, Entry]:
     return {entry.key: entry for entry in load_entries(DOCS)}
 
 
+@cache
+def placements() -> dict[str, Resolver]:
+    """Entry key -> the resolver the build places after it (the same placement the build uses)."""
+    return place(entries().values(), DOCS).placed
+
+
 def entry_words(entry: Entry) -> set[str]:
     return words(f"{entry.name} {entry.body}")
 
@@ -102,7 +109,7 @@ def entry_words(entry: Entry) -> set[str]:
 def vocabulary(resolver_id: str) -> frozenset[str]:
     """Every word a resolver may use: see the module docstring."""
     resolver = REGISTRY[resolver_id]
-    own = [entries()[key] for key in resolver.entries]
+    own = [entries()[key] for key, placed in placements().items() if placed.id == resolver_id]
     common = vocab(DICE_WORDS) | vocab(NEUTRAL) | _reading_words(resolver)
     if not own and resolver_id.startswith("war-galley/"):  # the ship-state aid sits beside the whole aid
         return frozenset(common | set().union(*(entry_words(e) for e in entries().values() if e.game == "war-galley")))
