@@ -117,3 +117,13 @@ def test_every_resolver_that_serves_an_entry_names_the_versions_it_implements() 
     for resolver in REGISTRY.values():
         assert bool(resolver.serves) == bool(resolver.versions), resolver.id
         assert resolver.game in ("dice", "jovian-wars", "war-galley"), resolver.id
+
+
+def test_the_extension_outside_a_site_generator_says_so() -> None:
+    """Python-Markdown alone does not say which page it renders: a clear error, not a wrong page."""
+    import markdown
+
+    from scripts.hooks.augment import AugmentExtension
+
+    with pytest.raises(BuildError, match="cannot tell which page is being rendered"):
+        markdown.Markdown(extensions=[AugmentExtension()]).convert("# Title\n")
