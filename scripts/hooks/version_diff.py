@@ -22,14 +22,13 @@ import re
 import sys
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-
 ROOT = Path(__file__).resolve().parent.parent.parent
 if str(ROOT) not in sys.path:  # a bare checkout works too
     sys.path.insert(0, str(ROOT))
 
 from rules_core import Input, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
 from rules_core.readings import GAPS  # noqa: E402
+from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.entries import Entry, parse_entries  # noqa: E402
 from scripts.hooks.placement import place  # noqa: E402
 from scripts.hooks.version_pairs import (  # noqa: E402
@@ -56,7 +55,7 @@ LOOSE = re.compile(r"<!--[ \t]*version-diff")
 def read_page(docs_dir: Path, src_uri: str) -> str:
     path = docs_dir / src_uri
     if not path.exists():
-        raise PluginError(f"version_diff: rules page {src_uri} is missing from {docs_dir}")
+        raise BuildError(f"version_diff: rules page {src_uri} is missing from {docs_dir}")
     return path.read_text(encoding="utf-8")
 
 
@@ -187,7 +186,7 @@ def live_html(old: Resolver, new: Resolver, comparison: Comparison) -> str:
         log.debug("version_diff: %s / %s give no answer for %s: %s", old.id, new.id, shared, error)
         return ""
     except Exception as error:  # noqa: BLE001 - reported as a build error with the resolvers named
-        raise PluginError(f"version_diff: resolving {old.id} and {new.id} with {shared} failed: {error!r}") from error
+        raise BuildError(f"version_diff: resolving {old.id} and {new.id} with {shared} failed: {error!r}") from error
     if not all(accepted(answer) for answer in answers):
         # One version's requirement refuses these values: a side-by-side would compare a refusal, not the rule.
         log.debug("version_diff: %s / %s: a requirement refuses %s", old.id, new.id, shared)
@@ -304,7 +303,7 @@ def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
         new = parse_entries(new_markdown, comparison.new_page)
         matching = match_entries(comparison, old, new)
     except (KeyError, ValueError) as error:
-        raise PluginError(f"version_diff: {src_uri}: {error.args[0] if error.args else error}") from error
+        raise BuildError(f"version_diff: {src_uri}: {error.args[0] if error.args else error}") from error
     placed = place([*old, *new], docs_dir).placed
     log.info("version_diff: %s: %d matched, %d removed, %d new", src_uri,
              len(matching.matched), len(matching.removed), len(matching.added))
@@ -323,14 +322,14 @@ def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
 
 
 def comparison_for(args: str, src_uri: str, line: int) -> Comparison:
-    """The comparison a marker names, or a PluginError naming the page, line and what is known."""
+    """The comparison a marker names, or a BuildError naming the page, line and what is known."""
     known = ", ".join(f"<!-- version-diff: {' '.join(key)} -->" for key in COMPARISONS)
     words = args.split()
     if len(words) != 3:
-        raise PluginError(f"{src_uri} line {line}: a version-diff marker takes GAME OLD NEW, got {args!r} (known: {known})")
+        raise BuildError(f"{src_uri} line {line}: a version-diff marker takes GAME OLD NEW, got {args!r} (known: {known})")
     comparison = COMPARISONS.get((words[0], words[1], words[2]))
     if comparison is None:
-        raise PluginError(f"{src_uri} line {line}: no version comparison {' '.join(words)!r} (known: {known})")
+        raise BuildError(f"{src_uri} line {line}: no version comparison {' '.join(words)!r} (known: {known})")
     return comparison
 
 
@@ -347,7 +346,7 @@ def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
         if match is not None:
             out.append(render(comparison_for(match["args"], src_uri, number), docs_dir, src_uri))
         elif LOOSE.search(line):
-            raise PluginError(f"{src_uri} line {number}: malformed version-diff marker {line.strip()!r} "
+            raise BuildError(f"{src_uri} line {number}: malformed version-diff marker {line.strip()!r} "
                               "(write it alone on its line: <!-- version-diff: GAME OLD NEW -->)")
         else:
             out.append(line)

@@ -13,7 +13,7 @@ from pathlib import Path
 import html
 
 import pytest
-from mkdocs.exceptions import PluginError
+from scripts.hooks.build_error import BuildError
 
 from rules_core import Input, Resolver, RulesError
 from rules_core.readings import GAPS
@@ -398,7 +398,7 @@ def test_the_marker_is_replaced_in_place() -> None:
     ],
 )
 def test_unknown_or_malformed_markers_fail_naming_file_and_line(line: str, message: str) -> None:
-    with pytest.raises(PluginError) as raised:
+    with pytest.raises(BuildError) as raised:
         expand(f"# Changes\n\n{line}\n", "jovian-wars/oops.md", DOCS)
     assert str(raised.value).startswith("jovian-wars/oops.md line 3: ")
     assert message in str(raised.value)
@@ -409,7 +409,7 @@ def test_a_rename_naming_a_missing_entry_fails_the_build() -> None:
     """Assert a stale renames table is an error, not a silent "removed" plus "new"."""
     stale = Comparison(**{**{f: getattr(C, f) for f in C.__dataclass_fields__},
                           "pairings": (Pairing("boarding-party", "boarding", "typo"),)})
-    with pytest.raises(PluginError, match=r"jovian-wars/v1.2.4/actions.md has no entry #boarding"):
+    with pytest.raises(BuildError, match=r"jovian-wars/v1.2.4/actions.md has no entry #boarding"):
         render(stale, DOCS, PAGE)
 
 
