@@ -185,12 +185,18 @@ def check_all(declared: tuple[Input, ...], given: object, path: str = "") -> dic
     """
     group = path.rstrip(".") or None
     if not isinstance(given, Mapping):
-        raise InputError(group, f"an object of inputs ({', '.join(spec.name for spec in declared)}); not {shown(given)}")
+        raise InputError(group, f"an object of inputs by name ({_names(declared)}); not {shown(given)}")
     known = {spec.name for spec in declared}
     unknown = [name for name in given if name not in known]
     if unknown:
-        raise InputError(group, f"{shown(unknown[0])} is not an input here (expected: {', '.join(sorted(known))})")
+        raise InputError(group, f"{shown(unknown[0])} is not an input here (expected: {_names(declared)})")
     return {spec.name: spec.check(given.get(spec.name), path) for spec in declared}
+
+
+def _names(declared: tuple[Input, ...], most: int = 6) -> str:
+    """The declared names for a message: the first `most`, then how many more."""
+    names = [spec.name for spec in declared]
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def parse_inputs(text: str) -> object:
