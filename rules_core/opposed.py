@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from operator import lshift, sub
 
 from .dice import DOUBLE, QUAD, Reading, diminish, magnitude, notation, steps
 from .errors import InputError
@@ -44,13 +45,12 @@ def secondary_choice(primary: Reading, effect: int) -> tuple[int, ...]:
     return tuple(value for (_, value), times in zip(primary, hits) for _ in range(times))
 
 
-@lru_cache(maxsize=16384)
 def _weakest_remainder(levels: tuple[int, ...], diminishes: int) -> tuple[int, ...]:
     """Diminishes per result that leave the weakest remainder (Reading `secondary-chooses`).
 
     `levels` are the Primary's results in order of value (2 D, 3 T, 4 Q), `diminishes` at most
-    their steps. Every split uses all the diminishes, so the steps left are the same for all;
-    the roll order then asks, in turn, for (1) the lowest best Magnitude, (2) the fewest results,
+    their steps (`_choices` works out every number of one pattern together). Every split uses all
+    the diminishes, so the steps left are the same for all; the roll order then asks, in turn, for (1) the lowest best Magnitude, (2) the fewest results,
     (3) the weakest results listed strongest first. Exact, in that order:
 
     1. the best Magnitude can be brought down to m exactly when lowering every result above m
@@ -67,19 +67,38 @@ def _weakest_remainder(levels: tuple[int, ...], diminishes: int) -> tuple[int, .
     tests/rules_core/test_opposed_choice.py checks this against the exhaustive search of
     every split for every pattern of levels and every number of diminishes.
     """
-    at = [0, 0, 0, 0, 0]  # results per level (index 2..4)
-    for level in levels:
-        at[level] += 1
-    need = (at[2] + 2 * at[3] + 3 * at[4], at[3] + 2 * at[4], at[4], 0)  # diminishes to bring every result to 1..4
-    best = 1  # 1 = every result removed ([N])
-    while need[best - 1] > diminishes:
-        best += 1
-    if best == 1:
-        return tuple(level - 1 for level in levels)
-    capped = [min(level, best) for level in levels]
-    spare = diminishes - need[best - 1]
-    tiers = range(DOUBLE, best + 1)  # capped levels, cheapest to remove first
-    ranked = [[i for i in reversed(range(len(capped))) if capped[i] == level] for level in tiers]
+    return _choices(levels)[diminishes]
+
+
+@lru_cache(maxsize=2048)
+def _choices(levels: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """`_weakest_remainder` of one pattern for 0, 1 ... all its steps diminishes."""
+    doubles, triples, quads = levels.count(2), levels.count(3), levels.count(4)
+    need = (doubles + 2 * triples + 3 * quads, triples + 2 * quads, quads, 0)  # diminishes to bring every result to 1..4
+    removed = tuple(level - 1 for level in levels)
+    out: list[tuple[int, ...]] = []
+    tables: dict[int, tuple[list[int], range, list[list[int]]]] = {}
+    best = 4
+    for diminishes in range(need[0] + 1):
+        while best > 1 and need[best - 2] <= diminishes:
+            best -= 1
+        if best == 1:
+            out.append(removed)
+            continue
+        table = tables.get(best)
+        if table is None:
+            capped = [min(level, best) for level in levels]
+            tiers = range(DOUBLE, best + 1)  # capped levels, cheapest to remove first
+            table = tables[best] = (capped, tiers, [[i for i in reversed(range(len(capped))) if capped[i] == level]
+                                                    for level in tiers])
+        capped, tiers, ranked = table
+        out.append(_split(levels, capped, tiers, ranked, best, diminishes - need[best - 1]))
+    return tuple(out)
+
+
+def _split(levels: tuple[int, ...], capped: list[int], tiers: range, ranked: list[list[int]], best: int,
+           spare: int) -> tuple[int, ...]:
+    """Steps 2 and 3 of `_weakest_remainder`: with every result capped at `best`, where the `spare` diminishes go."""
     removable, budget = 0, spare
     for level, ranks in zip(tiers, ranked):
         take = min(len(ranks), budget // (level - 1))
@@ -98,12 +117,12 @@ def _weakest_remainder(levels: tuple[int, ...], diminishes: int) -> tuple[int, .
         for i in lowered:
             final[i] = best - 1
         if len(choices) == 1:
-            return tuple(level - level_left for level, level_left in zip(levels, final))
+            return tuple(map(sub, levels, final))
         listed = sorted(((level, i) for i, level in enumerate(final) if level >= DOUBLE), reverse=True)
         if weakest is None or listed < weakest[0]:
             weakest = (listed, final)
     assert weakest is not None
-    return tuple(level - level_left for level, level_left in zip(levels, weakest[1]))
+    return tuple(map(sub, levels, weakest[1]))
 
 
 @lru_cache(maxsize=1024)
@@ -174,24 +193,29 @@ def opposed_codes(primary: Pool, secondary: Pool) -> tuple[dict[int, int], int]:
         effects[effect] = effects.get(effect, 0) + ways
     wipe = effects.pop(WIPE, 0)
     untouched = effects.pop(0, 0)
-    out: dict[int, int] = {0: 0} if wipe else {}
+    ordered = sorted(effects.items())
+    at_least = [0] * 14  # at_least[n]: the Secondary's ways to deal n or more diminishes
+    for effect, s_ways in ordered:
+        at_least[effect] += s_ways
+    for n in range(12, -1, -1):
+        at_least[n] += at_least[n + 1]
+    out: dict[int, int] = {}
+    cleared = 0  # the Primary's ways times the Secondary's that leave it [N]
     for code, ways in p_codes:
-        if wipe:
-            out[0] += ways * wipe
+        cleared += ways * wipe
         if untouched:
             out[code] = out.get(code, 0) + ways * untouched
-        if not effects:
-            continue
-        shifts = [2 * face for face in range(6) if (code >> 2 * face) & 3]
-        levels = tuple(((code >> shift) & 3) + 1 for shift in shifts)
+        shifts = [shift for shift in range(0, 12, 2) if (code >> shift) & 3]
+        levels = tuple([((code >> shift) & 3) + 1 for shift in shifts])
         most = sum(levels) - len(levels)
-        for effect, s_ways in effects.items():
-            if effect >= most:  # enough to remove every result (or none to remove)
-                final = 0
-            else:
-                hits = _weakest_remainder(levels, effect)
-                final = code - sum(times << shift for times, shift in zip(hits, shifts))
+        cleared += ways * at_least[min(max(most, 1), 13)]  # enough diminishes to remove every result
+        for effect, s_ways in ordered:
+            if effect >= most:
+                break
+            final = code - sum(map(lshift, _weakest_remainder(levels, effect), shifts))
             out[final] = out.get(final, 0) + ways * s_ways
+    if cleared:
+        out[0] = out.get(0, 0) + cleared
     return out, p_total * s_total
 
 

@@ -14,7 +14,11 @@
    with the ratio to a yardstick measured in the same run (icepool's largest set of 12 d6) and
    flagged when at or over issue 8's limit of 200 ms.
 
-Run: .venv/bin/python scripts/bench_dice.py [--no-pyodide] [--worst-only] [--only=ID-PREFIX]
+Times are CPU time (time.process_time; the machine is shared). With --before=PATH (e.g. /work/wt/base)
+the distributions and the slowest worst cases are also timed on that checkout, in fresh processes of
+this run, side by side.
+
+Run: .venv/bin/python scripts/bench_dice.py [--no-pyodide] [--worst-only] [--only=ID-PREFIX] [--before=PATH]
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def clear_all():
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
 
-def cold(make, runs=3, clock=time.perf_counter):
+def cold(make, runs=3, clock=time.process_time):  # CPU time: the machine is shared
     best = float("inf")
     for _ in range(runs):
         clear_all()
@@ -66,7 +70,7 @@ def cold(make, runs=3, clock=time.perf_counter):
 OPPOSED = [((3, 0, 0), (3, 0, 0)), ((6, 1, 0), (4, 0, 0)), ((11, 0, 3), (5, 0, 3)), ((30, 6, 10), (30, 6, -10)),
            ((12, 6, 10), (30, 6, -10)), ((30, 6, 0), (12, 6, -10))]
 
-def timings(pools):
+def timings(pools, opposed=True):
     out = {}
     for base, flex, macro in pools:
         out[f"unopposed b{base} f{flex} m{macro:+d}"] = cold(lambda: reading_weights(Pool(base, flex, macro)))
@@ -76,7 +80,7 @@ def timings(pools):
     for base, flex, macro in [(12, 3, m) for m in range(-4, 5)] + [(30, 6, 10), (30, 6, -10), (11, 6, 10), (12, 6, -10)]:
         inputs = {"base": base, "flex": flex, "macro": macro}
         out[f"odds() b{base} f{flex} m{macro:+d}"] = cold(lambda: rules_core.odds("dice/unopposed", inputs))
-    for (pb, pf, pm), (sb, sf, sm) in OPPOSED:
+    for (pb, pf, pm), (sb, sf, sm) in OPPOSED if opposed else ():
         inputs = {"primary": {"base": pb, "flex": pf, "macro": pm}, "secondary": {"base": sb, "flex": sf, "macro": sm}}
         out[f"opposed() b{pb} f{pf} m{pm:+d} vs b{sb} f{sf} m{sm:+d}"] = cold(lambda: rules_core.odds("dice/opposed", inputs), 1)
     return out
@@ -84,7 +88,7 @@ def timings(pools):
 def entry_timings(cases):
     """[door, resolver id, inputs] -> cold CPU ms, best of 3."""
     import rules_core
-    return [cold(lambda: getattr(rules_core, door)(rid, inputs), 3, time.process_time) for door, rid, inputs in cases]
+    return [cold(lambda: getattr(rules_core, door)(rid, inputs)) for door, rid, inputs in cases]
 '''
 
 
@@ -150,8 +154,7 @@ def cold_entry(door: str, resolver_id: str, inputs: dict[str, object], runs: int
     scope: dict[str, object] = {}
     exec(TIMING, scope)
     try:
-        return scope["cold"](lambda: getattr(rules_core, door)(resolver_id, inputs), runs,  # type: ignore[operator, no-any-return]
-                             time.process_time)
+        return scope["cold"](lambda: getattr(rules_core, door)(resolver_id, inputs), runs)  # type: ignore[operator, no-any-return]
     except rules_core.RulesError:
         return -1.0
 
@@ -217,6 +220,7 @@ def worst_inputs(only: str = "") -> list[tuple[str, str, dict[str, object], floa
         for door in ("odds", "resolve") if REGISTRY[resolver_id].odds is not None else ("resolve",):
             ms, inputs = worst_input(door, resolver_id)
             rows.append((door, resolver_id, inputs, ms))
+            print(f"  {door:<8} {resolver_id:<48} {ms:>9.1f}", file=sys.stderr, flush=True)
     return sorted(rows, key=lambda row: -row[3])
 
 
@@ -253,6 +257,32 @@ console.log(py.runPython("json.dumps([timings({json.dumps(POOLS)}), entry_timing
     return pools, entries
 
 
+BEFORE = r"""
+import json, signal, sys
+sys.path.insert(0, sys.argv[1])
+sys.dont_write_bytecode = True
+exec(sys.argv[2])
+what = json.loads(sys.argv[3])
+if what == "pools":
+    print(json.dumps(timings(json.loads(sys.argv[4]), False)))
+else:
+    print(json.dumps(entry_timings([what])[0]))
+"""
+
+
+def before_timings(tree: str, what: object, limit_s: int = 120) -> object:
+    """The same cold timings run on another checkout (`--before=/work/wt/base`), in a fresh process; None past `limit_s`."""
+    try:
+        done = subprocess.run([sys.executable, "-c", BEFORE, tree, TIMING, json.dumps(what), json.dumps(POOLS)],
+                              capture_output=True, text=True, timeout=limit_s, check=True,
+                              env={"PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"})
+    except subprocess.TimeoutExpired:
+        return None
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+BEFORE_WORST = 14
+"""How many of the slowest worst cases (after) are timed on the --before checkout too."""
 LIMIT_MS = 200
 """Issue 8: every legal input of every resolver answers in under 200 ms in CPython."""
 PYODIDE_WORST = 5
@@ -261,28 +291,39 @@ PYODIDE_WORST = 5
 
 def main() -> None:
     only = next((arg.split("=", 1)[1] for arg in sys.argv if arg.startswith("--only=")), "")
+    before = next((arg.split("=", 1)[1] for arg in sys.argv if arg.startswith("--before=")), "")
     if "--worst-only" not in sys.argv:
         print("Largest matching set of N d6 (best of 3, ms)")
-        print("\n".join(largest_set_table()))
+        print("\n".join(largest_set_table()), flush=True)
     here = cpython_timings() if "--worst-only" not in sys.argv else {}
+    then = before_timings(before, "pools", 1800) if before and here else {}
     print("\nSearching every resolver's worst legal input (cold, CPython)...", flush=True)
     rows = worst_inputs(only)
     ruler = yardstick_ms()
     top = [(door, rid, inputs) for door, rid, inputs, _ in rows[:PYODIDE_WORST]]
     there, there_worst = pyodide_timings(top) if "--no-pyodide" not in sys.argv else ({}, [])
     if here:
-        print("\nDistributions the resolvers need, cold: best of 3 runs, every cache cleared before each (ms)")
-        print(f"{'pool':<44} {'CPython':>10} {'Pyodide':>10}")
+        print("\nDistributions the resolvers need, cold: best of 3 runs, every cache cleared before each (CPU ms)")
+        print(f"{'pool':<44} {'CPython':>10} {'Pyodide':>10}" + (f" {'before':>10} {'after/before':>12}" if then else ""))
         for name, ms in here.items():
             other = f"{there[name]:>10.1f}" if name in there else f"{'-':>10}"
-            print(f"{name:<44} {ms:>10.1f} {other}")
+            old = then.get(name) if isinstance(then, dict) else None
+            versus = f" {old:>10.1f} {ms / old:>12.2f}" if old else (f" {'-':>10} {'-':>12}" if then else "")
+            print(f"{name:<44} {ms:>10.1f} {other}{versus}")
     print(f"\nEvery resolver's worst legal input, cold, best of 3 (CPU ms); yardstick: icepool d6.pool(20).largest_count() "
           f"cold = {ruler:.1f} ms in this run; limit {LIMIT_MS} ms")
-    print(f"{'door':<8} {'resolver':<48} {'CPython':>9} {'x yard':>8} {'Pyodide':>9}  inputs")
+    print(f"{'door':<8} {'resolver':<40} {'CPython':>9} {'x yard':>8} {'Pyodide':>9}" + (f" {'before':>9}" if before else "")
+          + "  inputs")
     for index, (door, rid, inputs, ms) in enumerate(rows):
         other = f"{there_worst[index]:>9.1f}" if index < len(there_worst) else f"{'-':>9}"
+        old = ""
+        if before and index < BEFORE_WORST:
+            then_ms = before_timings(before, [door, rid, inputs])
+            old = f" {then_ms:>9.1f}" if isinstance(then_ms, float) else f" {'>120 s':>9}"
+        elif before:
+            old = f" {'-':>9}"
         flag = "  OVER" if ms >= LIMIT_MS else ""
-        print(f"{door:<8} {rid:<48} {ms:>9.1f} {ms / ruler:>7.1f}x {other}  {json.dumps(inputs)}{flag}")
+        print(f"{door:<8} {rid:<40} {ms:>9.1f} {ms / ruler:>7.1f}x {other}{old}  {json.dumps(inputs)}{flag}", flush=True)
     over = [row for row in rows if row[3] >= LIMIT_MS]
     print(f"\n{len(rows)} worst cases; {len(over)} at or over {LIMIT_MS} ms; slowest {rows[0][3]:.1f} ms "
           f"({rows[0][3] / ruler:.1f}x the yardstick)")
