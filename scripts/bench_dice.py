@@ -18,7 +18,8 @@ Times are CPU time (time.process_time; the machine is shared). With --before=PAT
 the distributions and the slowest worst cases are also timed on that checkout, in fresh processes of
 this run, side by side.
 
-Run: .venv/bin/python scripts/bench_dice.py [--no-pyodide] [--worst-only] [--only=ID-PREFIX] [--before=PATH]
+Run: .venv/bin/python scripts/bench_dice.py [--no-pyodide] [--no-largest] [--worst-only] [--only=ID-PREFIX]
+     [--before=PATH]
 """
 
 from __future__ import annotations
@@ -292,7 +293,7 @@ PYODIDE_WORST = 5
 def main() -> None:
     only = next((arg.split("=", 1)[1] for arg in sys.argv if arg.startswith("--only=")), "")
     before = next((arg.split("=", 1)[1] for arg in sys.argv if arg.startswith("--before=")), "")
-    if "--worst-only" not in sys.argv:
+    if "--worst-only" not in sys.argv and "--no-largest" not in sys.argv:
         print("Largest matching set of N d6 (best of 3, ms)")
         print("\n".join(largest_set_table()), flush=True)
     here = cpython_timings() if "--worst-only" not in sys.argv else {}
