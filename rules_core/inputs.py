@@ -199,16 +199,22 @@ def _names(declared: tuple[Input, ...], most: int = 6) -> str:
     return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
+MOST_BRACKETS = 256
+"""Lists and objects a JSON text of inputs may hold: the largest resolver needs a few dozen."""
+
+
 def parse_inputs(text: str) -> object:
     """Inputs sent as JSON text (the command line, a worker message), or InputError for the inputs as a whole.
 
-    Not yet checked: `check_all` does that. Refused here: text that is not JSON, nesting deeper than
-    the parser goes (RecursionError) and integers past CPython's 4,300-digit limit (ValueError).
+    Not yet checked: `check_all` does that. Refused here: text that is not JSON, more lists and objects
+    than any inputs hold (checked before parsing: Pyodide's parser overflows the JavaScript stack on
+    deep nesting, a fatal error rather than a RecursionError) and integers past CPython's 4,300-digit
+    limit (ValueError).
     """
+    if text.count("[") + text.count("{") > MOST_BRACKETS:
+        raise InputError(None, f"holds more than {MOST_BRACKETS} lists or objects (inputs need a few)")
     try:
         return json.loads(text)
-    except RecursionError:
-        raise InputError(None, "nested too deeply to be inputs (an object of names and numbers)") from None
     except json.JSONDecodeError as error:
         raise InputError(None, f"not valid JSON ({error.msg} at character {error.pos})") from None
     except ValueError:

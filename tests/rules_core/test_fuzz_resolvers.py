@@ -46,3 +46,17 @@ def test_the_known_fuzz_causes_are_field_errors(value):
             for door in doors(resolver):
                 outcome = call(door, resolver, {spec.name: value if spec.kind != "faces" else [value]})
                 assert outcome == "field error", (spec.name, door)
+
+
+@pytest.mark.parametrize(("text", "says"), [("[" * 100_000 + "]" * 100_000, "more than 256 lists or objects"),
+                                            ('{"base": ' + "9" * 5000 + "}", "a number too long"),
+                                            ("{base: 3", "not valid JSON")])
+def test_inputs_sent_as_text_are_refused_for_the_inputs_as_a_whole(text, says):
+    """Assert JSON text a worker message or the CLI carries is parsed or refused as one InputError naming no field."""
+    from rules_core.errors import InputError
+    from rules_core.inputs import parse_inputs
+
+    with pytest.raises(InputError) as error:
+        parse_inputs(text)
+    assert error.value.field is None and says in str(error.value) and len(str(error.value)) < 120
+    assert parse_inputs('{"base": 3}') == {"base": 3}
