@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 
 import rules_core
-from rules_core.errors import InputError, RulesError
+from rules_core.errors import InputError, RulesError, shown
+from rules_core.inputs import parse_inputs
 
 DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve}
 
@@ -19,9 +20,9 @@ def handle(kind: str, resolver: str, inputs_json: str) -> str:
     """Answer {"result": ...} or {"error": message, "field": name or None} as JSON text."""
     door = DOORS.get(kind)
     if door is None:
-        return json.dumps({"error": f"type: must be one of {', '.join(DOORS)}, got {kind!r}", "field": None})
+        return json.dumps({"error": f"type: must be one of {', '.join(DOORS)}, not {shown(kind)}", "field": None})
     try:
-        inputs = json.loads(inputs_json) if inputs_json else {}
+        inputs = parse_inputs(inputs_json) if inputs_json else {}
         return json.dumps({"result": door(resolver, inputs)})
     except InputError as error:
         return json.dumps({"error": str(error), "field": error.field})

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .errors import RulesError
+from .errors import InputError, RulesError, shown
+from .inputs import parse_inputs
 from .registry import describe, odds, resolve, resolver_ids
 
 EXIT_REFUSED = 2
 """Exit status for a refused command or input."""
+EXIT_BROKEN_PIPE = 141
+"""Exit status when the reader of stdout went away (`... | head`): 128 + SIGPIPE, as a shell reports it."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,11 +49,11 @@ def _inputs(text: str | None) -> dict[str, object] | None:
     if text is None:
         return None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RulesError(f"--inputs: not valid JSON ({error.msg} at character {error.pos})") from None
+        value = parse_inputs(text)
+    except InputError as error:
+        raise RulesError(f"--inputs: {error.reason}") from None
     if not isinstance(value, dict):
-        raise RulesError(f"--inputs: must be a JSON object like {{\"base\": 3}}, got {text!r}")
+        raise RulesError(f"--inputs: a JSON object like {{\"base\": 3}}; not {shown(text)}")
     return value
 
 
@@ -73,10 +77,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_REFUSED
-    if isinstance(answer, list):
-        print("\n".join(answer))
-    else:
-        print(json.dumps(answer, indent=2, ensure_ascii=False))
+    text = "\n".join(answer) if isinstance(answer, list) else json.dumps(answer, indent=2, ensure_ascii=False)
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # The reader left (`| head`): say nothing more. Point stdout at devnull so the
+        # interpreter's own flush at exit cannot raise again and print a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return 0
 
 

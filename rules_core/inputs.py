@@ -6,11 +6,13 @@ control (stepper, toggle, choice, dice keypad) is described here, not in HTML.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import InputError
+from .errors import InputError, shown
 
 InputKind = Literal["int", "bool", "choice", "group", "faces", "seed"]
 """int: a stepper; bool: a toggle; choice: one of `choices`; group: a fieldset of `parts`
@@ -80,18 +82,18 @@ class Input:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            if value in ("true", "1", 1):
+            if isinstance(value, (str, int)) and value in ("true", "1", 1):
                 return True
-            if value in ("false", "0", 0):
+            if isinstance(value, (str, int)) and value in ("false", "0", 0):
                 return False
-            raise InputError(where, f"must be true or false, got {value!r}")
+            raise InputError(where, f"on or off (true or false), not {shown(value)}")
         if self.kind == "choice":
-            if value not in self.choices:
-                raise InputError(where, f"must be one of {', '.join(self.choices)}; got {value!r}")
+            if not isinstance(value, str) or value not in self.choices:
+                raise InputError(where, f"one of {', '.join(self.choices)}; not {shown(value)}")
             return value
         if self.kind == "group":
             if not isinstance(value, Mapping):
-                raise InputError(where, f"must be an object with {', '.join(p.name for p in self.parts)}; got {value!r}")
+                raise InputError(where, f"a group of {', '.join(p.name for p in self.parts)}; not {shown(value)}")
             return check_all(self.parts, value, path=f"{where}.")
         if self.kind == "faces":
             return self._check_faces(where, value)
@@ -99,55 +101,121 @@ class Input:
 
     def _allowed(self) -> str:
         if self.kind in ("int", "seed"):
-            return f"an integer from {self.low} to {self.high}"
+            low, high = self._range()
+            return f"a whole number from {low} to {high}"
         if self.kind == "faces":
             return f"{self.low or 0} to {self.high} dice, each 1 to 6"
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
         return self.kind
 
+    def _range(self) -> tuple[int | None, int | None]:
+        if self.kind == "seed":
+            return (0 if self.low is None else self.low, SEED_HIGH if self.high is None else self.high)
+        return self.low, self.high
+
     def _check_int(self, where: str, value: object) -> int:
-        low = 0 if self.kind == "seed" and self.low is None else self.low
-        high = SEED_HIGH if self.kind == "seed" and self.high is None else self.high
-        number: int
-        if isinstance(value, bool):
-            raise InputError(where, f"must be an integer from {low} to {high}, got {value!r}")
-        if isinstance(value, int):
-            number = value
-        elif isinstance(value, float) and value.is_integer():
-            number = int(value)
-        elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-            number = int(value.strip())
-        else:
-            raise InputError(where, f"must be an integer from {low} to {high}, got {value!r}")
+        low, high = self._range()
+        number = whole_number(value)
+        if number is None:
+            raise InputError(where, f"{self._allowed()}, not {shown(value)}")
         if (low is not None and number < low) or (high is not None and number > high):
-            raise InputError(where, f"must be from {low} to {high}, got {number}")
+            raise InputError(where, f"{self._allowed()}, not {shown(number)}")
         return number
 
     def _check_faces(self, where: str, value: object) -> tuple[int, ...]:
+        most = self.high if self.high is not None else 0
         if isinstance(value, str):
+            if len(value) > 4 * most + 16:  # more characters than `most` faces can need: refuse before splitting
+                raise InputError(where, f"{self._allowed()}; not {shown(value)}")
             value = [part for part in value.replace(",", " ").split() if part]
         if not isinstance(value, (list, tuple)):
-            raise InputError(where, f"must be a list of die faces 1 to 6, got {value!r}")
+            raise InputError(where, f"a list of die faces ({self._allowed()}); not {shown(value)}")
+        low = self.low or 0
+        if self.high is not None and not low <= len(value) <= self.high:
+            raise InputError(where, f"{low} to {self.high} dice, not {len(value)}")
         faces: list[int] = []
         for index, face in enumerate(value, start=1):
-            if isinstance(face, str) and face.strip().isdigit():
-                face = int(face)
-            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-                raise InputError(where, f"die {index} must show 1 to 6, got {face!r}")
-            faces.append(face)
-        low = self.low or 0
-        if self.high is not None and not low <= len(faces) <= self.high:
-            raise InputError(where, f"must hold {low} to {self.high} dice, got {len(faces)}")
+            number = whole_number(face)
+            if number is None or not 1 <= number <= 6:
+                raise InputError(where, f"die {index} shows 1 to 6, not {shown(face)}")
+            faces.append(number)
         return tuple(faces)
 
 
-def check_all(declared: tuple[Input, ...], given: Mapping[str, object], path: str = "") -> dict[str, object]:
-    """Check every declared input, fill defaults, and refuse names nobody declared."""
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")
+"""A whole number typed as text: ASCII digits only ("²" and "٣" are digits to str.isdigit, not to int's
+callers), one optional sign ("+-3" is refused), and at most 12 digits (int() refuses past 4,300)."""
+
+
+def whole_number(value: object) -> int | None:
+    """An int from an int, an integral float or a short decimal text; None for anything else.
+
+    A bool is not a number here (True is not 1 die). Out-of-range checks come after, so a
+    huge int is returned as is (comparing it is cheap; it is never printed).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None  # inf and nan are not integers
+    if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()):
+        return int(value.strip())
+    return None
+
+
+def field_label(declared: tuple[Input, ...], field: str) -> str | None:
+    """The label a player reads for a dotted field ("primary.base" -> "Primary (acting), Base dice")."""
+    head, _, rest = field.partition(".")
+    for spec in declared:
+        if spec.name == head:
+            if not rest:
+                return spec.label
+            inner = field_label(spec.parts, rest)
+            return None if inner is None else f"{spec.label}, {inner}"
+    return None
+
+
+def check_all(declared: tuple[Input, ...], given: object, path: str = "") -> dict[str, object]:
+    """Check every declared input, fill defaults, and refuse names nobody declared.
+
+    An unknown name is refused under the group that holds it (None at the top: the inputs as a
+    whole), since the field a refusal names is always a declared one.
+    """
+    group = path.rstrip(".") or None
     if not isinstance(given, Mapping):
-        raise InputError(path.rstrip(".") or "inputs", f"must be an object, got {given!r}")
+        raise InputError(group, f"an object of inputs by name ({_names(declared)}); not {shown(given)}")
     known = {spec.name for spec in declared}
-    unknown = sorted(str(name) for name in given if name not in known)
+    unknown = [name for name in given if name not in known]
     if unknown:
-        raise InputError(f"{path}{unknown[0]}", f"is not an input here (expected: {', '.join(sorted(known))})")
+        raise InputError(group, f"{shown(unknown[0])} is not an input here (expected: {_names(declared)})")
     return {spec.name: spec.check(given.get(spec.name), path) for spec in declared}
+
+
+def _names(declared: tuple[Input, ...], most: int = 6) -> str:
+    """The declared names for a message: the first `most`, then how many more."""
+    names = [spec.name for spec in declared]
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+MOST_BRACKETS = 256
+"""Lists and objects a JSON text of inputs may hold: the largest resolver needs a few dozen."""
+
+
+def parse_inputs(text: str) -> object:
+    """Inputs sent as JSON text (the command line, a worker message), or InputError for the inputs as a whole.
+
+    Not yet checked: `check_all` does that. Refused here: text that is not JSON, more lists and objects
+    than any inputs hold (checked before parsing: Pyodide's parser overflows the JavaScript stack on
+    deep nesting, a fatal error rather than a RecursionError) and integers past CPython's 4,300-digit
+    limit (ValueError).
+    """
+    if text.count("[") + text.count("{") > MOST_BRACKETS:
+        raise InputError(None, f"holds more than {MOST_BRACKETS} lists or objects (inputs need a few)")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(None, f"not valid JSON ({error.msg} at character {error.pos})") from None
+    except ValueError:
+        raise InputError(None, "holds a number too long to read (inputs are small whole numbers)") from None

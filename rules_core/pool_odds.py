@@ -267,6 +267,12 @@ def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
     return tuple((low[code & 63] + high[code >> 6], ways) for code, ways in codes), total
 
 
+def code_reading(code: int) -> Reading:
+    """The reading of a layout code (the inverse of `code_of`)."""
+    low, high = _half_readings()
+    return low[code & 63] + high[code >> 6]
+
+
 def reading_odds(pool: Pool) -> dict[Reading, Fraction]:
     """Probability of every final reading of an Unopposed roll."""
     items, total = reading_weights(pool)

@@ -27,8 +27,8 @@ from fractions import Fraction
 from importlib import import_module
 from math import gcd
 
-from .errors import RulesError, UnknownResolver
-from .inputs import Input, check_all
+from .errors import InputError, RulesError, UnknownResolver
+from .inputs import Input, check_all, field_label
 from .readings import Reading
 
 Inputs = dict[str, object]
@@ -71,7 +71,7 @@ class Resolver:
         """The game whose rule entries it serves: the first part of its id ("jovian-wars")."""
         return self.id.split("/", 1)[0]
 
-    def check(self, inputs: Mapping[str, object]) -> Inputs:
+    def check(self, inputs: object) -> Inputs:
         """Fill defaults and check every input against its declaration."""
         return check_all(self.inputs, inputs)
 
@@ -79,7 +79,7 @@ class Resolver:
         """The checked default inputs: what the static page shows before any script runs."""
         return self.check({})
 
-    def describe(self, inputs: Mapping[str, object] | None = None) -> dict[str, object]:
+    def describe(self, inputs: object = None) -> dict[str, object]:
         """The declaration as plain data; with inputs, also the dice each keypad needs."""
         data: dict[str, object] = {
             "resolver": self.id,
@@ -171,8 +171,8 @@ def resolver_ids() -> list[str]:
     return sorted(REGISTRY)
 
 
-def _lookup(resolver_id: str) -> Resolver:
-    resolver = REGISTRY.get(resolver_id)
+def _lookup(resolver_id: object) -> Resolver:
+    resolver = REGISTRY.get(resolver_id) if isinstance(resolver_id, str) else None
     if resolver is None:
         raise UnknownResolver(resolver_id)
     return resolver
@@ -189,22 +189,43 @@ def _answer(resolver: Resolver, checked: Inputs, body: Result) -> dict[str, obje
     return answer
 
 
-def describe(resolver_id: str, inputs: Mapping[str, object] | None = None) -> dict[str, object]:
+def _in_players_words(resolver: Resolver, work: Callable[[], dict[str, object]]) -> dict[str, object]:
+    """Run `work`; a refused input is raised again with its message starting with the input's label."""
+    try:
+        return work()
+    except InputError as error:
+        if error.label is not None:
+            raise
+        label = field_label(resolver.inputs, error.field) if error.field is not None else "Inputs"
+        raise (error.labelled(label) if label else error) from None
+
+
+def describe(resolver_id: object, inputs: object = None) -> dict[str, object]:
     """The input declaration of a resolver (and, given inputs, the dice its keypads need)."""
-    return _lookup(resolver_id).describe(inputs)
+    resolver = _lookup(resolver_id)
+    return _in_players_words(resolver, lambda: resolver.describe(inputs))
 
 
-def resolve(resolver_id: str, inputs: Mapping[str, object]) -> dict[str, object]:
+def resolve(resolver_id: object, inputs: object) -> dict[str, object]:
     """Resolve one case: check the inputs, run the resolver, return JSON-able data."""
     resolver = _lookup(resolver_id)
-    checked = resolver.check(inputs)
-    return _answer(resolver, checked, resolver.run(checked))
+
+    def work() -> dict[str, object]:
+        checked = resolver.check(inputs)
+        return _answer(resolver, checked, resolver.run(checked))
+
+    return _in_players_words(resolver, work)
 
 
-def odds(resolver_id: str, inputs: Mapping[str, object]) -> dict[str, object]:
+def odds(resolver_id: object, inputs: object) -> dict[str, object]:
     """The exact odds of every outcome for these inputs."""
     resolver = _lookup(resolver_id)
-    if resolver.odds is None:
-        raise RulesError(f"resolver: {resolver_id} has no dice, so no odds (use resolve)")
-    checked = resolver.check(inputs)
-    return _answer(resolver, checked, resolver.odds(checked))
+    run_odds = resolver.odds
+    if run_odds is None:
+        raise RulesError(f"Resolver: {resolver.id} has no dice, so no odds (use resolve)")
+
+    def work() -> dict[str, object]:
+        checked = resolver.check(inputs)
+        return _answer(resolver, checked, run_odds(checked))
+
+    return _in_players_words(resolver, work)

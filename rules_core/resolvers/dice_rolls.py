@@ -15,7 +15,7 @@ from .. import readings
 from ..dice import LETTERS, Reading, diminish, magnitude, notation
 from ..inputs import Input
 from ..pool_odds import code_key, code_of, half_tables, level_weights, reading_weights
-from ..opposed import WIPE, after_effect, check_choice, opposed_weights, secondary_effect
+from ..opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ..roll import Resolution, resolve_pool, roll_faces
@@ -275,8 +275,8 @@ def _opposed_needed(values: Inputs) -> dict[str, int]:
 
 def _opposed_odds(values: Inputs) -> Result:
     primary, secondary = _sides(values)
-    weights, total = opposed_weights(primary, secondary)
-    body = odds_body(weights, total, "Primary after the Secondary")
+    codes, total = opposed_codes(primary, secondary)
+    body = codes_body(codes.items(), total, "Primary after the Secondary")
     body.update({"primary": pool_json(primary), "secondary": pool_json(secondary)})
     return body
 

@@ -3,33 +3,46 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from rules_core.__main__ import EXIT_REFUSED, main
+from rules_core.__main__ import EXIT_BROKEN_PIPE, EXIT_REFUSED, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 BAD_INPUTS = [
-    pytest.param(["describe", "dice/nothing"], "resolver", "no resolver with id", id="unknown-id"),
+    pytest.param(["describe", "dice/nothing"], "Resolver", "no resolver with id", id="unknown-id"),
     pytest.param(["odds", "dice/unopposed", "--inputs", "{base: 3"], "--inputs", "not valid JSON", id="bad-json"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": -1}'], "base", "from 0 to 30, got -1", id="rating-minus-one"),
-    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "dice": [1, 2, 7]}'], "dice",
-                 "die 3 must show 1 to 6, got 7", id="die-shows-7"),
-    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "flex": 1, "dice": [1, 2, 3, 4, 5]}'], "dice",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": -1}'], "Base dice", "from 0 to 30, not -1", id="rating-minus-one"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "dice": [1, 2, 7]}'], "Dice rolled (base and flex)",
+                 "die 3 shows 1 to 6, not 7", id="die-shows-7"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "flex": 1, "dice": [1, 2, 3, 4, 5]}'], "Dice rolled (base and flex)",
                  "the pool rolls 4 dice (base 3 + flex 1), got 5", id="five-dice-for-four"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": 500}'], "base", "from 0 to 30, got 500", id="pool-of-500"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"macro": 11}'], "macro", "from -10 to 10, got 11", id="macro-11"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"flex": 6, "modifier": 2}'], "flex",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": 500}'], "Base dice", "from 0 to 30, not 500", id="pool-of-500"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"macro": 11}'], "Macro dice", "from -10 to 10, not 11", id="macro-11"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"flex": 6, "modifier": 2}'], "Flex dice",
                  "0 to 6 after the attack modifier +2, got 7", id="flex-past-cap-after-modifier"),
-    pytest.param(["odds", "dice/opposed", "--inputs", '{"primary": {"base": 31}}'], "primary.base", "from 0 to 30, got 31",
+    pytest.param(["odds", "dice/opposed", "--inputs", '{"primary": {"base": 31}}'], "Primary (acting), Base dice", "from 0 to 30, not 31",
                  id="grouped-field"),
-    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"bse": 3}'], "bse", "is not an input here", id="unknown-input"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"bse": 3}'], "Inputs", "'bse' is not an input here", id="unknown-input"),
     pytest.param(["frobnicate"], "usage", "invalid choice", id="unknown-command"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", "[3]"], "--inputs", "must be a JSON object", id="json-not-object"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", "[3]"], "--inputs", "a JSON object like", id="json-not-object"),
+    # The causes a fuzz run found: each was a traceback before.
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": "²"}'], "Base dice", "from 0 to 30, not '²'",
+                 id="superscript-two"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": "+-3"}'], "Base dice", "not '+-3'", id="two-signs"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": ' + "9" * 5000 + "}"], "--inputs",
+                 "a number too long to read", id="int-of-5000-digits"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": ' + "[" * 1000 + "]" * 1000 + "}"], "--inputs",
+                 "more than 256 lists or objects", id="nested-1000-deep"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": "' + "7" * 100_000 + '"}'], "Base dice",
+                 "from 0 to 30, not '777", id="100-kB-value"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"dice": ["²"]}'], "Dice rolled (base and flex)",
+                 "die 1 shows 1 to 6, not '²'", id="superscript-die"),
 ]
 
 
@@ -43,6 +56,7 @@ def test_bad_input_is_one_line_naming_the_field(argv, field, says, capsys):
     assert len(lines) == 1
     assert lines[0].startswith(f"error: {field}: ")
     assert says in lines[0]
+    assert len(lines[0]) < 300, "a refused value is echoed shortened, never whole"
     assert "Traceback" not in err
 
 
@@ -90,3 +104,16 @@ def test_the_real_command_resolves():
     answer = json.loads(done.stdout)
     assert answer["outcome"]["headline"] == "[T5]"
     assert any("Set aside 1 flex die: 2" in step for step in answer["steps"])
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses")
+def test_a_reader_that_leaves_gets_no_traceback():
+    """Assert `... | head` (stdout's reader gone before the answer is written) exits 141 quietly."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "rules_core", "describe", "dice/opposed"], cwd=ROOT,
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (EXIT_BROKEN_PIPE, "")

@@ -71,13 +71,13 @@ def test_manual_set_aside_is_honoured():
 
 def test_set_aside_must_be_rolled_dice():
     """Assert setting aside a face nobody rolled names the field and the face."""
-    with pytest.raises(InputError, match=r"set_aside: sets aside 1 dice showing 6, but only 0 were rolled"):
+    with pytest.raises(InputError, match=r"Flex dice to set aside: sets aside 1 dice showing 6, but only 0 were rolled"):
         resolve("dice/unopposed", {"base": 3, "flex": 1, "dice": [2, 2, 5, 5], "set_aside": [6]})
 
 
 def test_missing_macro_dice_are_named():
     """Assert typed dice without the macro dice the pool needs are refused, naming macro_dice."""
-    with pytest.raises(InputError, match=r"macro_dice: the macro pool rolls 2 dice"):
+    with pytest.raises(InputError, match=r"Macro dice rolled: the macro pool rolls 2 dice"):
         resolve("dice/unopposed", {"base": 3, "macro": -2, "dice": [1, 2, 3]})
 
 
@@ -106,11 +106,11 @@ def test_opposed_manual_choice_is_checked():
     """Assert the Secondary's own choice is applied, and one past its diminishes is refused."""
     base = {"primary": {"base": 5}, "primary_dice": [2, 2, 6, 6, 6], "secondary_dice": [3, 3, 4]}
     assert resolve("dice/opposed", {**base, "secondary_choice": [2]})["outcome"]["headline"] == "[T6]"
-    with pytest.raises(InputError, match="secondary_choice: the Secondary has 1 diminish to place"):
+    with pytest.raises(InputError, match="Primary results the Secondary diminishes: the Secondary has 1 diminish to place"):
         resolve("dice/opposed", {**base, "secondary_choice": [2, 6]})
 
 
 def test_opposed_dice_counts_are_named_per_side():
     """Assert a wrong count on the Secondary's keypad names secondary_dice."""
-    with pytest.raises(InputError, match=r"secondary_dice: the pool rolls 3 dice \(base 3\), got 2"):
+    with pytest.raises(InputError, match=r"Secondary dice rolled \(base and flex\): the pool rolls 3 dice \(base 3\), got 2"):
         resolve("dice/opposed", {"primary_dice": [1, 2, 3], "secondary_dice": [1, 2]})

@@ -51,3 +51,12 @@ def test_a_look_up_imports_only_its_family():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("resolver_id", [123, None, ["dice/unopposed"], {"id": 1}, "x" * 100_000])
+def test_a_resolver_id_that_is_not_a_known_string_is_refused_shortly(resolver_id):
+    """Assert any id that is not a registered string is one short UnknownResolver, never a TypeError."""
+    for door in (rules_core.describe, rules_core.odds, rules_core.resolve):
+        with pytest.raises(rules_core.errors.UnknownResolver) as error:
+            door(resolver_id, {})
+        assert str(error.value).startswith("Resolver: no resolver with id ") and len(str(error.value)) < 120

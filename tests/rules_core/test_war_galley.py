@@ -11,6 +11,7 @@ import pytest
 
 from rules_core import READINGS, REGISTRY, InputError, describe, odds, resolve
 from rules_core.galley import ATTACK_MODES, DEFENSIVE_MODES
+from rules_core.inputs import field_label
 from rules_core.galley_dice import DIRECTIONS, Roll, sum_weights
 
 SLUGS = (
@@ -413,7 +414,7 @@ def test_captured_or_depleted_refuses_nothing_and_points_to_the_rulebook(status,
     ("ram", {"modifier": 7}, "modifier"),
     ("ram", {"ram_attack": -1}, "ram_attack"),
     ("ram", {"target": {"fatigued": "maybe"}}, "target.fatigued"),
-    ("ram", {"target": {"tired": True}}, "target.tired"),
+    ("ram", {"target": {"tired": True}}, "target"),  # an unknown name is refused under the declared group holding it
     ("ram", {"roll": [1, 2, 3]}, "roll"),
     ("ram", {"roll": [0, 7]}, "roll"),
     ("ram", {"roll": [6]}, "roll"),
@@ -423,10 +424,11 @@ def test_captured_or_depleted_refuses_nothing_and_points_to_the_rulebook(status,
     ("ram", {"success_on": "over"}, "success_on"),
     ("anastrophe", {"angle": 200}, "angle"),
     ("ship-state", {"speed": "Half"}, "speed"),
-    ("boarding", {"target": {}}, "target"),
+    ("boarding", {"target": {}}, None),  # not declared here: refused for the inputs as a whole
 ])
 def test_bad_inputs_raise_input_error_naming_the_field(slug, inputs, field):
     with pytest.raises(InputError) as error:
         resolve(rid(slug), inputs)
     assert error.value.field == field
-    assert str(error.value).startswith(f"{field}: ")
+    label = "Inputs" if field is None else field_label(REGISTRY[rid(slug)].inputs, field)
+    assert str(error.value).startswith(f"{label}: ")

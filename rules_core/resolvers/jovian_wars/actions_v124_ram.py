@@ -17,7 +17,7 @@ from ...dice import Reading, escalate, magnitude, notation, steps
 from ...inputs import Input
 from ...pool_odds import reading_weights
 from ...pools import MAX_MODIFIER, Pool, build_pool
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json
 from ...values import int_of
 from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from .common import (Check, Either, Flag, Rating, Table, all_ok, checks, flag_input, rating_input, requirement_sentence,
@@ -87,29 +87,33 @@ def structure_damage(reading: Reading) -> int:
 # ---------------------------------------------------------------- odds
 
 
-def _escalated_weights(pool: Pool, chance: Fraction) -> dict[Reading, Fraction]:
-    """Final readings when every result escalates with probability `chance`."""
+def _escalated_weights(pool: Pool, chance: Fraction) -> tuple[dict[Reading, int], int]:
+    """Final readings when every result escalates with probability `chance`, as weights over one denominator."""
     items, total = reading_weights(pool)
-    out: dict[Reading, Fraction] = {}
+    up, stay = chance.numerator, chance.denominator - chance.numerator
+    out: dict[Reading, int] = {}
     for reading, ways in items:
-        p = Fraction(ways, total)
-        for final, q in ((escalate(reading), chance), (reading, 1 - chance)):
-            if q:
-                out[final] = out.get(final, Fraction(0)) + p * q
-    return out
+        if up:
+            final = escalate(reading)
+            out[final] = out.get(final, 0) + ways * up
+        if stay:
+            out[reading] = out.get(reading, 0) + ways * stay
+    return out, total * chance.denominator
 
 
-def _side_charts(name: str, dist: dict[Reading, Fraction], victim: str, structure: int) -> list[dict[str, object]]:
-    mags = {level: Fraction(0) for level in (0, 2, 3, 4)}
-    crippled = Fraction(0)
-    for reading, p in dist.items():
-        mags[magnitude(reading)] += p
+def _side_charts(name: str, weighted: tuple[dict[Reading, int], int], victim: str, structure: int) -> list[dict[str, object]]:
+    weights, total = weighted
+    mags = {level: 0 for level in (0, 2, 3, 4)}
+    crippled = 0
+    for reading, ways in weights.items():
+        mags[magnitude(reading)] += ways
         if structure_damage(reading) >= structure:
-            crippled += p
+            crippled += ways
     return [{"title": f"{name}'s roll after escalation: best result",
-             "rows": [{"label": MAGNITUDE_LABELS[level], "p": fraction_json(p)} for level, p in mags.items()]},
+             "rows": [{"label": MAGNITUDE_LABELS[level], "p": ratio_json(ways, total)} for level, ways in mags.items()]},
             {"title": f"{victim} to 0 Structure (Crippled) from [T]/[Q+] Structure damage alone",
-             "rows": [{"label": "Crippled", "p": fraction_json(crippled)}, {"label": "not by these", "p": fraction_json(1 - crippled)}]}]
+             "rows": [{"label": "Crippled", "p": ratio_json(crippled, total)},
+                      {"label": "not by these", "p": ratio_json(total - crippled, total)}]}]
 
 
 def _odds(values: Inputs) -> Result:

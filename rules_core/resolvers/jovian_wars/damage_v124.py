@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ... import readings
-from ...dice import notation
+from ...dice import Reading, notation
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import faces_of, int_of
@@ -20,7 +20,7 @@ from ..dice_rolls import SEED, pool_needed, resolution_json, rng_of
 from . import damage_v124_catastrophe, damage_v124_hits
 from .damage_v124_common import (
     RATINGS, VALUE_RATING, DieSource, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, hit_rating,
-    pool_inputs, reading_outcomes, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss, squadron_loss_dist,
+    pool_inputs, reading_outcomes, resolve_order, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss, squadron_loss_dist,
 )
 from ...wording import counted, structure_lost
 
@@ -81,15 +81,32 @@ SQUADRON_DAMAGE = Resolver(
 
 
 def capital_outcomes(values: Inputs) -> dict[Ship, Fraction]:
-    """Every end state of the ship after one attack, exactly (readings x randomised hits)."""
+    """Every end state of the ship after one attack, exactly (readings x randomised hits).
+
+    The ship never sees a result's Value, only the Rating it selects, so readings that hit the
+    same Ratings in the same order (`_hits_in_order`) are pooled by integer weight first and
+    followed through the randomised hits once: a few dozen instead of thousands at base 30.
+    """
     weights, total = attack_weights(values)
     start = ship_of(values)
     to_marines = values["d_results"] == "Marines"
-    out: dict[Ship, Fraction] = {}
+    pooled: dict[tuple[tuple[int, str], ...], tuple[Reading, int]] = {}
     for reading, ways in weights.items():
+        key = _hits_in_order(reading, to_marines)
+        first, seen = pooled.get(key, (reading, 0))
+        pooled[key] = (first, seen + ways)
+    out: dict[Ship, Fraction] = {}
+    for reading, ways in pooled.values():
+        share = Fraction(ways, total)
         for ship, p in reading_outcomes(start, reading, to_marines).items():
-            out[ship] = out.get(ship, Fraction(0)) + p * Fraction(ways, total)
+            out[ship] = out.get(ship, Fraction(0)) + p * share
     return out
+
+
+def _hits_in_order(reading: Reading, to_marines: bool) -> tuple[tuple[int, str], ...]:
+    """What a reading does to a ship, in the stated order: each [D]'s Rating, each [T]/[Q+] by Magnitude."""
+    return tuple((level, ("Marines" if to_marines else VALUE_RATING[value]) if level == 2 else "")
+                 for level, value in resolve_order(reading))
 
 
 def _capital_odds(values: Inputs) -> Result:

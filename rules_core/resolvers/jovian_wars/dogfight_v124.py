@@ -16,7 +16,7 @@ from ... import readings
 from ...dice import notation, steps as magnitude_steps
 from ...errors import InputError
 from ...inputs import Input
-from ...opposed import WIPE, after_effect, opposed_weights, secondary_effect
+from ...opposed import WIPE, after_effect, opposed_codes, secondary_effect
 from ...pools import MAX_MACRO, Pool
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import group_of, int_of
@@ -87,12 +87,12 @@ def order(weapon_a: str, weapon_b: str) -> str:
 
 def damage_odds(attack: Pool, defense: Pool) -> dict[int, Fraction]:
     """Structure the defender loses -> exact chance, after its Defense pool diminishes the Attack."""
-    weights, total = opposed_weights(attack, defense)
-    out: dict[int, Fraction] = {}
-    for reading, ways in weights.items():
-        lost = magnitude_steps(reading)
-        out[lost] = out.get(lost, Fraction(0)) + Fraction(ways, total)
-    return out
+    codes, total = opposed_codes(attack, defense)
+    lost_ways: dict[int, int] = {}
+    for code, ways in codes.items():
+        lost = sum((code >> shift) & 3 for shift in range(0, 12, 2))  # a layout code's digits are its results' steps
+        lost_ways[lost] = lost_ways.get(lost, 0) + ways
+    return {lost: Fraction(ways, total) for lost, ways in lost_ways.items()}
 
 
 def destroyed_odds(values: Inputs) -> dict[str, Fraction]:
