@@ -32,6 +32,15 @@ async function sha256(bytes) {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** Is a snapshot saved under this key? (Cheap: reads no bytes.) */
+export async function hasSnapshot(key) {
+  try {
+    return (await run("readonly", (store) => store.count(key))) === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The snapshot saved under this key as {bytes, probe}, or null; a damaged one is dropped. */
 export async function loadSnapshot(key) {
   try {

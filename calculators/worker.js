@@ -15,7 +15,7 @@ import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 import { REVISIONS, WHEEL } from "./build-info.js";
 import { sharedFetch } from "./precache.js";
 import { isRequest } from "./protocol.js";
-import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
+import { dropSnapshots, hasSnapshot, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
 
 const SITE = new URL("../../", import.meta.url).href;
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
@@ -73,14 +73,21 @@ async function fresh() {
   return { pyodide, snapshot, probe };
 }
 
-async function restored(saved) {
+// The snapshot is read and checked (IndexedDB, SHA-256) while Pyodide fetches and compiles its wasm.
+async function restored() {
+  const saved = loadSnapshot(SNAPSHOT_KEY); // null when its checksum fails
+  const bytes = saved.then((found) => {
+    if (!found) throw new Error("the saved snapshot is damaged");
+    return found.bytes;
+  });
+  bytes.catch(() => {}); // loadPyodide reports it
   try {
     const wheel = fetchWheel();
-    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.bytes });
+    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: bytes });
     // The snapshot holds the heap (rules_core imported), not the files: put them back for late imports.
     pyodide.unpackArchive(await wheel, "wheel");
     const answer = pyodide.globals.get("handle")(...PROBE);
-    if (answer !== saved.probe) throw new Error("the restored engine gave a wrong answer to its self-test");
+    if (answer !== (await saved).probe) throw new Error("the restored engine gave a wrong answer to its self-test");
     return pyodide;
   } catch (error) {
     console.warn("engine: snapshot refused, booting afresh:", error);
@@ -90,8 +97,8 @@ async function restored(saved) {
 
 async function boot() {
   const started = performance.now();
-  const saved = await loadSnapshot(SNAPSHOT_KEY); // null when missing, or when its checksum fails
-  let pyodide = saved ? await restored(saved) : null;
+  const saved = await hasSnapshot(SNAPSHOT_KEY);
+  let pyodide = saved ? await restored() : null;
   const from = pyodide ? "snapshot" : "fresh";
   if (!pyodide) {
     if (saved) await dropSnapshots();

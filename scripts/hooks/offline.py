@@ -70,6 +70,15 @@ def write_service_worker(site_dir: Path) -> str:
     return version
 
 
+PRESTART = (
+    "<script>/* Start the engine worker while the page is still loading; engine.js adopts it. */"
+    "window.rulesEnginePrestart=(function(){{try{{var q=[],w=new Worker(\"{root}assets/calculators/worker.js\","
+    "{{type:\"module\",name:\"rules-engine\"}});w.onmessage=w.onerror=function(e){{q.push(e)}};"
+    "return{{worker:w,queued:q}}}}catch(e){{return null}}}})();</script>"
+)
+"""On pages with resolvers: the engine's boot (snapshot read, wasm compile) overlaps the page's own loading."""
+
+
 def on_post_page(output: str, *, page: Any, config: Any) -> str:
     root = get_relative_url(".", page.url)
     root = "" if root == "." else root.rstrip("/") + "/"
@@ -78,6 +87,8 @@ def on_post_page(output: str, *, page: Any, config: Any) -> str:
         f'<meta name="theme-color" content="{THEME_COLOUR}">'
         f'<link rel="apple-touch-icon" href="{root}assets/icons/icon-192.png">'
     )
+    if "data-resolver=" in output:
+        tags += PRESTART.format(root=root)
     return output.replace("</head>", tags + "</head>", 1)
 
 
