@@ -197,8 +197,18 @@ def test_an_update_of_one_page_fetches_only_that_page_and_waits_for_the_reader(b
         go_by_instant_navigation(page, url + GALLEY_PAGE)
         expect()(page.locator("article")).to_contain_text(sentence)
         expect()(page.locator("article")).not_to_contain_text(marker)
+        other = context.new_page()  # a second tab, also on the old build
+        other.goto(url + "dice/")
+        expect()(other.get_by_role("button", name="New rules available — reload")).to_be_visible()
+        other.evaluate("window.oldDocument = true")
         prompt.click()  # the reader asks for the new rules: the new worker takes over and the page reloads
         expect()(page.locator("article")).to_contain_text(marker, timeout=PRECACHE_MS)
+        # The other tab was not reloaded under its reader; its links now load whole pages of the new build.
+        assert other.evaluate("window.oldDocument") is True
+        expect()(other.locator("html")).to_have_attribute("data-offline-build", precache_list(copy)[0])
+        go_by_instant_navigation(other, url + GALLEY_PAGE)
+        expect()(other.locator("article")).to_contain_text(marker)
+        assert other.evaluate("window.oldDocument") is None
         assert page.evaluate("caches.keys()") == ["rules-precache"]
         keys = page.evaluate("""async () => (await (await caches.open("rules-precache")).keys()).map((r) => r.url)""")
         new_version, files = precache_list(copy)
