@@ -11,7 +11,7 @@ import http.server
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from scripts.static_server import SiteHandler
 
@@ -52,7 +52,7 @@ class CountingHandler(SiteHandler):
             self.log.sent.append(self._sent)
         super().send_response(code, message)
 
-    def copyfile(self, source: BinaryIO, outputfile: Any) -> None:
+    def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
         self._sent.bytes += len(data)
         outputfile.write(data)
