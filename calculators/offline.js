@@ -28,11 +28,28 @@ function controllerVersion() {
   });
 }
 
+// localStorage may be unavailable (private modes): then only this document's engine counts.
+function remembered() {
+  try {
+    return localStorage.getItem(ANSWERED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(version) {
+  try {
+    localStorage.setItem(ANSWERED_KEY, version);
+  } catch {
+    /* not remembered */
+  }
+}
+
 function engineAnswered() {
   const engine = window.rulesEngine;
   if (engine && engine.state === "error") return false;
   if (engine && engine.answered) return true;
-  return localStorage.getItem(ANSWERED_KEY) === build;
+  return remembered() === build;
 }
 
 function showBadge() {
@@ -78,18 +95,20 @@ function fullLoadsOnly() {
 async function settle() {
   build = await controllerVersion();
   document.documentElement.dataset.offlineBuild = build || ""; // which build serves this page (tests read it)
-  if (build && window.rulesEngine && window.rulesEngine.answered) localStorage.setItem(ANSWERED_KEY, build);
+  if (build && window.rulesEngine && window.rulesEngine.answered) remember(build);
   showBadge();
 }
 
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  let controlled = Boolean(navigator.serviceWorker.controller); // false until a first visit's worker claims the page
   let accepted = false; // the reader pressed the button in this tab
 
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) return location.reload();
-    if (hadController && !stale) {
+    const replaced = controlled; // a build served this page before: the new one is not this document's
+    controlled = true;
+    if (replaced && !stale) {
       stale = true;
       fullLoadsOnly();
       showUpdate(() => location.reload());

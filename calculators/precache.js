@@ -28,8 +28,8 @@ export function fetchIntoPrecache(url, revision, networkFetch) {
     if (hit) return handOver.resolve(hit);
     // no-cache: the server confirms any copy the HTTP cache holds, so an old copy is never stored.
     const fetched = await networkFetch(url, { cache: "no-cache" });
+    handOver.resolve(fetched.ok ? fetched.clone() : fetched); // a failure is the caller's to report
     if (!fetched.ok) throw new Error(`${url} answered HTTP ${fetched.status}`);
-    handOver.resolve(fetched.clone());
     await cache.put(key, fetched);
   };
   const stored = self.navigator.locks ? self.navigator.locks.request(`precache ${url}`, work) : work();
@@ -42,5 +42,5 @@ export function sharedFetch(url, revision, networkFetch) {
   if (typeof caches === "undefined") return networkFetch(url); // plain http: no Cache Storage
   const { response, stored } = fetchIntoPrecache(url, revision, networkFetch);
   stored.catch((error) => console.warn("engine: not stored in the precache:", error));
-  return response.catch(() => networkFetch(url));
+  return response.catch(() => networkFetch(url)); // no Cache Storage after all, or the download failed: try plainly
 }

@@ -163,6 +163,9 @@ class Widget {
   }
 
   showEngine(state, error) {
+    // An engine that failed and then started on retry (engine.js): ask again with the current inputs.
+    if (state === "error") this.engineFailed = true;
+    else if (state === "ready" && this.engineFailed && this.declaration) (this.engineFailed = false), this.refresh();
     this.root.dataset.engine = state;
     if (state === "loading") this.status.textContent = "Loading the rules engine… the odds below were computed when the site was built.";
     else if (state === "error") this.status.textContent = `The live resolver is unavailable: ${error}. The odds below were computed when the site was built.`;

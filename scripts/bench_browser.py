@@ -146,6 +146,7 @@ def measure_site(browser, name: str, built: Path, tree: Path, runs: int) -> dict
             state = quiet.evaluate(UPDATE)
             assert state in ("installed", "activating", "activated"), f"{name}: the update did not install ({state})"
             update_bytes, update_requests = log.total_bytes(), len(log.paths())
+            print(f"{name}: the update fetched {sorted(set(log.paths())) if update_requests < 10 else f'{update_requests} files'}")
         finally:
             context.close()
             server.shutdown()

@@ -28,6 +28,8 @@ class Sent:
 @dataclass
 class RequestLog:
     sent: list[Sent] = field(default_factory=list)
+    fail_once: set[str] = field(default_factory=set)
+    """Paths answered once with 503 Service Unavailable (a server's passing failure), then served."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clear(self) -> None:
@@ -45,6 +47,16 @@ class RequestLog:
 
 class CountingHandler(SiteHandler):
     log: RequestLog
+
+    def do_GET(self) -> None:  # noqa: N802 - stdlib name
+        path = self.path.split("?", 1)[0]
+        with self.log.lock:
+            failing = path in self.log.fail_once
+            self.log.fail_once.discard(path)
+        if failing:
+            self.send_error(503, "Service Unavailable")
+            return
+        super().do_GET()
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._sent = Sent(self.path.split("?", 1)[0], code)

@@ -254,3 +254,25 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
     finally:
         context.close()
         server.shutdown()
+
+
+@pytest.mark.browser
+def test_an_engine_that_failed_to_start_retries_when_the_service_worker_takes_control(browser, site_dir):
+    """Assert: the wheel's first download fails (HTTP 503), the engine says so; once the service worker
+    has cached the site and takes control, the engine starts again and the widget answers live."""
+    server, url, log = serve_counting(site_dir)
+    wheel = next(path for path, _ in precache_list(site_dir)[1] if path.endswith(".whl"))
+    log.fail_once.add("/" + wheel)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        dice = page.locator('[data-resolver="dice/unopposed"]')
+        offline_ready(page)
+        expect()(dice).to_have_attribute("data-engine", "ready")
+        expect()(dice.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+        assert page.evaluate("window.rulesEngine.starts") == 2
+        assert log.paths().count("/" + wheel) == 2  # the failed try and the service worker's download
+    finally:
+        context.close()
+        server.shutdown()
