@@ -1,38 +1,143 @@
-// Offline: register /sw.js (http and https only) and say "Available offline" once the cache is
-// complete. A worker only activates after it has cached every file of its build, so
-// navigator.serviceWorker.ready is that signal. When a new build takes over a page that an
-// older build was serving, reload once so the page never mixes two builds.
+// Offline: register /sw.js (http and https only), say "Available offline" only when it is true,
+// and offer a new build without ever mixing two builds in one tab.
+//
+// The badge: the page is controlled by an activated service worker (it activates only once every
+// file of its build is cached) *and* the engine has answered once with that build (on a page
+// without resolvers: remembered per build in localStorage). An engine failure hides it.
+//
+// Updates: a new build's worker installs in the background, then waits. The page shows a
+// "New rules available — reload" button; nothing reloads until the reader presses it (never in
+// the middle of typing dice). If another tab took the update, this tab's document is of the old
+// build while the new worker serves the new one: the button stays, and links load whole pages
+// (Material's instant navigation would swap new content into this old document).
 
-const SW_URL = new URL("../../sw.js", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
+const SW_URL = new URL("sw.js", SITE);
+const ANSWERED_KEY = "rules-engine-answered-with"; // the build version the engine answered with
 
-function badge() {
+let build = null; // the version of the worker controlling this page (its precache is complete)
+let stale = false; // this document is of an older build than the one now served
+
+function controllerVersion() {
+  const controller = navigator.serviceWorker.controller;
+  if (!controller) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data && event.data.version);
+    controller.postMessage({ type: "status" }, [channel.port2]);
+  });
+}
+
+// localStorage may be unavailable (private modes): then only this document's engine counts.
+function remembered() {
+  try {
+    return localStorage.getItem(ANSWERED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(version) {
+  try {
+    localStorage.setItem(ANSWERED_KEY, version);
+  } catch {
+    /* not remembered */
+  }
+}
+
+function engineAnswered() {
+  const engine = window.rulesEngine;
+  if (engine && engine.state === "error") return false;
+  if (engine && engine.answered) return true;
+  return remembered() === build;
+}
+
+function showBadge() {
   let node = document.querySelector("[data-offline]");
+  const ready = Boolean(build) && !stale && engineAnswered();
+  if (!ready) return node && node.remove();
   if (!node) {
     node = document.createElement("p");
     node.className = "offline-status";
-    node.setAttribute("data-offline", "pending");
     node.setAttribute("role", "status");
     document.body.append(node);
   }
-  return node;
+  node.setAttribute("data-offline", "ready");
+  node.textContent = "Available offline";
+}
+
+function showUpdate(onPress) {
+  let button = document.querySelector("[data-update]");
+  if (!button) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "update-prompt";
+    button.setAttribute("data-update", "");
+    button.textContent = "New rules available — reload";
+    document.body.append(button);
+  }
+  button.onclick = onPress;
+}
+
+// Once this document is stale, a link click or a back/forward step loads a whole page.
+function fullLoadsOnly() {
+  addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element && event.target.closest("a[href]");
+      if (link && link.origin === location.origin) event.stopPropagation(); // Material never sees it; the browser navigates
+    },
+    true,
+  );
+  addEventListener("popstate", (event) => (event.stopImmediatePropagation(), location.reload()), true);
+}
+
+async function settle() {
+  build = await controllerVersion();
+  document.documentElement.dataset.offlineBuild = build || ""; // which build serves this page (tests read it)
+  if (build && window.rulesEngine && window.rulesEngine.answered) remember(build);
+  showBadge();
 }
 
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  let reloaded = false;
+  let controlled = Boolean(navigator.serviceWorker.controller); // false until a first visit's worker claims the page
+  let accepted = false; // the reader pressed the button in this tab
+
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController && !reloaded) {
-      reloaded = true;
-      location.reload();
+    if (accepted) return location.reload();
+    const replaced = controlled; // a build served this page before: the new one is not this document's
+    controlled = true;
+    if (replaced && !stale) {
+      stale = true;
+      fullLoadsOnly();
+      showUpdate(() => location.reload());
     }
+    window.rulesEngine?.retry(); // an engine that failed before the worker took control
+    settle();
   });
-  navigator.serviceWorker.register(SW_URL, { scope: new URL("../../", import.meta.url).pathname }).catch((error) => {
-    console.warn("offline: service worker not registered:", error);
-  });
-  navigator.serviceWorker.ready.then(() => {
-    const node = badge();
-    node.setAttribute("data-offline", "ready");
-    node.textContent = "Available offline";
-  });
+  addEventListener("rules-engine-answered", settle);
+  addEventListener("rules-engine-state", showBadge);
+
+  const offer = (waiting) =>
+    showUpdate(() => {
+      accepted = true;
+      waiting.postMessage({ type: "skip-waiting" });
+    });
+  navigator.serviceWorker
+    .register(SW_URL, { scope: SITE.pathname })
+    .then((registration) => {
+      // A new build's worker, once installed (its files cached), waits for the reader.
+      const track = (worker) => {
+        if (!worker) return;
+        const check = () => worker.state === "installed" && navigator.serviceWorker.controller && offer(worker);
+        check();
+        worker.addEventListener("statechange", check);
+      };
+      track(registration.waiting);
+      track(registration.installing);
+      registration.addEventListener("updatefound", () => track(registration.installing));
+    })
+    .catch((error) => console.warn("offline: service worker not registered:", error));
+  settle();
 }

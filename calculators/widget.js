@@ -143,6 +143,7 @@ class Widget {
     this.diceNeeded = {};
     this.oddsKey = null;
     this.generation = 0; // answers from an older refresh are dropped
+    this.channel = `widget-${++uid}`; // a newer request supersedes this widget's waiting one (engine.js)
   }
 
   async mount() {
@@ -162,6 +163,9 @@ class Widget {
   }
 
   showEngine(state, error) {
+    // An engine that failed and then started on retry (engine.js): ask again with the current inputs.
+    if (state === "error") this.engineFailed = true;
+    else if (state === "ready" && this.engineFailed && this.declaration) (this.engineFailed = false), this.refresh();
     this.root.dataset.engine = state;
     if (state === "loading") this.status.textContent = "Loading the rules engine… the odds below were computed when the site was built.";
     else if (state === "error") this.status.textContent = `The live resolver is unavailable: ${error}. The odds below were computed when the site was built.`;
@@ -320,11 +324,11 @@ class Widget {
     for (const f of this.faceInputs) f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
     const jobs = [];
     // describe() checks every input, typed faces included: a bad die is reported before the pool is complete.
-    if (this.faceInputs.length) jobs.push(this.engine.request("describe", this.id, inputs).then((a) => ["describe", a]));
+    if (this.faceInputs.length) jobs.push(this.engine.request("describe", this.id, inputs, { channel: `${this.channel}:describe` }).then((a) => ["describe", a]));
     if (this.declaration.has_odds) {
       const oddsInputs = this.inputsWithout(["faces", "seed"]);
       const key = JSON.stringify(oddsInputs);
-      if (key !== this.oddsKey) jobs.push(this.engine.request("odds", this.id, oddsInputs).then((a) => ["odds", a, key]));
+      if (key !== this.oddsKey) jobs.push(this.engine.request("odds", this.id, oddsInputs, { channel: `${this.channel}:odds` }).then((a) => ["odds", a, key]));
     }
     const answers = await Promise.all(jobs);
     if (generation !== this.generation) return;
@@ -344,8 +348,8 @@ class Widget {
       delete this.outcomeRegion.dataset.resolved;
       return;
     }
-    const answer = await this.engine.request("resolve", this.id, inputs);
-    if (generation !== this.generation) return;
+    const answer = await this.engine.request("resolve", this.id, inputs, { channel: `${this.channel}:resolve` });
+    if (generation !== this.generation || answer.superseded) return;
     if (answer.error) return this.showError(answer);
     this.clearError();
     this.outcomeRegion.replaceChildren(...renderOutcome(answer.result));

@@ -3,15 +3,27 @@
 //
 // First boot of a build: Pyodide starts, installs the wheel, imports rules_core, and saves a
 // memory snapshot of that state (Pyodide's private _makeSnapshot API, 314). Later boots restore
-// the snapshot and skip Python's start-up and imports. A snapshot that fails is dropped.
+// the snapshot and skip Python's start-up and imports. The snapshot is keyed by everything baked
+// into it (Pyodide's version, the wheel, bridge.py) and trusted only if its SHA-256 matches and,
+// once restored, it gives the answer recorded when it was made; otherwise it is dropped and the
+// engine boots afresh, once.
+//
+// The engine's big files (wasm, stdlib, lock file, wheel) are read through the service worker's
+// precache (precache.js): the first visit downloads each once, and the precache keeps that copy.
 
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
-import { WHEEL, WHEEL_SHA256 } from "./build-info.js";
+import { REVISIONS, WHEEL } from "./build-info.js";
+import { sharedFetch } from "./precache.js";
 import { isRequest } from "./protocol.js";
-import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
+import { dropSnapshots, hasSnapshot, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
 
+const SITE = new URL("../../", import.meta.url).href;
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
-const SNAPSHOT_KEY = `${version}:${WHEEL_SHA256}`;
+const BRIDGE_URL = new URL("./bridge.py", import.meta.url).href;
+const revisionOf = (url) => REVISIONS[url.slice(SITE.length)];
+const SNAPSHOT_KEY = `${version}:${revisionOf(PYODIDE_DIR + WHEEL)}:${revisionOf(BRIDGE_URL)}`;
+// A known question: its answer is recorded beside the snapshot and asked again after a restore.
+const PROBE = ["odds", "dice/unopposed", '{"base": 2, "modifier": 1}'];
 const OPTIONS = {
   indexURL: PYODIDE_DIR,
   lockFileURL: PYODIDE_DIR + "pyodide-lock.json",
@@ -21,17 +33,34 @@ const OPTIONS = {
   stderr: (text) => console.warn(text),
 };
 
+// Pyodide fetches its files with the global fetch: send the precached ones through the cache.
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+  const revision = revisionOf(url);
+  return revision ? sharedFetch(url, revision, networkFetch) : networkFetch(input, init);
+};
+
 const stats = { snapshotMs: null, snapshotBytes: null }; // reported with "ready", for the benchmark
-const fetchWheel = () => fetch(PYODIDE_DIR + WHEEL).then((r) => r.arrayBuffer());
+const fetchBytes = (url) =>
+  fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url.slice(SITE.length)} answered HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+const fetchWheel = () => fetchBytes(PYODIDE_DIR + WHEEL);
 
 async function fresh() {
-  const pyodide = await loadPyodide({ ...OPTIONS, _makeSnapshot: true });
-  const [wheel, bridge] = await Promise.all([fetchWheel(), fetch(new URL("./bridge.py", import.meta.url)).then((r) => r.text())]);
+  const [pyodide, wheel, bridge] = await Promise.all([
+    loadPyodide({ ...OPTIONS, _makeSnapshot: true }),
+    fetchWheel(),
+    fetchBytes(BRIDGE_URL).then((bytes) => new TextDecoder().decode(bytes)),
+  ]);
   // Unpacked, not loadPackage(): loadPackage leaves JS references a memory snapshot refuses.
   pyodide.unpackArchive(wheel, "wheel"); // into the working directory, first on sys.path
   pyodide.runPython(bridge);
   // The registry loads resolver families lazily; load them all now so the snapshot holds every one.
   pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)");
+  const probe = pyodide.globals.get("handle")(...PROBE);
   let snapshot = null;
   try {
     const t = performance.now();
@@ -41,33 +70,41 @@ async function fresh() {
   } catch (error) {
     console.warn("engine: no memory snapshot:", error);
   }
-  return { pyodide, snapshot };
+  return { pyodide, snapshot, probe };
 }
 
-async function restored(snapshot) {
+// The snapshot is read and checked (IndexedDB, SHA-256) while Pyodide fetches and compiles its wasm.
+async function restored() {
+  const saved = loadSnapshot(SNAPSHOT_KEY); // null when its checksum fails
+  const bytes = saved.then((found) => {
+    if (!found) throw new Error("the saved snapshot is damaged");
+    return found.bytes;
+  });
+  bytes.catch(() => {}); // loadPyodide reports it
   try {
     const wheel = fetchWheel();
-    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: snapshot });
+    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: bytes });
     // The snapshot holds the heap (rules_core imported), not the files: put them back for late imports.
     pyodide.unpackArchive(await wheel, "wheel");
-    pyodide.globals.get("handle"); // the bridge is in the snapshot; check before trusting it
+    const answer = pyodide.globals.get("handle")(...PROBE);
+    if (answer !== (await saved).probe) throw new Error("the restored engine gave a wrong answer to its self-test");
     return pyodide;
   } catch (error) {
     console.warn("engine: snapshot refused, booting afresh:", error);
-    await dropSnapshots();
     return null;
   }
 }
 
 async function boot() {
   const started = performance.now();
-  const saved = await loadSnapshot(SNAPSHOT_KEY);
-  let pyodide = saved ? await restored(saved) : null;
+  const saved = await hasSnapshot(SNAPSHOT_KEY);
+  let pyodide = saved ? await restored() : null;
   const from = pyodide ? "snapshot" : "fresh";
   if (!pyodide) {
+    if (saved) await dropSnapshots();
     const made = await fresh();
     pyodide = made.pyodide;
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot); // in the background
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe); // in the background
   }
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }

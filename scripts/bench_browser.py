@@ -1,123 +1,192 @@
-"""Benchmark the live resolvers in one Chromium session (not a test): medians over several runs.
+"""Benchmark the browser runtime on a phone profile, before and after, in one run (not a test).
 
-    .venv/bin/python scripts/bench_browser.py [--runs 5] [--site site]
+    .venv/bin/python scripts/bench_browser.py [--runs 3] [--before ../base/site] [--after site]
 
-Measured per run, each from a fresh browser profile:
-  first paint      navigation start -> first contentful paint of the Dice page
-  cold answer      navigation start -> first live answer, nothing cached (engine boot included)
-  warm answer      the same, on a second visit served by the service worker's cache
-  instant nav      click on a link -> Material has swapped the War Galley page in, and from
-                   then -> the Ram widget's first live answer (same engine, 12 widgets mounting)
-  bytes            a first visit to the Dice page up to its first live answer, and the whole
-                   precache, each file gzip -9 compressed (what a compressing server would send)
-Targets: warm <= 1 s, instant navigation < 100 ms, cold <= 3 s.
+Each site (before: the untouched starting build; after: this build) is copied to a temporary
+folder and served by a server that counts every body byte it sends (page, workers, service
+worker alike). In one fresh browser profile per site:
+
+  first visit bytes     everything fetched by a first visit to the Dice page until the service
+                        worker controls it (its precache complete) and the engine answered
+  update bytes          then one sentence of one page is edited in the copy and the copy's own
+                        post-build step rewrites sw.js; the browser checks for the new worker and
+                        installs it: everything it fetched for that
+  warm answer, Dice     phone profile (CDP: CPU throttled 4x, 9 Mbps down, 60 ms latency), a
+                        second visit: navigation start -> first live answer (rules:first-answer)
+  warm answer, Actions  the same on the Actions page (37 resolvers)
+  bare Pyodide boot     the yardstick, same profile and same origin: a page whose module worker
+                        only imports pyodide.mjs from the same files and runs loadPyodide()
+
+Timings are medians of --runs warm visits; ratios divide by the bare boot of the same site in
+the same run. Waits are on events and page conditions, never fixed sleeps. Note: CDP throttles
+the page's main thread; the engine worker and the bare-boot worker run unthrottled alike.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.static_server import serve_in_background  # noqa: E402
+from scripts.counting_server import serve_counting  # noqa: E402
 from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 DICE = "dice/"
-GALLEY = "war-galley/aid/attack-modes/"
-FIRST_ANSWER = """async () => {
-  while (!performance.getEntriesByName("rules:first-answer").length) await new Promise(r => setTimeout(r, 10));
-  return performance.getEntriesByName("rules:first-answer")[0].startTime;
+ACTIONS = "jovian-wars/v1.2.4/actions/"
+EDITED = "war-galley/aid/attack-modes/index.html"
+BARE_PAGE = "bench-bare/index.html"  # added to the copy only; not part of the site
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+worker.onmessage = () => performance.mark("bare:ready");
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "../assets/pyodide/pyodide.mjs";
+const dir = new URL("../assets/pyodide/", import.meta.url).href;
+await loadPyodide({ indexURL: dir, stdout: () => {} });
+postMessage("ready");"""
+PHONE_CPU_RATE = 4
+PHONE_NETWORK = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 1_500_000 / 8}
+MARK = """async (name) => {
+  while (!performance.getEntriesByName(name).length) await new Promise((r) => setTimeout(r, 20));
+  return performance.getEntriesByName(name)[0].startTime;
 }"""
-FIRST_PAINT = """async () => {
-  while (!performance.getEntriesByName("first-contentful-paint").length) await new Promise(r => setTimeout(r, 10));
-  return performance.getEntriesByName("first-contentful-paint")[0].startTime;
+# The page is controlled by an activated worker (its precache complete) and the engine answered.
+SETTLED = """async () => {
+  await navigator.serviceWorker.ready;
+  while (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+  while (!performance.getEntriesByName("rules:first-answer").length) await new Promise((r) => setTimeout(r, 20));
+  return true;
 }"""
-INSTANT = """async (url) => {
-  const root = '[data-resolver="war-galley/aid/ram"]';
-  const a = document.createElement("a"); a.href = url; a.textContent = "go";
-  document.querySelector("article").prepend(a);
-  const t0 = performance.now();
-  a.click();
-  while (!document.querySelector(root)) await new Promise(r => requestAnimationFrame(r));
-  const swapped = performance.now();
-  while (!document.querySelector(root + ' [data-region="odds"][data-live]')) await new Promise(r => requestAnimationFrame(r));
-  return [swapped - t0, performance.now() - swapped];
+SNAPSHOT_SAVED = """() => new Promise((done) => {
+  const open = indexedDB.open("rules-engine");
+  open.onerror = () => done(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("snapshots")) { db.close(); return done(false); }
+    const count = db.transaction("snapshots").objectStore("snapshots").count();
+    count.onsuccess = () => { db.close(); done(count.result === 1); };
+  };
+})"""
+# Ask the browser to look for a new service worker, and wait until it has installed (cached) it.
+UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting;
+  if (!worker) return "no new worker";
+  const done = () => ["installed", "activating", "activated", "redundant"].includes(worker.state);
+  while (!done()) await new Promise((r) => worker.addEventListener("statechange", r, { once: true }));
+  return worker.state;
 }"""
 
 
-def gzip_size(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), 9, mtime=0))
+def rewrite_service_worker(tree: Path, site: Path) -> None:
+    """Run the post-build step of the source tree that built `site` (its own offline.py) on `site`."""
+    code = "import sys; from pathlib import Path; from scripts.hooks.offline import write_service_worker; write_service_worker(Path(sys.argv[1]))"
+    subprocess.run([sys.executable, "-c", code, str(site)], cwd=tree, check=True)
 
 
-def local_file(site: Path, url: str) -> Path | None:
-    path = urlsplit(url).path.lstrip("/")
-    candidate = site / (path + "index.html" if path.endswith("/") or not path else path)
-    return candidate if candidate.is_file() else None
+def edit_one_sentence(site: Path) -> None:
+    page = site / EDITED
+    html = page.read_text(encoding="utf-8")
+    start = html.index("<p>") + 3
+    page.write_text(html[:start] + "One sentence edited for the update benchmark. " + html[start:], encoding="utf-8")
 
 
-def one_run(browser, url: str, site: Path) -> dict[str, float]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    requested: list[str] = []
+def phone(page) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_RATE})
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+
+
+def warm_visit(context, url: str, mark: str) -> float:
+    page = context.new_page()
     try:
-        page = context.new_page()
-        page.on("request", lambda request: requested.append(request.url))  # the page and its worker, not the precache
-        page.goto(url + DICE)
-        paint = page.evaluate(FIRST_PAINT)
-        cold = page.evaluate(FIRST_ANSWER)
-        first_visit = sum(gzip_size(f) for u in dict.fromkeys(requested) if (f := local_file(site, u)))
-        page.wait_for_selector('[data-offline="ready"]', timeout=120_000)
-        page.close()
-        page = context.new_page()
-        page.goto(url + DICE)
-        warm = page.evaluate(FIRST_ANSWER)
-        boot = page.evaluate("[window.rulesEngine.bootMs, window.rulesEngine.bootFrom]")
-        swap, answer = page.evaluate(INSTANT, url + GALLEY)
-        starts = page.evaluate("window.rulesEngine.starts")
-        assert starts == 1, f"instant navigation started {starts} engines"
-        return {
-            "first paint": paint,
-            "cold answer": cold,
-            "warm answer": warm,
-            f"warm: engine boot ({boot[1]})": boot[0],
-            "instant nav: click -> page swapped (Material)": swap,
-            "instant nav: page swapped -> live answer": answer,
-            "first-visit bytes": first_visit,
-        }
+        phone(page)
+        page.goto(url)
+        return page.evaluate(MARK, mark)
     finally:
-        context.close()
+        page.close()
+
+
+def measure_site(browser, name: str, built: Path, tree: Path, runs: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(built, site)
+        (site / BARE_PAGE).parent.mkdir()
+        (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
+        (site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
+        server, url, log = serve_counting(site)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(url + DICE)
+            page.evaluate(SETTLED)
+            first_bytes, first_requests = log.total_bytes(), len(log.paths())
+            page.wait_for_function(SNAPSHOT_SAVED, polling=250, timeout=120_000)
+            page.close()
+            results: dict[str, list[float]] = {"dice": [], "actions": [], "bare": []}
+            for _ in range(runs):
+                results["dice"].append(warm_visit(context, url + DICE, "rules:first-answer"))
+                results["actions"].append(warm_visit(context, url + ACTIONS, "rules:first-answer"))
+                results["bare"].append(warm_visit(context, url + BARE_PAGE.removesuffix("index.html"), "bare:ready"))
+            edit_one_sentence(site)
+            rewrite_service_worker(tree, site)
+            log.clear()
+            quiet = context.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
+            quiet.goto(url + "assets/pyodide/pyodide-lock.json")
+            state = quiet.evaluate(UPDATE)
+            assert state in ("installed", "activating", "activated"), f"{name}: the update did not install ({state})"
+            site_sent = [item for item in log.sent if not item.path.startswith("/bench-")]  # not the yardstick's page
+            update_bytes, update_requests = sum(item.bytes for item in site_sent), len(site_sent)
+            print(f"{name}: the update fetched {[item.path for item in site_sent] if update_requests < 10 else f'{update_requests} files'}")
+        finally:
+            context.close()
+            server.shutdown()
+    medians = {key: statistics.median(values) for key, values in results.items()}
+    return {
+        "first visit, MB": first_bytes / 1e6,
+        "first visit, requests": first_requests,
+        "one-sentence update, MB": update_bytes / 1e6,
+        "one-sentence update, requests": update_requests,
+        "warm first answer, Dice, ms": medians["dice"],
+        "warm first answer, Actions, ms": medians["actions"],
+        "bare Pyodide boot (yardstick), ms": medians["bare"],
+        "Dice / bare": medians["dice"] / medians["bare"],
+        "Actions / bare": medians["actions"] / medians["bare"],
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--before", type=Path, default=ROOT.parent / "base" / "site", help="the starting build")
+    parser.add_argument("--after", type=Path, default=ROOT / "site", help="this build")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    server, url = serve_in_background(args.site)
-    runs = []
+    sites = {"before": args.before.resolve(), "after": args.after.resolve()}
+    table: dict[str, dict[str, float]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-        for _ in range(args.runs):
-            runs.append(one_run(browser, url, args.site))
+        for name, built in sites.items():
+            table[name] = measure_site(browser, name, built, built.parent, args.runs)
         browser.close()
-    server.shutdown()
-    precache = sum(gzip_size(p) for p in args.site.rglob("*") if p.is_file())
-    print(f"| measure ({args.runs} runs) | median | min | max |")
-    print("|---|---|---|---|")
-    for key in runs[0]:
-        values = [run[key] for run in runs]
-        unit = "kB" if "bytes" in key else "ms"
-        scale = 1 / 1000 if unit == "kB" else 1
-        print(f"| {key} | {statistics.median(values) * scale:.0f} {unit} | {min(values) * scale:.0f} | {max(values) * scale:.0f} |")
-    print(f"| whole precache, gzip | {precache / 1000:.0f} kB | | |")
+    print(f"Phone profile: CPU /{PHONE_CPU_RATE}, 9 Mbps down, 60 ms; warm timings: median of {args.runs} visits")
+    print("| measure | before | after |")
+    print("|---|---|---|")
+    for key in table["before"]:
+        cells = [table[name][key] for name in sites]
+        text = [f"{v:.0f}" if "requests" in key or "ms" in key else f"{v:.2f}" for v in cells]
+        print(f"| {key} | {' | '.join(text)} |")
 
 
 if __name__ == "__main__":

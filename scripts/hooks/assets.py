@@ -31,6 +31,11 @@ CALCULATORS = ROOT / "calculators"
 THEME_COLOUR = "#{:02x}{:02x}{:02x}".format(*THEME)
 
 
+def content_revision(data: bytes) -> str:
+    """A file's revision in the precache: a hash of its bytes (scripts/hooks/offline.py)."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
 def manifest(site_name: str) -> str:
     """The web app manifest: start at the site root, standalone, the theme colour, two icons."""
     return json.dumps(
@@ -62,21 +67,28 @@ def add_assets(site_dir: Path, site_name: str) -> None:
     missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
     if missing:
         raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup (npm ci)")
+    # The engine worker reads these through the precache, so it needs their revisions too.
+    engine_files: dict[str, bytes] = {}
     for path in sorted(CALCULATORS.iterdir()):
         if path.is_file() and path.name != "service-worker.js":  # written to /sw.js by offline.py
             _write(site_dir, f"assets/calculators/{path.name}", path.read_bytes())
+    engine_files["assets/calculators/bridge.py"] = (CALCULATORS / "bridge.py").read_bytes()
     for name in PYODIDE_FILES:
         target = site_dir / "assets" / "pyodide" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(PYODIDE / name, target)
+        engine_files[f"assets/pyodide/{name}"] = (PYODIDE / name).read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         data = wheel.read_bytes()
     _write(site_dir, f"assets/pyodide/{wheel.name}", data)
+    engine_files[f"assets/pyodide/{wheel.name}"] = data
+    revisions = {name: content_revision(content) for name, content in engine_files.items()}
     info = (
         "// Written by scripts/hooks/assets.py at build time.\n"
         f'export const WHEEL = "{wheel.name}";\n'
-        f'export const WHEEL_SHA256 = "{hashlib.sha256(data).hexdigest()}";  // keys the engine snapshot\n'
+        "// Content revisions of the files the engine reads (precache keys; the snapshot key).\n"
+        f"export const REVISIONS = {json.dumps(revisions, indent=2)};\n"
     )
     _write(site_dir, "assets/calculators/build-info.js", info.encode())
     for size in (192, 512):

@@ -1,51 +1,65 @@
-"""Offline after one visit: a service worker at the site root that precaches every built file.
+"""Offline after one visit: a service worker at the site root that precaches the build file by file.
 
-Run by scripts/build_site.py as the last finishing step, after the site generator: it lists
-every file of the finished build, hashes their contents into one version, and writes
-/sw.js: the version and the file list inlined above calculators/service-worker.js. A new build
-gives a new version, so the browser installs a new cache whole and drops the old one.
-`write_service_worker` is importable so a test can re-run this step on a copy of the site.
+Run by scripts/build_site.py as the last finishing step, after the site generator:
+`write_service_worker(site_dir)` lists every file of the finished site with its content revision
+and writes /sw.js: the build version and that list, then calculators/precache.js (the precache
+shared with the engine worker, without its `export` words), then calculators/service-worker.js.
+A file keeps its revision while its bytes stay the same, so an update downloads only what changed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
+
+from scripts.hooks.assets import content_revision
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 SW_NAME = "sw.js"
-TEMPLATE = ROOT / "calculators" / "service-worker.js"
-LEFT_OUT = {SW_NAME, ".DS_Store"}
+CALCULATORS = ROOT / "calculators"
+LEFT_OUT_NAMES = {SW_NAME, ".DS_Store"}
 """Not precached: the service worker itself (the browser fetches it to look for updates)."""
+LEFT_OUT_SUFFIXES = (".map",)
+"""Not precached: source maps (only a developer's tools ask for them; 1.2 MB)."""
 
 
 def site_files(site_dir: Path) -> list[str]:
-    """Every file of the build as a URL path relative to the site root, sorted."""
+    """Every precached file of the build as a URL path relative to the site root, sorted."""
     return sorted(
         path.relative_to(site_dir).as_posix()
         for path in site_dir.rglob("*")
-        if path.is_file() and path.name not in LEFT_OUT
+        if path.is_file() and path.name not in LEFT_OUT_NAMES and not path.name.endswith(LEFT_OUT_SUFFIXES)
     )
 
 
-def build_version(site_dir: Path, files: list[str]) -> str:
-    """A content hash of the whole build: names and bytes of every precached file."""
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((site_dir / name).read_bytes()).digest())
-    return digest.hexdigest()[:16]
+def precache_manifest(site_dir: Path) -> list[tuple[str, str]]:
+    """(path, content revision) for every precached file."""
+    return [(name, content_revision((site_dir / name).read_bytes())) for name in site_files(site_dir)]
+
+
+def build_version(manifest: list[tuple[str, str]]) -> str:
+    """One hash of the whole manifest: names the build (a changed file changes it)."""
+    return hashlib.sha256(json.dumps(manifest).encode()).hexdigest()[:16]
+
+
+def _module_as_script(path: Path) -> str:
+    """A module's text for a classic script (the service worker): its `export` words dropped."""
+    return re.sub(r"^export ", "", path.read_text(encoding="utf-8"), flags=re.M)
 
 
 def write_service_worker(site_dir: Path) -> str:
     """Write site_dir/sw.js for the files now in site_dir; return the build version."""
-    files = site_files(site_dir)
-    version = build_version(site_dir, files)
+    manifest = precache_manifest(site_dir)
+    version = build_version(manifest)
     head = (
         "// Written by scripts/hooks/offline.py: the build version and every file to precache.\n"
         f"const VERSION = {json.dumps(version)};\n"
-        f"const PRECACHE = {json.dumps(files, indent=0)};\n"
+        "const PRECACHE_FILES = [\n" + ",\n".join(json.dumps(entry) for entry in manifest) + "\n];\n"
     )
-    (site_dir / SW_NAME).write_text(head + TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
+    body = _module_as_script(CALCULATORS / "precache.js") + "\n" + (CALCULATORS / "service-worker.js").read_text(encoding="utf-8")
+    (site_dir / SW_NAME).write_text(head + body, encoding="utf-8")
     return version
+

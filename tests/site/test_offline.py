@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts.hooks.offline import build_version, site_files, write_service_worker
-from scripts.static_server import serve_in_background
+from scripts.counting_server import serve_counting
+from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
 from scripts.wheel import build_wheel
 from tests.conftest import ROOT
 
@@ -36,11 +36,12 @@ def expect():
     return playwright_expect
 
 
-def precache_list(site_dir: Path) -> tuple[str, list[str]]:
+def precache_list(site_dir: Path) -> tuple[str, list[list[str]]]:
+    """The build version and the [path, revision] list written into sw.js."""
     text = (site_dir / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'^const VERSION = "([0-9a-f]+)";', text, re.M)
-    files = re.search(r"^const PRECACHE = (\[.*?\]);", text, re.M | re.S)
-    assert version and files, "sw.js lacks its VERSION or PRECACHE header"
+    files = re.search(r"^const PRECACHE_FILES = (\[.*?\]);", text, re.M | re.S)
+    assert version and files, "sw.js lacks its VERSION or PRECACHE_FILES header"
     return version.group(1), json.loads(files.group(1))
 
 
@@ -57,15 +58,26 @@ def go_by_instant_navigation(page, url: str) -> None:
 # ---- the build ----------------------------------------------------------------------------
 
 
-def test_service_worker_precaches_every_file_of_the_build(site_dir):
-    """Assert sw.js lists every built file but itself, under the content hash of those files."""
+def test_service_worker_precaches_every_file_under_its_content_revision(site_dir):
+    """Assert sw.js lists every built file (but itself and source maps), each under the hash of its bytes."""
     version, files = precache_list(site_dir)
-    on_disk = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()} - {"sw.js"}
-    assert set(files) == on_disk
-    assert version == build_version(site_dir, site_files(site_dir))
+    on_disk = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert {path for path, _ in files} == {p for p in on_disk if p != "sw.js" and not p.endswith(".map")}
+    for path, revision in files:
+        assert revision == hashlib.sha256((site_dir / path).read_bytes()).hexdigest()[:16], path
+    assert version == build_version(precache_manifest(site_dir))
     for needed in ("assets/pyodide/pyodide.asm.wasm", "assets/pyodide/python_stdlib.zip", "dice/index.html"):
-        assert needed in files
-    assert any(name.endswith("-py3-none-any.whl") for name in files)
+        assert needed in dict(files)
+    assert any(path.endswith("-py3-none-any.whl") for path, _ in files)
+    # The engine reads its files through the precache under the same keys.
+    info = (site_dir / "assets" / "calculators" / "build-info.js").read_text(encoding="utf-8")
+    revisions = json.loads(re.search(r"REVISIONS = (\{.*?\});", info, re.S).group(1))
+    assert revisions and all(dict(files)[path] == revision for path, revision in revisions.items())
+    # Nothing the site runs needs a source map: only sourceMappingURL comments (for developer tools) name one.
+    for path, _ in files:
+        if path.endswith((".js", ".mjs", ".css", ".html")):
+            lines = (site_dir / path).read_text(encoding="utf-8", errors="replace").splitlines()
+            assert not any(re.search(r"\.(m?js|css)\.map\b", line) for line in lines if "sourceMappingURL" not in line), path
 
 
 def test_wheel_is_byte_identical_across_builds_and_its_record_is_right(tmp_path):
@@ -128,32 +140,139 @@ def test_after_one_visit_the_site_works_offline(context, page, page_log, site_ur
     assert page_log.page_errors == []
 
 
+def offline_ready(page) -> None:
+    expect()(page.locator("[data-offline]")).to_have_text("Available offline", timeout=PRECACHE_MS)
+
+
 @pytest.mark.browser
-def test_a_new_build_replaces_the_cache_whole(browser, site_dir, tmp_path):
-    """Assert: after a rebuild, the next visit shows only the new text, from only one cache."""
-    copy = tmp_path / "site"
-    shutil.copytree(site_dir, copy)
-    server, url = serve_in_background(copy)
+def test_a_first_visit_downloads_each_engine_file_once_and_no_source_map(browser, site_dir):
+    """Assert: the engine and the precache share one download of Pyodide and the wheel; no .map is fetched."""
+    server, url, log = serve_counting(site_dir)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
-        page.goto(url)
-        expect()(page.locator("[data-offline]")).to_have_text("Available offline", timeout=PRECACHE_MS)
-        old_version, _ = precache_list(copy)
-        home = copy / "index.html"
-        html = home.read_text(encoding="utf-8")
-        marker = "Rebuilt-7f3a"
-        home.write_text(html.replace("<article", f'<p id="rebuilt">{marker}</p><article', 1), encoding="utf-8")
-        new_version = write_service_worker(copy)
-        assert new_version != old_version
+        page.goto(url + "dice/")
+        offline_ready(page)
+        engine_files = ["/assets/pyodide/" + name for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+        engine_files.append(next("/" + p for p, _ in precache_list(site_dir)[1] if p.endswith(".whl")))
+        paths = log.paths()
+        assert {name: paths.count(name) for name in engine_files} == {name: 1 for name in engine_files}
+        assert not [p for p in paths if p.endswith(".map")]
+        assert page.evaluate("window.rulesEngine.starts") == 1
+    finally:
+        context.close()
+        server.shutdown()
 
-        page.goto(url)  # served by the old worker; it finds the new sw.js, which takes over and reloads
-        expect()(page.locator("#rebuilt")).to_have_text(marker, timeout=PRECACHE_MS)
-        caches = page.evaluate("caches.keys()")
-        assert caches == [f"rules-site-{new_version}"]
-        fresh = context.new_page()
-        fresh.goto(url)
-        expect()(fresh.locator("#rebuilt")).to_have_text(marker)
+
+@pytest.mark.browser
+def test_an_update_of_one_page_fetches_only_that_page_and_waits_for_the_reader(browser, site_dir, tmp_path):
+    """Assert: a one-sentence edit re-downloads that page alone; the old tab stays whole on the old
+    build (instant navigation included) until the reader presses the prompt; then only the new build."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    server, url, log = serve_counting(copy)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        offline_ready(page)
+        old_version, _ = precache_list(copy)
+        edited = copy / GALLEY_PAGE / "index.html"
+        html = edited.read_text(encoding="utf-8")
+        paragraph = re.search(r"<p>([^<]{20,}?\.)", html)
+        assert paragraph, "no sentence to edit on the War Galley page"
+        sentence, marker = paragraph.group(1), "This sentence was edited by the update test."
+        edited.write_text(html.replace(sentence, marker, 1), encoding="utf-8")
+        assert write_service_worker(copy) != old_version
+        log.clear()
+
+        page.goto(url + "dice/")  # the old worker serves the old page; the browser finds the new sw.js
+        prompt = page.get_by_role("button", name="New rules available — reload")
+        expect()(prompt).to_be_visible(timeout=PRECACHE_MS)
+        fetched = [p for p in log.paths() if p != "/sw.js"]
+        assert fetched == ["/" + GALLEY_PAGE + "index.html"]
+        box = prompt.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        # Not taken yet: this tab, its instant navigation included, is wholly the old build.
+        go_by_instant_navigation(page, url + GALLEY_PAGE)
+        expect()(page.locator("article")).to_contain_text(sentence)
+        expect()(page.locator("article")).not_to_contain_text(marker)
+        other = context.new_page()  # a second tab, also on the old build
+        other.goto(url + "dice/")
+        expect()(other.get_by_role("button", name="New rules available — reload")).to_be_visible()
+        other.evaluate("window.oldDocument = true")
+        prompt.click()  # the reader asks for the new rules: the new worker takes over and the page reloads
+        expect()(page.locator("article")).to_contain_text(marker, timeout=PRECACHE_MS)
+        # The other tab was not reloaded under its reader; its links now load whole pages of the new build.
+        assert other.evaluate("window.oldDocument") is True
+        expect()(other.locator("html")).to_have_attribute("data-offline-build", precache_list(copy)[0])
+        go_by_instant_navigation(other, url + GALLEY_PAGE)
+        expect()(other.locator("article")).to_contain_text(marker)
+        assert other.evaluate("window.oldDocument") is None
+        assert page.evaluate("caches.keys()") == ["rules-precache"]
+        keys = page.evaluate("""async () => (await (await caches.open("rules-precache")).keys()).map((r) => r.url)""")
+        new_version, files = precache_list(copy)
+        assert sorted(keys) == sorted(f"{url}{path}?__rev={revision}" for path, revision in files)
+        expect()(page.locator("html")).to_have_attribute("data-offline-build", new_version)
+        assert [p for p in log.paths() if p != "/sw.js"] == ["/" + GALLEY_PAGE + "index.html"]
+    finally:
+        context.close()
+        server.shutdown()
+
+
+@pytest.mark.browser
+def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_path):
+    """Assert: with a damaged wheel the precache completes but the badge stays away, the engine
+    retries when the service worker takes control, and the widget says what happened and what to do."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    _, files = precache_list(copy)
+    wheel = next(path for path, _ in files if path.endswith(".whl"))
+    damaged = b"not a wheel" * 100
+    (copy / wheel).write_bytes(damaged)
+    info = copy / "assets" / "calculators" / "build-info.js"
+    info.write_text(info.read_text(encoding="utf-8").replace(dict(files)[wheel], hashlib.sha256(damaged).hexdigest()[:16]), encoding="utf-8")
+    version = write_service_worker(copy)
+    server, url, _ = serve_counting(copy)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
+        page.wait_for_function("window.rulesEngine.starts === 2 && window.rulesEngine.state === 'error'", timeout=BOOT_MS)
+        dice = page.locator('[data-resolver="dice/unopposed"]')
+        expect()(dice).to_have_attribute("data-engine", "error")
+        status = dice.locator('[data-region="status"]')
+        expect()(status).to_contain_text("could not start")
+        expect()(status).to_contain_text("reload the page")
+        expect()(status).not_to_contain_text("undefined")
+        assert page.locator("[data-offline]").count() == 0
+        page.reload()  # a later visit, served from the complete precache: still no badge
+        page.wait_for_function("window.rulesEngine.state === 'error'", timeout=BOOT_MS)
+        expect()(page.locator("html")).to_have_attribute("data-offline-build", version)
+        assert page.locator("[data-offline]").count() == 0
+    finally:
+        context.close()
+        server.shutdown()
+
+
+@pytest.mark.browser
+def test_an_engine_that_failed_to_start_retries_when_the_service_worker_takes_control(browser, site_dir):
+    """Assert: the wheel's first download fails (HTTP 503), the engine says so; once the service worker
+    has cached the site and takes control, the engine starts again and the widget answers live."""
+    server, url, log = serve_counting(site_dir)
+    wheel = next(path for path, _ in precache_list(site_dir)[1] if path.endswith(".whl"))
+    log.fail_once.add("/" + wheel)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        dice = page.locator('[data-resolver="dice/unopposed"]')
+        offline_ready(page)
+        expect()(dice).to_have_attribute("data-engine", "ready")
+        expect()(dice.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+        assert page.evaluate("window.rulesEngine.starts") == 2
+        assert log.paths().count("/" + wheel) == 2  # the failed try and the service worker's download
     finally:
         context.close()
         server.shutdown()

@@ -323,6 +323,7 @@ def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_l
     """Assert a request with no answer in 2 s is cut: error as data, a second engine start, answers again."""
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
+    page.wait_for_function("window.rulesEngine.running === null && window.rulesEngine.waiting.length === 0")  # the widgets' own requests answered
     answer = page.evaluate(
         """async () => {
             const engine = window.rulesEngine;
