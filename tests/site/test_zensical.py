@@ -78,15 +78,18 @@ def test_the_changes_page_compares_the_versions(zensical_site: Path) -> None:
 
 def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
     sw = page_html(zensical_site, "sw.js")
-    files = json.loads(re.search(r"^const PRECACHE = (\[.*?\]);", sw, re.M | re.S).group(1))
-    on_disk = {p.relative_to(zensical_site).as_posix() for p in zensical_site.rglob("*") if p.is_file()} - {"sw.js"}
-    assert set(files) == on_disk
+    files = {path for path, _revision in json.loads(re.search(r"^const PRECACHE_FILES = (\[.*?\]);", sw, re.M | re.S).group(1))}
+    on_disk = {p.relative_to(zensical_site).as_posix() for p in zensical_site.rglob("*")
+               if p.is_file() and p.suffix != ".map"} - {"sw.js"}
+    assert files == on_disk
     assert {"assets/pyodide/pyodide.asm.wasm", "assets/calculators/main.js", "assets/icons/manifest.webmanifest",
             "readings/index.html"} <= on_disk
     for site in (zensical_site, site_dir):  # overrides/main.html, in both generators' themes
         head = page_html(site, "jovian-wars/v1.2.4/actions/index.html")
         assert '<link rel="manifest" href="../../../assets/icons/manifest.webmanifest">' in head
         assert f'<meta name="theme-color" content="{THEME_COLOUR}">' in head
+        assert 'new Worker("../../../assets/calculators/worker.js"' in head  # the engine's early start
+        assert "rulesEnginePrestart" not in page_html(site, "index.html")  # no resolver, no engine
 
 
 def test_site_url_comes_from_the_environment(zensical_site: Path) -> None:
