@@ -61,7 +61,7 @@ def roll_inputs(dice: int, prefix: str = "", what: str = "the roll", needed_defa
 
 def modifier_input(help_text: str) -> Input:
     return Input(
-        "modifier", "int", "Modifier (+ helps the roller)", default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text,
+        "modifier", "int", "Modifier (+ helps the roller)", default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text, more=True,
     )
 
 
