@@ -75,16 +75,17 @@ function defaultsOf(specs) {
   return values;
 }
 
-/** Copy the declared inputs found in a link's state onto `values`; anything undeclared is ignored. */
-function applyState(specs, state, values) {
+/** Copy the declared inputs found in a link's state onto `values`; returns the names it ignored. */
+function applyState(specs, state, values, prefix = "") {
+  const ignored = Object.keys(state).filter((key) => !specs.some((spec) => spec.name === key)).map((key) => prefix + key);
   for (const spec of specs) {
     if (!Object.hasOwn(state, spec.name)) continue;
     const value = state[spec.name];
     const isObject = value && typeof value === "object" && !Array.isArray(value);
-    if (spec.kind === "group" && isObject) applyState(spec.parts || [], value, values[spec.name]);
+    if (spec.kind === "group" && isObject) ignored.push(...applyState(spec.parts || [], value, values[spec.name], `${prefix}${spec.name}.`));
     else values[spec.name] = value;
   }
-  return values;
+  return ignored;
 }
 
 /** Only what differs from the defaults, so a shared link stays short. */
@@ -217,8 +218,13 @@ class Widget {
     this.defaults = defaultsOf(this.declaration.inputs);
     const state = readState(this.id);
     this.fromLink = Boolean(state);
-    this.values = applyState(this.declaration.inputs, state || Object.create(null), defaultsOf(this.declaration.inputs));
+    this.values = defaultsOf(this.declaration.inputs);
+    const ignored = applyState(this.declaration.inputs, state || Object.create(null), this.values);
     this.draw();
+    if (ignored.length) {
+      const names = ignored.slice(0, 3).map((name) => `“${name.slice(0, 40)}”`).join(", ");
+      this.linkNote.textContent = `This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`;
+    }
     this.oddsKey = JSON.stringify(this.oddsInputs(this.defaults)); // the build's odds are for the defaults
     this.showDependents();
     this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
@@ -251,6 +257,7 @@ class Widget {
     this.outcomeRegion = el("div", { class: "resolver__outcome", role: "status", "aria-live": "polite", "data-region": "outcome" });
     if (staticOutcome) this.outcomeRegion.append(...staticOutcome.childNodes);
     this.status = el("p", { class: "resolver__status", "data-region": "status" });
+    this.linkNote = el("p", { class: "resolver__link-note", role: "status", "data-region": "link-note" });
     this.errorRegion = el("p", { class: "resolver__error", role: "alert", "data-region": "error", id: nextId("error") });
     this.topErrorSlot = el("div", { class: "resolver__error-slot" }, this.errorRegion);
 
@@ -274,7 +281,7 @@ class Widget {
     actions.append(this.shareButton);
 
     const summary = this.body.querySelector(".resolver__summary");
-    const nodes = [this.status, this.topErrorSlot, this.form, this.oddsRegion, pads, actions, this.shared, this.outcomeRegion];
+    const nodes = [this.status, this.linkNote, this.topErrorSlot, this.form, this.oddsRegion, pads, actions, this.shared, this.outcomeRegion];
     if (old) old.replaceWith(...nodes);
     else (summary || this.body.querySelector("summary")).after(...nodes);
   }
@@ -410,6 +417,7 @@ class Widget {
   set(path, value) {
     setPath(this.values, path, value);
     this.shared.textContent = "";
+    this.linkNote.textContent = "";
     writeState(this.id, changedFrom(this.values, this.defaults));
     this.showDependents();
     this.refresh();
@@ -457,8 +465,9 @@ class Widget {
     if (this.faceInputs.length) jobs.push(this.ask("describe", inputs).then((a) => ["describe", a]));
     if (this.declaration.has_odds) {
       const key = JSON.stringify(this.oddsInputs(this.values));
-      if (key !== this.oddsKey) {
-        this.oddsRegion.setAttribute("aria-busy", "true"); // never odds of older inputs beside newer ones
+      // Asked once live even at the defaults (the engine confirms the build's numbers); then on change.
+      if (key !== this.oddsKey || !this.oddsRegion.dataset.live) {
+        if (key !== this.oddsKey) this.oddsRegion.setAttribute("aria-busy", "true"); // never odds of older inputs beside newer ones
         jobs.push(this.ask("odds", this.oddsInputs(this.values)).then((a) => ["odds", a, key]));
       }
     }
