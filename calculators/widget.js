@@ -218,10 +218,13 @@ class Widget {
     this.defaults = defaultsOf(this.declaration.inputs);
     const state = readState(this.id);
     this.fromLink = Boolean(state);
+    this.fromLinkKey = hasState(this.id);
     this.values = defaultsOf(this.declaration.inputs);
     const ignored = applyState(this.declaration.inputs, state || Object.create(null), this.values);
     this.draw();
-    if (ignored.length) {
+    if (!state && this.fromLinkKey) {
+      this.linkNote.textContent = "This link's inputs for this resolver could not be read, so it shows the defaults.";
+    } else if (ignored.length) {
       const names = ignored.slice(0, 3).map((name) => `“${name.slice(0, 40)}”`).join(", ");
       this.linkNote.textContent = `This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`;
     }
