@@ -5,29 +5,35 @@
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
 //     data-describe                  the describe() JSON, written at build time
 //     data-mounted                   present once this script has taken the block over
+//   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
+//   details.resolver__body           collapsed by default; its summary is the "Resolve" control.
+//                                    The form is drawn when the block is opened or scrolled near.
 //   form.resolver__form              the controls; every control is reachable by its label text
 //                                    (Playwright: get_by_label("<Input.label>", exact=True))
 //     int      <input type=number data-name="pool.base"> with buttons "<label>: one less" / "one more"
 //     bool     <input type=checkbox role=switch data-name=...>
 //     choice   <select data-name=...>
 //     group    <fieldset data-name=...><legend>label</legend>...parts...</fieldset>
-//     faces    <fieldset class="resolver__keypad" data-faces="<name>">: buttons "1".."6",
-//              "Backspace", "Clear"; [data-region="typed"] shows the faces typed so far and
-//              [data-region="needed"] how many dice are needed
-//     seed     <input type=number data-name=seed> labelled with the seed input's label;
-//              button "Roll for me" picks a random seed (shown there, so it is reproducible)
-//   [data-region="error"]   role=alert: the engine's message naming the field (e.g. "faces: die 1 ...")
+//     when     a control whose input does not apply to the current choice is hidden
+//     more     rarely changed inputs and the seed sit in details.resolver__more ("More")
+//     seed     <input type=number data-name=seed> labelled with the seed input's label
+//   [data-region="odds"]    table.resolver__chart per chart, tr[data-p="p/q"] per row that can happen,
+//                           td.resolver__percent first, th = label with its bar; the fractions show
+//                           after the "Exact fractions" button; data-live="true" once the engine drew it
+//   fieldset.resolver__keypad[data-faces=<name>]: buttons "Die 1".."Die 6", "Backspace", "Clear";
+//                           [data-region="typed"] the faces typed (or rolled), [data-region="needed"]
+//                           "2 of 3", [data-region="keypad-note"] why a die was refused
+//   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads
+//   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
+//   [data-region="error"]   role=alert: the engine's message, placed at the input it names
 //   [data-region="outcome"] role=status: .resolver__headline, ol.resolver__steps, ul.resolver__checks
 //                           (li[data-ok=true|false]); data-resolved="<JSON of the inputs resolved>"
-//   [data-region="odds"]    table.resolver__chart per chart, tr[data-p="p/q"] per row, th = label;
-//                           data-live="true" once the engine (not the build) drew it
-//   a[data-region="share"]   a link carrying this widget's state in its fragment
 //   [data-region="status"]  "Loading the rules engine…", "took longer than 2 s…", or empty
 //
 // Watch, then mount: the form writes `values`, then `refresh()` asks the engine and renders.
 
 import { getEngine } from "./engine.js";
-import { readState, shareUrl, writeState } from "./fragment.js";
+import { hasState, readState, shareUrl, writeState } from "./fragment.js";
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -47,13 +53,13 @@ let uid = 0;
 const nextId = (name) => `resolver-${++uid}-${name.replace(/[^\w-]/g, "-")}`;
 
 function getPath(object, path) {
-  return path.reduce((node, key) => (node && typeof node === "object" ? node[key] : undefined), object);
+  return path.reduce((node, key) => (node && typeof node === "object" && Object.hasOwn(node, key) ? node[key] : undefined), object);
 }
 
 function setPath(object, path, value) {
   let node = object;
   for (const key of path.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== "object") node[key] = {};
+    if (!node[key] || typeof node[key] !== "object" || Array.isArray(node[key])) node[key] = {};
     node = node[key];
   }
   node[path[path.length - 1]] = value;
@@ -69,12 +75,32 @@ function defaultsOf(specs) {
   return values;
 }
 
-function merge(base, extra) {
-  for (const [key, value] of Object.entries(extra || {})) {
-    if (value && typeof value === "object" && !Array.isArray(value) && base[key] && typeof base[key] === "object") merge(base[key], value);
-    else base[key] = value;
+/** Copy the declared inputs found in a link's state onto `values`; returns the names it ignored. */
+function applyState(specs, state, values, prefix = "") {
+  const ignored = Object.keys(state).filter((key) => !specs.some((spec) => spec.name === key)).map((key) => prefix + key);
+  for (const spec of specs) {
+    if (!Object.hasOwn(state, spec.name)) continue;
+    const value = state[spec.name];
+    const isObject = value && typeof value === "object" && !Array.isArray(value);
+    if (spec.kind === "group" && isObject) ignored.push(...applyState(spec.parts || [], value, values[spec.name], `${prefix}${spec.name}.`));
+    else values[spec.name] = value;
   }
-  return base;
+  return ignored;
+}
+
+/** Only what differs from the defaults, so a shared link stays short. */
+function changedFrom(values, defaults) {
+  const out = {};
+  for (const [key, value] of Object.entries(values)) {
+    const base = defaults[key];
+    if (value && typeof value === "object" && !Array.isArray(value) && base && typeof base === "object") {
+      const inner = changedFrom(value, base);
+      if (Object.keys(inner).length) out[key] = inner;
+    } else if (value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0) && JSON.stringify(value) !== JSON.stringify(base)) {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 /** A reduced "p/q" as a percentage with one decimal, as the build prints it. */
@@ -84,10 +110,12 @@ export function percent(p) {
   return `${tenths / 10n}.${tenths % 10n}%`;
 }
 
-// ---- Rendering of answers ------------------------------------------------------------------
+const canHappen = (row) => !/^0\//.test(row.p);
+
+// ---- Rendering of answers (scripts/hooks/resolver_html.py writes the same markup) ------------
 
 export function renderCharts(charts) {
-  return charts.map((chart) =>
+  const tables = charts.map((chart) =>
     el(
       "table",
       { class: "resolver__chart" },
@@ -95,35 +123,68 @@ export function renderCharts(charts) {
       el(
         "tbody",
         {},
-        chart.rows.map((row) => {
+        chart.rows.filter(canHappen).map((row) => {
           const [num, den] = row.p.split("/").map(Number);
           return el(
             "tr",
             { "data-p": row.p },
-            el("th", { scope: "row", text: row.label }),
-            el("td", { class: "resolver__bar" }, el("span", { style: `width:${((100 * num) / den).toFixed(2)}%` })),
-            el("td", { class: "resolver__fraction", text: row.p }),
             el("td", { class: "resolver__percent", text: percent(row.p) }),
+            el("th", { scope: "row" }, el("span", { class: "resolver__label", text: row.label }),
+              el("span", { class: "resolver__bar" }, el("span", { style: `width:${((100 * num) / den).toFixed(2)}%` }))),
+            el("td", { class: "resolver__fraction", text: row.p }),
           );
         }),
       ),
     ),
   );
+  return [...tables, fractionsButton()];
+}
+
+// The fractions are one tap away; the click is handled by the odds region (the build's button too).
+function fractionsButton() {
+  return el("button", { type: "button", class: "resolver__fractions", "aria-pressed": "false", text: "Exact fractions" });
+}
+
+function toggleFractions(event) {
+  const button = event.target.closest(".resolver__fractions");
+  if (!button) return;
+  const shown = event.currentTarget.classList.toggle("resolver__odds--exact");
+  for (const b of event.currentTarget.querySelectorAll(".resolver__fractions")) b.setAttribute("aria-pressed", String(shown));
+}
+
+/** The glance: the first chart's rows that can happen, percentage first. */
+function renderGlance(chart) {
+  const rows = chart.rows.filter(canHappen).slice(0, 3);
+  return [el("span", { class: "resolver__glance-title", text: `${chart.title}: ` }),
+    ...rows.map((row, i) => el("span", { class: "resolver__glance-row" }, i ? "; " : "", el("strong", { text: percent(row.p) }), ` ${row.label}`))];
 }
 
 function renderOutcome(answer) {
   const checks = answer.checks || [];
   return [
+    el("p", { class: "resolver__headline", text: (answer.outcome && answer.outcome.headline) || "" }),
     checks.length
       ? el(
           "ul",
-          { class: "resolver__checks", "aria-label": "Requirement" },
+          { class: "resolver__checks" },
           checks.map((c) => el("li", { "data-ok": String(Boolean(c.ok)), text: `${c.ok ? "✔" : "✘"} ${c.label}${c.detail ? ": " + c.detail : ""}` })),
         )
       : null,
-    el("p", { class: "resolver__headline", text: (answer.outcome && answer.outcome.headline) || "" }),
     (answer.steps || []).length ? el("ol", { class: "resolver__steps" }, answer.steps.map((s) => el("li", { text: s }))) : null,
   ].filter(Boolean);
+}
+
+/** Each resolved roll of an answer, by the keypad prefix it answers ("" for a single roll). */
+function rollsByPrefix(roll, prefixes) {
+  if (!roll || typeof roll !== "object") return {};
+  if (Array.isArray(roll.dice)) return prefixes.length === 1 ? { [prefixes[0]]: roll } : {};
+  const found = {};
+  for (const [key, value] of Object.entries(roll)) {
+    const initials = key.split("_").map((word) => word[0]).join(""); // point_defense answers the pd_ keypads
+    const prefix = prefixes.find((p) => p === `${key}_` || p === `${initials}_`);
+    if (prefix !== undefined && value && Array.isArray(value.dice)) found[prefix] = value;
+  }
+  return found;
 }
 
 // The benchmark (scripts/bench_browser.py) reads this mark: the first live answer of a document.
@@ -137,28 +198,47 @@ class Widget {
   constructor(root) {
     this.root = root;
     this.id = root.dataset.resolver;
+    this.uid = ++uid;
     this.engine = getEngine();
-    this.declaration = null;
+    this.body = root.querySelector("details.resolver__body");
+    this.glance = root.querySelector('[data-region="glance"]');
+    this.prepared = false;
+    this.live = false;
     this.values = {};
     this.diceNeeded = {};
-    this.oddsKey = null;
     this.generation = 0; // answers from an older refresh are dropped
-    this.channel = `widget-${++uid}`; // a newer request supersedes this widget's waiting one (engine.js)
   }
 
-  async mount() {
+  /** Draw the form inside the (still collapsed) body: no engine request yet. */
+  prepare() {
+    if (this.prepared) return;
+    this.prepared = true;
     this.root.dataset.mounted = "";
-    this.status = this.root.querySelector('[data-region="status"]') || this.root.appendChild(el("p", { class: "resolver__status", "data-region": "status" }));
-    this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
-    let declaration = this.root.dataset.describe ? JSON.parse(this.root.dataset.describe) : null;
-    if (!declaration) {
-      const answer = await this.engine.request("describe", this.id, {});
-      if (answer.error) return this.showError(answer);
-      declaration = answer.result;
-    }
-    this.declaration = declaration;
-    this.values = merge(defaultsOf(declaration.inputs), readState(this.id) || {});
+    this.declaration = JSON.parse(this.root.dataset.describe);
+    this.defaults = defaultsOf(this.declaration.inputs);
+    const state = readState(this.id);
+    this.fromLink = Boolean(state);
+    this.fromLinkKey = hasState(this.id);
+    this.values = defaultsOf(this.declaration.inputs);
+    const ignored = applyState(this.declaration.inputs, state || Object.create(null), this.values);
     this.draw();
+    if (!state && this.fromLinkKey) {
+      this.linkNote.textContent = "This link's inputs for this resolver could not be read, so it shows the defaults.";
+    } else if (ignored.length) {
+      const names = ignored.slice(0, 3).map((name) => `“${name.slice(0, 40)}”`).join(", ");
+      this.linkNote.textContent = `This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`;
+    }
+    this.oddsKey = JSON.stringify(this.oddsInputs(this.defaults)); // the build's odds are for the defaults
+    this.showDependents();
+    this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
+  }
+
+  /** The body is open: ask the engine. */
+  open() {
+    this.prepare();
+    if (this.live) return;
+    this.live = true;
+    this.followOutcome = this.fromLink; // a shared link opens at its outcome
     this.refresh();
   }
 
@@ -167,47 +247,58 @@ class Widget {
     if (state === "error") this.engineFailed = true;
     else if (state === "ready" && this.engineFailed && this.declaration) (this.engineFailed = false), this.refresh();
     this.root.dataset.engine = state;
-    if (state === "loading") this.status.textContent = "Loading the rules engine… the odds below were computed when the site was built.";
-    else if (state === "error") this.status.textContent = `The live resolver is unavailable: ${error}. The odds below were computed when the site was built.`;
+    if (state === "loading") this.status.textContent = "Loading the rules engine… the odds below are for the default inputs, computed when the site was built.";
+    else if (state === "error") this.status.textContent = `The live resolver is unavailable: ${error}. The odds below are for the default inputs, computed when the site was built.`;
     else if (!this.status.dataset.sticky) this.status.textContent = "";
   }
 
-  // -- the form, drawn from the declaration --
+  // -- the body, drawn from the declaration --
 
   draw() {
-    const old = this.root.querySelector(".resolver__static");
-    this.oddsRegion = el("div", { class: "resolver__odds", "data-region": "odds", "aria-label": "Exact odds" });
-    if (old) {
-      const staticOdds = old.querySelector('[data-region="odds"]');
-      if (staticOdds) this.oddsRegion.append(...staticOdds.childNodes);
-      old.remove();
-    }
-    this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() });
-    this.faceInputs = [];
-    for (const spec of this.declaration.inputs) this.form.append(this.control(spec, [spec.name]));
-    if (this.faceInputs.length || this.declaration.inputs.some((s) => s.kind === "seed")) {
-      this.form.append(el("button", { type: "button", class: "resolver__roll", text: "Roll for me", onclick: () => this.rollForMe() }));
-    }
-    // Material's navigation.tracking rewrites the fragment on scroll; this link always keeps the state.
-    this.share = el("a", { class: "resolver__share", "data-region": "share", href: shareUrl(this.id, this.values), text: "Link to this resolution" });
-    this.form.append(this.share);
-    this.errorRegion = el("p", { class: "resolver__error", role: "alert", "data-region": "error" });
+    const old = this.body.querySelector(".resolver__static");
+    const staticOdds = old && old.querySelector('[data-region="odds"]');
+    const staticOutcome = old && old.querySelector('[data-region="outcome"]');
+    this.oddsRegion = staticOdds || el("div", { class: "resolver__odds", "data-region": "odds" });
+    this.oddsRegion.addEventListener("click", toggleFractions);
     this.outcomeRegion = el("div", { class: "resolver__outcome", role: "status", "aria-live": "polite", "data-region": "outcome" });
-    const title = this.root.querySelector(".resolver__title");
-    const anchor = this.root.querySelector(".resolver__summary") || title;
-    const nodes = [this.form, this.errorRegion, this.outcomeRegion, this.oddsRegion];
-    if (anchor) anchor.after(...nodes);
-    else this.root.prepend(...nodes);
-    if (!this.root.querySelector(".resolver__readings") && this.declaration.interpretations.length) {
-      this.oddsRegion.after(
-        el("details", { class: "resolver__readings", role: "note" },
-          el("summary", { text: `Readings this resolver takes: ${this.declaration.interpretations.map((r) => r.title).join(", ")}` }),
-          el("ul", {}, this.declaration.interpretations.map((r) => el("li", { text: `${r.title} (${r.section}): ${r.text}` })))),
-      );
+    if (staticOutcome) this.outcomeRegion.append(...staticOutcome.childNodes);
+    this.status = el("p", { class: "resolver__status", "data-region": "status" });
+    this.linkNote = el("p", { class: "resolver__link-note", role: "status", "data-region": "link-note" });
+    this.errorRegion = el("p", { class: "resolver__error", role: "alert", "data-region": "error", id: nextId("error") });
+    this.topErrorSlot = el("div", { class: "resolver__error-slot" }, this.errorRegion);
+
+    this.faceInputs = [];
+    this.dependents = []; // {node, path, when}
+    this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
+    this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() });
+    const pads = el("div", { class: "resolver__keypads" });
+    for (const spec of this.declaration.inputs) {
+      const node = this.control(spec, [spec.name]);
+      if (spec.kind === "faces") pads.append(node);
+      else if (spec.more || spec.kind === "seed") this.more.append(node);
+      else this.form.append(node);
     }
+    if (this.more.childElementCount > 1) this.form.append(this.more);
+
+    const actions = el("div", { class: "resolver__actions" });
+    if (this.faceInputs.length || this.seedInput) actions.append(el("button", { type: "button", class: "resolver__roll", text: "Roll for me", onclick: () => this.rollForMe() }));
+    this.shareButton = el("button", { type: "button", class: "resolver__share", "data-region": "share", text: "Share", onclick: () => this.shareLink() });
+    this.shared = el("p", { class: "resolver__shared", role: "status", "data-region": "shared" });
+    actions.append(this.shareButton);
+
+    const summary = this.body.querySelector(".resolver__summary");
+    const nodes = [this.status, this.linkNote, this.topErrorSlot, this.form, this.oddsRegion, pads, actions, this.shared, this.outcomeRegion];
+    if (old) old.replaceWith(...nodes);
+    else (summary || this.body.querySelector("summary")).after(...nodes);
   }
 
   control(spec, path) {
+    const node = this.field(spec, path);
+    if (spec.when) this.dependents.push({ node, path: [...path.slice(0, -1), spec.when[0]], value: spec.when[1] });
+    return node;
+  }
+
+  field(spec, path) {
     const name = path.join(".");
     const id = nextId(name);
     const help = spec.help ? el("small", { class: "resolver__help", text: spec.help }) : null;
@@ -222,26 +313,26 @@ class Widget {
     }
     if (spec.kind === "choice") {
       const select = el("select", { id, "data-name": name, onchange: (e) => this.set(path, e.target.value) }, spec.choices.map((c) => el("option", { value: c, text: c })));
-      select.value = value;
+      select.value = typeof value === "string" ? value : "";
       return el("div", { class: "resolver__field" }, el("label", { for: id, text: spec.label }), select, help);
     }
     if (spec.kind === "faces") return this.keypad(spec, path, name);
     if (spec.kind === "seed") {
       const input = el("input", { type: "number", inputmode: "numeric", id, "data-name": name, min: 0, placeholder: "none", onchange: (e) => this.set(path, e.target.value === "" ? null : Number(e.target.value)) });
-      input.value = value ?? "";
+      input.value = typeof value === "number" ? value : "";
       this.seedInput = { input, path };
       return el("div", { class: "resolver__field resolver__seed" }, el("label", { for: id, text: spec.label }), input, help);
     }
     // int: a stepper clamped to low/high; typed values are clamped too
     const clamp = (n) => Math.min(spec.high ?? Infinity, Math.max(spec.low ?? -Infinity, n));
     const input = el("input", { type: "number", inputmode: "numeric", id, "data-name": name, min: spec.low, max: spec.high, onchange: (e) => commit(Number(e.target.value)) });
-    input.value = value ?? "";
+    input.value = typeof value === "number" || typeof value === "string" ? value : "";
     const commit = (n) => {
       if (!Number.isFinite(n)) n = spec.default ?? spec.low ?? 0;
       input.value = clamp(Math.round(n));
       this.set(path, Number(input.value));
     };
-    const current = () => (Number.isFinite(Number(input.value)) ? Number(input.value) : spec.default ?? 0);
+    const current = () => (input.value !== "" && Number.isFinite(Number(input.value)) ? Number(input.value) : spec.default ?? 0);
     return el(
       "div",
       { class: "resolver__field resolver__stepper" },
@@ -254,12 +345,25 @@ class Widget {
   }
 
   keypad(spec, path, name) {
-    const typed = el("output", { class: "resolver__typed", "data-region": "typed", "aria-live": "polite" });
-    const needed = el("span", { class: "resolver__needed", "data-region": "needed" });
+    const typed = el("output", { class: "resolver__typed", "data-region": "typed" });
+    const needed = el("span", { class: "resolver__needed", "data-region": "needed", "aria-live": "polite" });
+    const note = el("p", { class: "resolver__keypad-note", role: "status", "data-region": "keypad-note" });
     const faces = () => (Array.isArray(getPath(this.values, path)) ? [...getPath(this.values, path)] : []);
     const update = (list) => {
+      note.textContent = "";
       if (this.seedInput) this.setQuiet(this.seedInput.path, null);
+      this.followOutcome = true; // the last die brings the outcome into view
       this.set(path, list);
+    };
+    const add = (face) => {
+      const list = faces();
+      const need = this.diceNeeded[name];
+      const most = need ?? spec.high ?? Infinity;
+      if (list.length >= most) {
+        note.textContent = `${spec.label}: ${most === 1 ? "the 1 die is" : `all ${most} dice are`} typed already. Press ⌫ or Clear to change one.`;
+        return;
+      }
+      update([...list, face]);
     };
     const pad = el(
       "fieldset",
@@ -267,21 +371,47 @@ class Widget {
       el("legend", {}, el("span", { text: spec.label }), " ", needed),
       typed,
       el("div", { class: "resolver__keys" },
-        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => update([...faces(), face]) })),
+        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => add(face) })),
         el("button", { type: "button", "aria-label": "Backspace", text: "⌫", onclick: () => update(faces().slice(0, -1)) }),
         el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
       ),
+      note,
     );
-    this.faceInputs.push({ name, path, typed, needed, pad, optional: Boolean(spec.optional) });
+    // "ram_macro_dice" is the macro_dice of the roll answered as roll.ram (faces_inputs' prefixes)
+    const leaf = path[path.length - 1];
+    const [, prefix, key] = /^(.*?)(macro_dice|set_aside|dice)$/.exec(leaf) || [null, leaf, leaf];
+    this.faceInputs.push({ name, path, typed, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
     return pad;
   }
 
   rollForMe() {
     const seed = crypto.getRandomValues(new Uint32Array(1))[0] % 2147483647;
-    for (const f of this.faceInputs) setPath(this.values, f.path, []);
+    for (const f of this.faceInputs) {
+      setPath(this.values, f.path, []);
+      f.note.textContent = "";
+    }
+    this.followOutcome = true;
     if (this.seedInput) {
       this.seedInput.input.value = seed;
       this.set(this.seedInput.path, seed);
+    }
+  }
+
+  async shareLink() {
+    const url = shareUrl(this.id, changedFrom(this.values, this.defaults));
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: this.declaration.title, url });
+        return;
+      } catch (error) {
+        if (error && error.name === "AbortError") return; // the player closed the share sheet
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      this.shared.textContent = "Link copied: paste it to share this resolution.";
+    } catch {
+      this.shared.replaceChildren("Copy this link: ", el("input", { type: "text", readonly: true, value: url, "aria-label": "Link to this resolution", onfocus: (e) => e.target.select() }));
     }
   }
 
@@ -292,22 +422,29 @@ class Widget {
 
   set(path, value) {
     setPath(this.values, path, value);
-    writeState(this.id, this.values);
-    this.share.href = shareUrl(this.id, this.values);
+    this.shared.textContent = "";
+    this.linkNote.textContent = "";
+    writeState(this.id, changedFrom(this.values, this.defaults));
+    this.showDependents();
     this.refresh();
+  }
+
+  /** Hide the inputs that do not apply to the current choice (e.g. Squadron-only ones while a Capital Ship rams). */
+  showDependents() {
+    for (const d of this.dependents) d.node.hidden = String(getPath(this.values, d.path)) !== d.value;
   }
 
   // -- asking the engine --
 
-  inputsWithout(kinds) {
-    const copy = this.requestInputs();
-    for (const spec of this.declaration.inputs) if (kinds.includes(spec.kind)) delete copy[spec.name];
+  oddsInputs(values) {
+    const copy = this.requestInputs(values);
+    for (const spec of this.declaration.inputs) if (spec.kind === "faces" || spec.kind === "seed") delete copy[spec.name];
     return copy;
   }
 
   // What the engine is asked: an empty keypad means "not typed" (the roller or the seed decides).
-  requestInputs() {
-    const inputs = structuredClone(this.values);
+  requestInputs(values = this.values) {
+    const inputs = structuredClone(values);
     for (const f of this.faceInputs) {
       const typed = getPath(inputs, f.path);
       if (Array.isArray(typed) && typed.length === 0) {
@@ -318,43 +455,77 @@ class Widget {
     return inputs;
   }
 
+  /** One request on this widget's own channel per type: a newer one supersedes an older waiting one. */
+  ask(type, inputs) {
+    return this.engine.request(type, this.id, inputs, { channel: `${this.id}#${this.uid}:${type}` });
+  }
+
   async refresh() {
+    if (!this.live) return;
     const generation = ++this.generation;
     const inputs = this.requestInputs();
     for (const f of this.faceInputs) f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
+    this.showCounts();
     const jobs = [];
     // describe() checks every input, typed faces included: a bad die is reported before the pool is complete.
-    if (this.faceInputs.length) jobs.push(this.engine.request("describe", this.id, inputs, { channel: `${this.channel}:describe` }).then((a) => ["describe", a]));
+    if (this.faceInputs.length) jobs.push(this.ask("describe", inputs).then((a) => ["describe", a]));
     if (this.declaration.has_odds) {
-      const oddsInputs = this.inputsWithout(["faces", "seed"]);
-      const key = JSON.stringify(oddsInputs);
-      if (key !== this.oddsKey) jobs.push(this.engine.request("odds", this.id, oddsInputs, { channel: `${this.channel}:odds` }).then((a) => ["odds", a, key]));
+      const key = JSON.stringify(this.oddsInputs(this.values));
+      // Asked once live even at the defaults (the engine confirms the build's numbers); then on change.
+      if (key !== this.oddsKey || !this.oddsRegion.dataset.live) {
+        if (key !== this.oddsKey) this.oddsRegion.setAttribute("aria-busy", "true"); // never odds of older inputs beside newer ones
+        jobs.push(this.ask("odds", this.oddsInputs(this.values)).then((a) => ["odds", a, key]));
+      }
     }
     const answers = await Promise.all(jobs);
-    if (generation !== this.generation) return;
+    if (generation !== this.generation || answers.some(([, a]) => a.superseded)) return;
     for (const [kind, answer, key] of answers) {
       if (answer.error) return this.showError(answer);
       if (kind === "describe") this.showNeeded(answer.result.dice_needed || {});
       if (kind === "odds") {
         this.oddsKey = key;
+        this.oddsRegion.removeAttribute("aria-busy");
+        const exact = this.oddsRegion.classList.contains("resolver__odds--exact");
         this.oddsRegion.replaceChildren(...renderCharts(answer.result.charts));
+        this.oddsRegion.querySelector(".resolver__fractions").setAttribute("aria-pressed", String(exact));
         this.oddsRegion.dataset.live = "true";
+        if (answer.result.charts.length && this.glance) this.glance.replaceChildren(...renderGlance(answer.result.charts[0]));
         markFirstAnswer();
       }
     }
     if (!this.readyToResolve(inputs)) {
       this.clearError();
-      this.outcomeRegion.replaceChildren(el("p", { class: "resolver__hint", text: this.hint(inputs) }));
+      this.outcomeRegion.replaceChildren(el("p", { class: "resolver__hint", text: this.hint() }));
       delete this.outcomeRegion.dataset.resolved;
       return;
     }
-    const answer = await this.engine.request("resolve", this.id, inputs, { channel: `${this.channel}:resolve` });
+    const answer = await this.ask("resolve", inputs);
     if (generation !== this.generation || answer.superseded) return;
     if (answer.error) return this.showError(answer);
     this.clearError();
     this.outcomeRegion.replaceChildren(...renderOutcome(answer.result));
     this.outcomeRegion.dataset.resolved = JSON.stringify(inputs);
+    if (!this.declaration.has_odds && this.glance) this.glance.textContent = (answer.result.outcome && answer.result.outcome.headline) || "";
+    this.showRolled(answer.result.roll, inputs);
+    if (this.followOutcome) {
+      this.followOutcome = false;
+      this.outcomeRegion.querySelector(".resolver__headline").scrollIntoView({ block: "center" });
+    }
     markFirstAnswer();
+  }
+
+  /** "Roll for me": the faces the engine rolled, shown on the keypads (the typed values stay empty). */
+  showRolled(roll, inputs) {
+    const prefixes = [...new Set(this.faceInputs.map((f) => f.prefix))];
+    const rolls = rollsByPrefix(roll, prefixes);
+    for (const f of this.faceInputs) {
+      if ((getPath(inputs, f.path) || []).length) continue;
+      const rolled = rolls[f.prefix] && rolls[f.prefix][f.key];
+      if (Array.isArray(rolled) && rolled.length) {
+        f.typed.textContent = rolled.join(" ");
+        f.needed.textContent = `${rolled.length} rolled`;
+      }
+    }
   }
 
   // Resolve once a seed is set, or every keypad is complete, or left empty where it may be
@@ -370,49 +541,91 @@ class Widget {
     });
   }
 
-  hint(inputs) {
+  hint() {
     if (!this.faceInputs.length) return "Press “Roll for me” to resolve one case.";
-    return "Type the dice you rolled on the keypad, or press “Roll for me”.";
+    return "Type the dice you rolled on the keypads, or press “Roll for me”.";
   }
 
   showNeeded(needed) {
     this.diceNeeded = needed;
     for (const f of this.faceInputs) {
-      const n = needed[f.name];
-      f.needed.textContent = n === undefined ? "" : `(${n} ${n === 1 ? "die" : "dice"} needed)`;
       // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
-      f.pad.hidden = n === 0 && !(getPath(this.values, f.path) || []).length;
+      f.pad.hidden = needed[f.name] === 0 && !(getPath(this.values, f.path) || []).length;
+    }
+    this.showCounts();
+  }
+
+  /** "2 of 3" on each keypad. */
+  showCounts() {
+    for (const f of this.faceInputs) {
+      const n = this.diceNeeded[f.name];
+      const typed = (getPath(this.values, f.path) || []).length;
+      f.needed.textContent = n === undefined ? (typed ? `${typed} typed` : "") : `${typed} of ${n}`;
     }
   }
 
   clearError() {
     this.errorRegion.textContent = "";
-    for (const node of this.form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    this.topErrorSlot.append(this.errorRegion);
+    for (const node of this.root.querySelectorAll("[aria-invalid]")) {
+      node.removeAttribute("aria-invalid");
+      node.removeAttribute("aria-describedby");
+    }
     if (this.status.dataset.sticky) {
       delete this.status.dataset.sticky;
       this.showEngine(this.engine.state, this.engine.error);
     }
   }
 
+  /** The message at the input it names (its own label is in it), else at the top of the widget. */
   showError(answer) {
-    if (!this.errorRegion) {
-      this.status.textContent = answer.error;
-      return;
-    }
+    this.clearError();
+    this.oddsRegion.removeAttribute("aria-busy");
     this.errorRegion.textContent = answer.error;
     if (answer.timedOut) {
       this.status.dataset.sticky = "true";
       this.status.textContent = `This request ${answer.error}.`;
     }
-    const field = answer.field && this.form.querySelector(`[data-name="${CSS.escape(answer.field)}"]`);
-    if (field) field.setAttribute("aria-invalid", "true");
+    const field = typeof answer.field === "string" && answer.field ? this.body.querySelector(`[data-name="${CSS.escape(answer.field)}"]`) : null;
+    const holder = field && field.closest(".resolver__field, fieldset");
+    if (holder && !holder.closest("[hidden]")) {
+      if (this.more.contains(holder)) this.more.open = true;
+      holder.append(this.errorRegion);
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", this.errorRegion.id);
+    }
     this.outcomeRegion.replaceChildren();
     delete this.outcomeRegion.dataset.resolved;
   }
 }
 
-/** Take over every resolver block on the current page (called on each document$ emission). */
+// ---- Mounting: when opened, or scrolled near ------------------------------------------------
+
+const NEAR = "600px 0px"; // prepare the form a little before the block scrolls into view
+
+/** Take over every resolver block on the current page (called on each document$ emission).
+ * A block named by the link's fragment opens at once; the others draw when opened or near. */
 export function mountAll(scope = document) {
   const roots = [...scope.querySelectorAll("[data-resolver]:not([data-mounted])")];
-  return Promise.all(roots.map((root) => new Widget(root).mount()));
+  const near = "IntersectionObserver" in window
+    ? new IntersectionObserver((entries, observer) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          entry.target.widget.prepare();
+        }
+      }, { rootMargin: NEAR })
+    : null;
+  for (const root of roots) {
+    const widget = new Widget(root);
+    root.widget = widget;
+    if (!widget.body || !root.dataset.describe) continue;
+    widget.body.addEventListener("toggle", () => widget.body.open && widget.open());
+    if (hasState(widget.id)) {
+      widget.body.open = true; // fires "toggle": opens the widget
+      widget.open();
+    } else if (near) near.observe(root);
+    else widget.prepare();
+  }
+  return Promise.resolve();
 }

@@ -48,6 +48,10 @@ class Input:
     """True when absence is an error rather than a reason to use `default`."""
     optional: bool = False
     """A faces input that may stay empty when resolving: an automatic choice or a stated result stands in."""
+    when: tuple[str, str] | None = None
+    """(other input, value): the control is shown only while that input has that value (e.g. Squadron-only inputs)."""
+    more: bool = False
+    """Rarely changed (net modifiers): the widget folds it under "More"."""
 
     def to_json(self) -> dict[str, object]:
         """The declaration as plain data for describe()."""
@@ -66,6 +70,10 @@ class Input:
             data["required"] = True
         if self.optional:
             data["optional"] = True
+        if self.when:
+            data["when"] = list(self.when)
+        if self.more:
+            data["more"] = True
         return data
 
     def check(self, value: object, path: str = "") -> object:

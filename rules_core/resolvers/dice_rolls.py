@@ -40,7 +40,7 @@ def pool_parts(base_default: int) -> tuple[Input, ...]:
               help="Rolled with the base dice, then set aside."),
         Input("macro", "int", "Macro dice", default=0, low=-MAX_MACRO, high=MAX_MACRO,
               help="Macro rating minus the target's Armor; negative lowers results."),
-        Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER,
+        Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
               help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
     )
 

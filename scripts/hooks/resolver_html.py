@@ -42,24 +42,38 @@ def inputs_html(resolver: Resolver, checked: dict[str, object]) -> str:
     return f'<dl class="resolver__defaults">{rows}</dl>' if rows else ""
 
 
+def _rows_that_happen(chart: dict[str, object]) -> list[dict[str, str]]:
+    return [row for row in chart["rows"] if Fraction(row["p"]) != 0]  # type: ignore[union-attr, index]
+
+
 def charts_html(charts: list[dict[str, object]]) -> str:
-    """Each chart as a table: label, a bar, the exact fraction, the percentage."""
+    """Each chart as a table of the rows that can happen: percentage, label over its bar, the exact fraction."""
     parts = []
     for chart in charts:
         rows = []
-        for row in chart["rows"]:  # type: ignore[union-attr]
+        for row in _rows_that_happen(chart):
             p = Fraction(row["p"])
             rows.append(
-                f'<tr data-p="{escape(row["p"])}"><th scope="row">{escape(str(row["label"]))}</th>'
-                f'<td class="resolver__bar"><span style="width:{float(p * 100):.2f}%"></span></td>'
-                f'<td class="resolver__fraction">{escape(row["p"])}</td>'
-                f'<td class="resolver__percent">{percent(p)}</td></tr>'
+                f'<tr data-p="{escape(row["p"])}"><td class="resolver__percent">{percent(p)}</td>'
+                f'<th scope="row"><span class="resolver__label">{escape(str(row["label"]))}</span>'
+                f'<span class="resolver__bar"><span style="width:{float(p * 100):.2f}%"></span></span></th>'
+                f'<td class="resolver__fraction">{escape(row["p"])}</td></tr>'
             )
         parts.append(
             f'<table class="resolver__chart"><caption>{escape(str(chart["title"]))}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>'
         )
-    return "".join(parts)
+    # The fractions are one tap away: the widget's button shows them (with no script they show always).
+    return "".join(parts) + '<button type="button" class="resolver__fractions" aria-pressed="false">Exact fractions</button>'
+
+
+def glance_html(chart: dict[str, object]) -> str:
+    """The first chart at a glance: up to three rows that can happen, percentage first."""
+    rows = "".join(
+        f'<span class="resolver__glance-row">{"; " if i else ""}<strong>{percent(Fraction(row["p"]))}</strong> {escape(str(row["label"]))}</span>'
+        for i, row in enumerate(_rows_that_happen(chart)[:3])
+    )
+    return f'<span class="resolver__glance-title">{escape(str(chart["title"]))}: </span>{rows}'
 
 
 def checks_html(checks: list[dict[str, object]]) -> str:
@@ -70,16 +84,19 @@ def checks_html(checks: list[dict[str, object]]) -> str:
         f'{": " + escape(str(c["detail"])) if c.get("detail") else ""}</li>'
         for c in checks
     )
-    return f'<ul class="resolver__checks" aria-label="Requirement">{items}</ul>'
+    return f'<ul class="resolver__checks">{items}</ul>'
+
+
+def headline_of(answer: dict[str, object]) -> str:
+    outcome = answer.get("outcome") or {}
+    return str(outcome.get("headline", ""))  # type: ignore[union-attr]
 
 
 def outcome_html(answer: dict[str, object]) -> str:
-    outcome = answer.get("outcome") or {}
-    headline = escape(str(outcome.get("headline", "")))  # type: ignore[union-attr]
     steps = "".join(f"<li>{escape(str(step))}</li>" for step in answer.get("steps", []))  # type: ignore[union-attr]
     return (
-        checks_html(answer.get("checks", []))  # type: ignore[arg-type]
-        + f'<p class="resolver__headline">{headline}</p>'
+        f'<p class="resolver__headline">{escape(headline_of(answer))}</p>'
+        + checks_html(answer.get("checks", []))  # type: ignore[arg-type]
         + (f'<ol class="resolver__steps">{steps}</ol>' if steps else "")
     )
 
@@ -87,11 +104,14 @@ def outcome_html(answer: dict[str, object]) -> str:
 def readings_html(resolver: Resolver, readings_url: str) -> str:
     if not resolver.readings:
         return ""
-    # The titles stay in view (each links to the Readings page); the full texts open on a tap.
-    titles = ", ".join(f'<a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a>' for r in resolver.readings)
-    notes = "".join(f"<li><strong>{escape(r.title)}</strong> ({escape(r.section)}): {escape(r.text)}</li>" for r in resolver.readings)
+    # The summary holds plain text only (nothing interactive inside the toggle); each note links to the ledger.
+    titles = ", ".join(escape(r.title) for r in resolver.readings)
+    notes = "".join(
+        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a> ({escape(r.section)}): {escape(r.text)}</li>'
+        for r in resolver.readings
+    )
     return (
-        f'<details class="resolver__readings" role="note"><summary>Readings this resolver takes: {titles}</summary>'
+        f'<details class="resolver__readings"><summary>Readings this resolver takes: {titles}</summary>'
         f"<ul>{notes}</ul></details>"
     )
 
@@ -105,18 +125,27 @@ def describe_attr(resolver: Resolver) -> str:
 
 
 def resolver_block(resolver: Resolver, readings_url: str) -> str:
-    """The whole block, one HTML element with no blank line (Markdown passes it through raw)."""
+    """The whole block, one HTML element with no blank line (Markdown passes it through raw).
+
+    Collapsed by default to its glance (the headline odds, or the outcome, for the default inputs)
+    and one "Resolve" control: a <details>, so it opens with no script too.
+    """
     checked = resolver.defaults()
     if resolver.odds is not None:
-        body = f'<div class="resolver__odds" data-region="odds">{charts_html(odds(resolver.id, {})["charts"])}</div>'  # type: ignore[arg-type]
+        charts = odds(resolver.id, {})["charts"]
+        glance = glance_html(charts[0]) if charts else ""  # type: ignore[index]
+        body = f'<div class="resolver__odds" data-region="odds">{charts_html(charts)}</div>'  # type: ignore[arg-type]
     else:
-        body = f'<div class="resolver__outcome" data-region="outcome">{outcome_html(resolve(resolver.id, {}))}</div>'
+        answer = resolve(resolver.id, {})
+        glance = escape(headline_of(answer))
+        body = f'<div class="resolver__outcome" data-region="outcome">{outcome_html(answer)}</div>'
     summary = f'<p class="resolver__summary">{escape(resolver.summary)}</p>' if resolver.summary else ""
     return (
         f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static" data-describe="{describe_attr(resolver)}">'
-        f'<p class="resolver__title">{escape(resolver.title)}</p>{summary}'
-        f'<div class="resolver__static">{inputs_html(resolver, checked)}{body}</div>'
+        f'<p class="resolver__title">{escape(resolver.title)}</p>'
+        f'<p class="resolver__glance" data-region="glance">{glance}</p>'
+        f'<details class="resolver__body"><summary class="resolver__open">Resolve</summary>{summary}'
+        f'<div class="resolver__static">{inputs_html(resolver, checked)}{body}</div></details>'
         f"{readings_html(resolver, readings_url)}"
-        '<p class="resolver__status" data-region="status"></p>'
         "</div>"
     )

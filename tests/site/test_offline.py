@@ -126,12 +126,14 @@ def test_after_one_visit_the_site_works_offline(context, page, page_log, site_ur
     context.set_offline(True)
     page.reload()
     dice = page.locator('[data-resolver="dice/unopposed"]')
+    dice.locator("details.resolver__body > summary").click()  # widgets are collapsed by default
     expect()(dice).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     dice.get_by_role("button", name="Roll for me").click()
     expect()(dice.locator('[data-region="outcome"] .resolver__headline')).not_to_be_empty()
 
     go_by_instant_navigation(page, site_url + GALLEY_PAGE)
     ram = page.locator('[data-resolver="war-galley/aid/ram"]')
+    ram.locator("details.resolver__body > summary").click()
     expect()(ram).to_have_attribute("data-engine", "ready")
     expect()(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
     page.goto(site_url + "readings/")  # a full page load of a page not visited before

@@ -25,6 +25,7 @@ def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url)
     """Assert a Ram's conditions, a failing one, and both ships' state changes on success, with no sideways scroll."""
     page.goto(site_url + PAGE)
     root = page.locator(f'[data-resolver="{RAM}"]')
+    root.locator("details.resolver__body > summary").click()  # collapsed by default: "Resolve" opens it
     expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     form = root.locator("form.resolver__form")
     headline = root.locator('[data-region="outcome"] .resolver__headline')

@@ -10,6 +10,7 @@ flank/rear and range modifiers through the v1.2.4 table); the ramming ship's Ski
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from ... import readings
@@ -24,6 +25,7 @@ from .common import (Check, Either, Flag, Rating, Table, all_ok, checks, flag_in
                      roll_with_table, skill_pool, table_chart, table_odds)
 
 RAMMERS = ("Capital Ship", "Squadron")
+CAPITAL, SQUADRON = ("rammer", "Capital Ship"), ("rammer", "Squadron")  # which inputs apply to which rammer
 NEEDS = (Either("Structure: 0-1 or Fire Ship Trait", (Rating("structure", "Structure", 0, 1), Flag("fire_ship", "Fire Ship Trait"))),
          Flag("contact", "front arc of its base overlaps with the target model's base"))
 SQUADRON_TABLE: Table = (("[N]", "no further effect"), ("[D]", "resolve a Critical Hit on the Capital Ship"),
@@ -33,7 +35,7 @@ SKILL_TABLE: Table = (("[N]", "the ramming ship's results are not escalated"),
 
 
 def _mod(label: str, name: str, help: str) -> Input:
-    return Input(name, "int", label, default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, help=help)
+    return Input(name, "int", label, default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, help=help, when=CAPITAL, more=True)
 
 
 INPUTS = (
@@ -42,15 +44,15 @@ INPUTS = (
     flag_input("fire_ship", "Fire Ship Trait"),
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
     rating_input("skill", "Ramming model's Skill", 3, high=30),
-    rating_input("start_structure", "Ramming ship's starting Structure", 4, low=1, high=30),
-    rating_input("target_start_structure", "Target's starting Structure", 3, low=1, high=30),
-    rating_input("target_structure", "Target's current Structure", 3, high=30),
-    flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"),
-    flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True),
+    replace(rating_input("start_structure", "Ramming ship's starting Structure", 4, low=1, high=30), when=CAPITAL),
+    replace(rating_input("target_start_structure", "Target's starting Structure", 3, low=1, high=30), when=CAPITAL),
+    replace(rating_input("target_structure", "Target's current Structure", 3, high=30), when=CAPITAL),
+    replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
+    replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
     _mod("Other modifiers to the ramming ship's roll (net)", "ram_modifier", "Rear arc, range: sum of +1s and -1s."),
     _mod("Modifiers to the target's roll (net)", "target_modifier", "Flank/rear and range for the target's roll."),
-    rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30),
-    flag_input("bombing_run", "The Ram results from a Bombing Run (no Point Defense)"),
+    replace(rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), when=SQUADRON),
+    replace(flag_input("bombing_run", "The Ram results from a Bombing Run (no Point Defense)"), when=SQUADRON),
     *faces_inputs("skill_", "Skill Test"), *faces_inputs("ram_", "Ramming ship"),
     *faces_inputs("target_", "Target"), *faces_inputs("pd_", "Point Defense"), SEED,
 )
@@ -181,9 +183,13 @@ def _run_capital(values: Inputs, results: list[Check], lines: list[str], rng: ra
                      "roll on the Catastrophic Damage Table to see if it Explodes.")
     elif left == 0:
         lines.append("It was not Crippled at the start of the Ram, so it is not Destroyed.")
-    fate = "Destroyed" if crippled else ("Crippled" if left == 0 else f"Structure {left}")
+    # The headline says what happened to both ships, in the text's words ("cripples the Valiant ... not Destroyed").
+    fate = "Destroyed" if crippled else ("Crippled, not Destroyed" if left == 0 else "not Crippled")
+    target_fate = "Crippled" if target_left == 0 else "not Crippled"
+    headline = (f"Target: Structure {int_of(values, 'target_structure')} → {target_left}, {target_fate}. "
+                f"Ramming ship: Structure {structure} → {left}, {fate}.")
     return {"checks": results, "steps": lines, "roll": {"skill": resolution_json(test), "ram": resolution_json(ram), "target": resolution_json(target)},
-            "outcome": {"headline": f"Ramming ship {notation(ram_final)}, target {notation(target_final)}; ramming ship {fate}",
+            "outcome": {"headline": headline,
                         "ram": notation(ram_final), "target": notation(target_final), "escalated": label == "[D+]",
                         "rammer_destroyed": crippled, "rammer_structure": left, "target_structure": target_left}}
 

@@ -27,7 +27,7 @@ from .common import Either, Flag, Rating, flag_input, magnitude_weights, rating_
 ATTACK_INPUTS = (
     rating_input("ac", "Attack's base dice (AC or AS)", 3, high=30),
     Input("macro", "int", "Macro (weapon Macro minus Armor)", default=0, low=-10, high=10),
-    Input("modifier", "int", "Other attack modifiers (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER),
+    Input("modifier", "int", "Other attack modifiers (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True),
 )
 
 

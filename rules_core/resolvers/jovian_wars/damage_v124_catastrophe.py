@@ -130,7 +130,7 @@ EXPLOSION = Resolver(
             Input("range", "choice", "Distance to the target", default=RANGES[0], choices=RANGES),
             Input("target", "choice", "Target", default=TARGETS[0], choices=TARGETS),
             Input("armor", "int", "Target's Armor in the arc facing the ship", default=0, low=0, high=10),
-            Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER,
+            Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
             *faces_inputs(), SEED),
     run=_explosion_run, odds=_explosion_odds,

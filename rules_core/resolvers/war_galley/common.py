@@ -62,7 +62,7 @@ def roll_inputs(dice: int, prefix: str = "", what: str = "the roll") -> tuple[In
 
 
 def modifier_input(help_text: str, name: str = "modifier", label: str = "Modifier (+ helps the roller)") -> Input:
-    return Input(name, "int", label, default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text)
+    return Input(name, "int", label, default=0, low=MODIFIER_LOW, high=MODIFIER_HIGH, help=help_text, more=True)
 
 
 def direction_input() -> Input:

@@ -1,0 +1,79 @@
+"""axe-core over the built site in Chromium at 390x844, both colour schemes: violations by impact.
+
+Not a test (tests/site/test_accessibility.py asserts on the same function): it prints counts for a
+before/after note. axe-core comes from node_modules (a pinned devDependency) and is injected by
+the browser driver only: it is never copied into the site.
+
+    .venv/bin/python -m scripts.axe_report [SITE_DIR] [--widgets]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WIDGETS = "[data-resolver]"
+"""The widget regions (the widgets' own part; the page around them is checked with include=None)."""
+
+
+def pages_of(site: Path) -> list[str]:
+    """Every built page, as a path under the site root ("" for the home page)."""
+    found = sorted(str(p.parent.relative_to(site)) for p in site.rglob("index.html") if "assets" not in p.parts)
+    return ["" if path == "." else path + "/" for path in found]
+
+
+def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object]]:
+    """Run axe-core (WCAG 2 A/AA rules) in `page`, limited to the `include` selector; [] when nothing matches."""
+    if include and not page.locator(include).count():
+        return []
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    context = json.dumps({"include": [[include]]} if include else {"include": [["body"]]})
+    return page.evaluate(
+        f"""async () => (await axe.run({context}, {{resultTypes: ["violations"],
+                runOnly: {{type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}}}))
+            .violations.map((v) => ({{id: v.id, impact: v.impact, nodes: v.nodes.length,
+                                      targets: v.nodes.slice(0, 3).map((n) => n.target.join(" "))}}))"""
+    )
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    from scripts.static_server import serve_in_background
+    from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("site", nargs="?", default="site", type=Path)
+    parser.add_argument("--widgets", action="store_true", help="only the widget regions")
+    args = parser.parse_args()
+    server, url = serve_in_background(args.site)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+            for scheme in ("light", "dark"):
+                context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, color_scheme=scheme)
+                total: Counter[str] = Counter()
+                for path in pages_of(args.site):
+                    page = context.new_page()
+                    page.goto(url + path)
+                    page.wait_for_load_state("load")
+                    found = axe_violations(page, WIDGETS if args.widgets else None)
+                    counts = Counter(str(v["impact"]) for v in found)
+                    total.update(counts)
+                    print(f"{scheme:5} /{path:40} " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) + "  " +
+                          " ".join(sorted({str(v['id']) for v in found if v['impact'] in ('serious', 'critical')})))
+                    page.close()
+                print(f"{scheme:5} TOTAL violations (rules x pages) by impact: {dict(sorted(total.items()))}")
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Layout of the Ram widget and the Actions page at 390x844 with touch: heights and screenshots.
+
+Not a test: it prints numbers for a before/after note. Point it at any built site (the starting
+commit's or this one's); it types the MECHANICS §8 Valiant/Tengu Ram on the keypads, as a player would.
+
+    .venv/bin/python scripts/measure_widget_layout.py [SITE_DIR] [--shots DIR] [--scheme slate]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from scripts.static_server import serve_in_background
+from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+
+RAM = "jovian-wars/v1.2.4/ram"
+DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
+BOOT_MS = 120_000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("site", nargs="?", default="site", type=Path)
+    parser.add_argument("--shots", type=Path, default=None, help="folder for the screenshots")
+    parser.add_argument("--scheme", default="default", choices=("default", "slate"))
+    args = parser.parse_args()
+    server, url = serve_in_background(args.site)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+            # Material picks "slate" from the phone's dark preference (mkdocs.yml palette media queries).
+            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True,
+                                          color_scheme="dark" if args.scheme == "slate" else "light")
+            page = context.new_page()
+            page.goto(url + "jovian-wars/v1.2.4/actions/")
+            page.wait_for_load_state("load")
+            root = page.locator(f'[data-resolver="{RAM}"]')
+            print(f"Actions page height at load: {page.evaluate('document.documentElement.scrollHeight')} px")
+            print(f"Ram widget height, untouched: {root.bounding_box()['height']:.0f} px")
+            opener = root.locator("details.resolver__body > summary")
+            if opener.count():
+                opener.click()
+            page.wait_for_function(f'document.querySelector(\'[data-resolver="{RAM}"]\').dataset.engine === "ready"', timeout=BOOT_MS)
+            root.scroll_into_view_if_needed()
+            page.wait_for_timeout(500)  # a screenshot, not an assertion: let the live odds land
+            print(f"Ram widget height, opened, before a roll: {root.bounding_box()['height']:.0f} px")
+            if args.shots:
+                args.shots.mkdir(parents=True, exist_ok=True)
+                root.evaluate("node => node.scrollIntoView()")
+                page.screenshot(path=str(args.shots / f"ram-before-roll-{args.scheme}.png"))
+            for name, faces in DICE.items():
+                pad = root.locator(f'fieldset[data-faces="{name}"]')
+                for face in faces:
+                    pad.get_by_label(f"Die {face}", exact=True).click()
+            headline = root.locator('[data-region="outcome"] .resolver__headline')
+            headline.wait_for(timeout=BOOT_MS)
+            page.wait_for_timeout(500)
+            box = headline.bounding_box()
+            print(f"Headline after the last die: {headline.inner_text()!r}")
+            print(f"  its top is {box['y']:.0f} px from the viewport top (viewport 844 px)")
+            print(f"Ram widget height, after the roll: {root.bounding_box()['height']:.0f} px")
+            print(f"Actions page height after the roll: {page.evaluate('document.documentElement.scrollHeight')} px")
+            if args.shots:
+                page.screenshot(path=str(args.shots / f"ram-after-roll-{args.scheme}.png"))
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""axe-core in Chromium at 390x844 with touch, both colour schemes: no serious or critical violation.
+
+axe-core is a pinned npm devDependency injected by the test (scripts/axe_report.py), never part of
+the site. This file covers the widget regions on every page, collapsed as they load and opened with
+the engine live; page-level checks of the whole page join it (the page owner adds them here).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts.axe_report import WIDGETS, axe_violations, pages_of
+from tests.site.test_widgets import BOOT_MS, expect
+
+pytestmark = pytest.mark.browser
+
+TAP_PX = 44
+SERIOUS = ("serious", "critical")
+
+
+def serious(found: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [v for v in found if v["impact"] in SERIOUS]
+
+
+def small_targets(root) -> list[str]:
+    """Visible buttons, links, fields and toggles of a widget smaller than 44x44 px."""
+    return root.evaluate(
+        f"""node => [...node.querySelectorAll("button, a[href], input, select, summary")]
+            .filter((t) => t.getClientRects().length && getComputedStyle(t).visibility !== "hidden")
+            .map((t) => [t, t.getBoundingClientRect()])
+            .filter(([, r]) => r.width < {TAP_PX} - 0.5 || r.height < {TAP_PX} - 0.5)
+            .map(([t, r]) => `${{t.tagName}} "${{(t.textContent || t.getAttribute("aria-label") || "").trim().slice(0, 30)}}" ${{Math.round(r.width)}}x${{Math.round(r.height)}}`)"""
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_widgets_have_no_serious_axe_violation_on_any_page(browser, site_dir, site_url, scheme):
+    """Assert every page's widgets, collapsed and then one opened live (More and exact fractions shown), pass axe-core
+    with no serious or critical violation in Material's "default" (light) and "slate" (dark) schemes, with 44 px targets."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  color_scheme=scheme)
+    problems: dict[str, object] = {}
+    try:
+        page = context.new_page()
+        for path in pages_of(site_dir):
+            page.goto(site_url + path)
+            page.wait_for_load_state("load")
+            expect()(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+            if not page.locator(WIDGETS).count():
+                continue
+            found = serious(axe_violations(page))
+            if found:
+                problems[f"/{path} collapsed"] = found
+            root = page.locator(WIDGETS).first
+            root.locator("details.resolver__body > summary").click()
+            expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+            live = root.locator('[data-region="odds"][data-live="true"], [data-region="outcome"] .resolver__headline')
+            expect()(live.first).to_be_attached()
+            more = root.locator("details.resolver__more > summary")
+            if more.count():
+                more.click()
+            fractions = root.locator(".resolver__fractions")
+            if fractions.count():
+                fractions.first.click()
+            found = serious(axe_violations(page, f'[data-resolver="{root.get_attribute("data-resolver")}"]'))
+            if found:
+                problems[f"/{path} opened"] = found
+            small = small_targets(root)
+            if small:
+                problems[f"/{path} targets under {TAP_PX} px"] = small
+    finally:
+        context.close()
+    assert problems == {}
