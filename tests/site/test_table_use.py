@@ -30,6 +30,7 @@ def phone_page(request, browser, site_url: str) -> Iterator[tuple[object, PageLo
     )
     log = PageLog()
     page = context.new_page()
+    page.set_default_timeout(60_000)  # a shared machine boots Pyodide slowly
     watch(page, log)
     yield page, log
     assert log.page_errors == [], "uncaught errors"
@@ -53,7 +54,7 @@ def assert_heading_in_view(page, anchor: str) -> None:
     except PlaywrightTimeout:
         pytest.fail(f"#{anchor} never came into view below the header: {page.evaluate(HEADING_PLACE, anchor)}")
     # Layout that settles late (the engine and widgets loading) must not carry the heading away.
-    page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("networkidle", timeout=120_000)
     place = page.evaluate(HEADING_PLACE, anchor)
     assert place["header"] <= place["top"] and place["bottom"] <= place["height"], place
     assert place["top"] - place["header"] < 100, f"the heading is not at the top of the screen: {place}"
@@ -189,7 +190,7 @@ def test_glossary_holds_the_states_and_traits_in_the_rules_words() -> None:
 
 def go_offline_with_the_service_worker(page, context, url: str) -> None:
     """Load the page, wait until the service worker controls it, then cut the network."""
-    page.goto(url, wait_until="networkidle")
+    page.goto(url, wait_until="load")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
     page.reload(wait_until="load")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
@@ -230,7 +231,7 @@ def test_a_trait_link_opens_its_popover_by_keyboard(phone_page, site_url: str) -
     from playwright.sync_api import expect
 
     page, _ = phone_page
-    page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="networkidle")
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="load")
     term = page.locator("a.term[href$='traits/#precise']").first
     expect(term).to_be_attached(timeout=15_000)
     term.focus()
