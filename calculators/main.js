@@ -5,12 +5,14 @@
 import { getEngine } from "./engine.js";
 import { landOnFragment, settleScroll } from "./landing.js";
 import { registerOffline } from "./offline.js";
+import { completePage } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
 import { mountAll } from "./widget.js";
 
 function onPage() {
   landOnFragment();
+  completePage();
   markTerms().catch((error) => console.warn("term look-ups:", error));
   if (document.querySelector("[data-resolver]")) getEngine(); // start loading at once, in the background
   mountAll()
