@@ -37,6 +37,7 @@ TAP_TARGETS = ", ".join(
         ".md-header__button",  # menu, search, scheme toggle
         "button",
         ".md-typeset table a",
+        ".md-typeset :is(p, li, dd) a:not(.headerlink)",  # links in running text, terms included
         ".md-footer__link",
     ]
 )
