@@ -12,14 +12,14 @@ function nameMaterialParts() {
 
 /** A table wider than the screen scrolls in its own box: let the keyboard reach that box. */
 function focusableScrollBoxes() {
-  for (const box of document.querySelectorAll(".md-typeset__scrollwrap")) {
-    const scrolls = box.scrollWidth > box.clientWidth;
-    if (scrolls && !box.hasAttribute("tabindex")) {
-      box.tabIndex = 0;
-      box.setAttribute("role", "region");
-      const caption = box.querySelector("caption, th");
-      box.setAttribute("aria-label", caption ? `Table: ${caption.textContent.trim()}` : "Table");
-    }
+  // Measure every box first, then write: a write between two reads would lay the page out again.
+  const boxes = [...document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])")];
+  const scrolling = boxes.filter((box) => box.scrollWidth > box.clientWidth);
+  for (const box of scrolling) {
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    const caption = box.querySelector("caption, th");
+    box.setAttribute("aria-label", caption ? `Table: ${caption.textContent.trim()}` : "Table");
   }
 }
 

@@ -78,6 +78,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site to serve (default: site/)")
     parser.add_argument("--pages", nargs="+", choices=sorted(PAGES), default=list(PAGES))
+    parser.add_argument("--keep", type=Path, help="also write each page's full JSON report into this folder")
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
         sys.exit(f"{args.site} holds no built site: run scripts/build_site.py")
@@ -85,15 +86,16 @@ def main() -> None:
     server, base = serve_in_background(args.site)
     origin = base.rstrip("/")
     print(f"Lighthouse {json.loads((LIGHTHOUSE.parent.parent / 'package.json').read_text())['version']}, mobile, {args.site}")
-    print(f"{'page':10} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'TBT ms':>8} {'DOM':>6}")
+    print(f"{'page':10} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'TBT ms':>8}")
     try:
         for name in args.pages:
             report = audit(base + PAGES[name])
+            if args.keep:
+                (args.keep / f"lighthouse-{name}.json").write_text(json.dumps(report), encoding="utf-8")
             scores = [report["categories"][key]["score"] for key in CATEGORIES]
             tbt = report["audits"]["total-blocking-time"]["numericValue"]
-            dom = report["audits"].get("dom-size", {}).get("numericValue", 0)
             row = " ".join(f"{round(score * 100) if score is not None else '-':>5}" for score in scores)
-            print(f"{name:10} {row} {tbt:8.0f} {dom:6.0f}")
+            print(f"{name:10} {row} {tbt:8.0f}")
             foreign = foreign_requests(report, origin)
             if foreign:
                 print(f"  requests to another origin: {foreign}")
