@@ -44,12 +44,18 @@ function markMentions(article, terms) {
   if (!named.length) return;
   const byName = new Map(named.map((term) => [term.match, term]));
   const pattern = new RegExp(`\\b(${named.map((term) => escapeRegExp(term.match)).join("|")})\\b`, "g");
-  const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  // Elements are tested once each, and a skipped element's whole subtree (a widget) is passed over.
+  const walker = document.createTreeWalker(article, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => {
+      if (node.nodeType === Node.TEXT_NODE) return NodeFilter.FILTER_ACCEPT;
+      return node.matches(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+    },
   });
   const found = [];
   const marked = new Map(); // block -> names already marked in it
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!pattern.test(node.data)) continue;
+    pattern.lastIndex = 0;
     const block = node.parentElement.closest(BLOCK);
     if (!block) continue;
     for (const match of node.data.matchAll(pattern)) {
