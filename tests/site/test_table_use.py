@@ -116,6 +116,14 @@ def test_search_results_name_the_version_of_entries_both_versions_share(phone_pa
     expect(places.filter(has_text="Jovian Wars v1.2.1 · Special Actions")).to_have_count(1)
 
 
+def test_a_direct_link_keeps_its_heading_in_view_while_widgets_mount(phone_page, site_url: str) -> None:
+    """Assert opening actions/#ram directly shows the Ram heading below the header, and still does
+    once the engine has loaded and the widgets above it have mounted."""
+    page, _ = phone_page
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram", wait_until="load")
+    assert_heading_in_view(page, "ram")
+
+
 HOME_LINKS = [
     ("Ram", "jovian-wars/v1.2.4/actions/", "ram"),
     ("Board", "jovian-wars/v1.2.4/actions/", "board"),
