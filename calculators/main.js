@@ -3,35 +3,17 @@
 // page now shown. The engine and the service worker are started once, here in module scope.
 
 import { getEngine } from "./engine.js";
+import { landOnFragment, settleScroll } from "./landing.js";
 import { registerOffline } from "./offline.js";
+import { completePage } from "./page-a11y.js";
+import { markTerms } from "./popover.js";
+import { labelSearchResults } from "./search.js";
 import { mountAll } from "./widget.js";
 
-// Did the reader scroll since this page was shown? Then we never move the page for them.
-let readerScrolled = false;
-for (const type of ["wheel", "touchmove", "keydown", "mousedown"]) {
-  addEventListener(type, () => { readerScrolled = true; }, { passive: true, capture: true });
-}
-
-/** What the fragment points at: a shared resolver's block, or a heading anchor. */
-function fragmentTarget() {
-  const hash = location.hash.slice(1);
-  if (!hash) return null;
-  if (hash.includes("=")) {
-    const id = new URLSearchParams(hash).keys().next().value;
-    return id ? document.querySelector(`[data-resolver="${CSS.escape(id)}"]`) : null;
-  }
-  return document.getElementById(decodeURIComponent(hash));
-}
-
-// Mounting widgets changes the height of the blocks above an anchor: bring the target back into
-// view (a shared resolution opens at its widget), unless the reader has already scrolled.
-function settleScroll() {
-  const target = fragmentTarget();
-  if (target && !readerScrolled) target.scrollIntoView();
-}
-
 function onPage() {
-  readerScrolled = false;
+  landOnFragment();
+  completePage();
+  markTerms().catch((error) => console.warn("term look-ups:", error));
   if (document.querySelector("[data-resolver]")) getEngine(); // start loading at once, in the background
   mountAll()
     .then(settleScroll)
@@ -39,6 +21,7 @@ function onPage() {
 }
 
 registerOffline();
+labelSearchResults();
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
 else onPage();

@@ -38,6 +38,7 @@ TAP_TARGETS = ", ".join(
         ".md-header__button",  # menu, search, scheme toggle
         "button",
         ".md-typeset table a",
+        ".md-typeset :is(p, li, dd) a:not(.headerlink)",  # links in running text, terms included
         ".md-footer__link",
     ]
 )
@@ -106,7 +107,7 @@ def visit(phone, site_url: str) -> Callable[[str], Visit]:
             log = PageLog()
             page = phone.new_page()
             watch(page, log)
-            page.goto(site_url + path, wait_until="networkidle")
+            page.goto(site_url + path, wait_until="networkidle", timeout=120_000)  # Pyodide loads slowly on a busy machine
             scroll_width, inner_width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
             page.evaluate("document.getElementById('__drawer').checked = true")  # lay out the drawer's links
             page.wait_for_timeout(300)  # the drawer slides in

@@ -1,0 +1,106 @@
+// Landing on a fragment: a link to #boarded (a search result, a shared resolution, a link from
+// another page) opens with its target just below the header, and keeps it there while the page's
+// layout settles, until the reader scrolls.
+//
+// Why Material alone does not: on a phone, opening search locks the body (position: fixed,
+// patches/scrolllock) and tapping a result unlocks it only 225 ms after the tap (the search
+// closes 125 ms after the navigation, the lock lifts 100 ms later). When the new page arrives
+// before that, Material's anchor jump lands on a body that cannot scroll, and the unlock then
+// restores the old offset: the page opens at its top. Blocks that grow after the page is shown
+// (widgets mounting, odds filled in) then push the target further down.
+
+/** How long the layout must stay still before we stop watching it (ms). */
+const SETTLED_AFTER = 600;
+/** We never hold the page for longer than this after it is shown (ms). */
+const GIVE_UP_AFTER = 15_000;
+/** Air between the header and the target, in px. */
+const GAP = 8;
+
+let readerScrolled = false;
+let landing = null; // the watch of the page now shown, so a new page can stop it
+
+// Did the reader scroll since this page was shown? Then we never move the page for them.
+for (const type of ["wheel", "touchmove", "keydown", "mousedown"]) {
+  addEventListener(type, () => { readerScrolled = true; }, { passive: true, capture: true });
+}
+
+// Back and forward restore the reader's old offset (Material does it): we leave those alone.
+// Material saves the offset in each history entry's state, so a step back or forward pops a
+// state; a fragment jump (Material's own anchor jump included) pops a new entry's null state.
+let fromHistory = false;
+addEventListener("popstate", (event) => { fromHistory = event.state !== null; });
+
+/** What the fragment points at: a shared resolver's block, or a heading anchor. */
+export function fragmentTarget() {
+  const hash = location.hash.slice(1);
+  if (!hash) return null;
+  if (hash.includes("=")) {
+    const id = new URLSearchParams(hash).keys().next().value;
+    return id ? document.querySelector(`[data-resolver="${CSS.escape(id)}"]`) : null;
+  }
+  try {
+    return document.getElementById(decodeURIComponent(hash));
+  } catch {
+    return null; // a malformed escape in a typed link: no target
+  }
+}
+
+/** The header's bottom edge, in viewport px (Material's header is sticky). */
+function headerBottom() {
+  const header = document.querySelector(".md-header");
+  return header ? header.getBoundingClientRect().bottom : 0;
+}
+
+/** Put the target just below the header, unless it is there already. */
+function bringIntoView(target) {
+  const top = target.getBoundingClientRect().top - headerBottom() - GAP;
+  if (Math.abs(top) > 1) window.scrollBy(0, top);
+}
+
+/** Stop watching the page's layout. */
+function stopLanding() {
+  if (!landing) return;
+  landing.resize.disconnect();
+  landing.lock.disconnect();
+  clearTimeout(landing.settled);
+  clearTimeout(landing.giveUp);
+  landing = null;
+}
+
+/**
+ * Called on every page Material shows (first load and each instant navigation): land on the
+ * fragment's target once the body can scroll, then hold it in place while the layout grows.
+ */
+export function landOnFragment() {
+  stopLanding();
+  readerScrolled = false;
+  const history = fromHistory;
+  fromHistory = false;
+  const target = fragmentTarget();
+  if (!target || history) return;
+
+  const body = document.body;
+  const hold = () => {
+    if (readerScrolled) { stopLanding(); return; }
+    if (body.hasAttribute("data-md-scrolllock")) return; // the search overlay still holds the page
+    bringIntoView(target);
+    clearTimeout(current.settled);
+    current.settled = setTimeout(stopLanding, SETTLED_AFTER);
+  };
+  const current = {
+    resize: new ResizeObserver(hold), // the page grew or shrank: widgets, odds, images
+    lock: new MutationObserver(hold), // the search overlay let go of the body
+    settled: 0,
+    giveUp: setTimeout(stopLanding, GIVE_UP_AFTER),
+  };
+  landing = current;
+  current.resize.observe(body);
+  current.lock.observe(body, { attributes: true, attributeFilter: ["data-md-scrolllock", "style"] });
+  hold();
+}
+
+/** Bring the target back after blocks above it changed height (widgets mounted). */
+export function settleScroll() {
+  const target = fragmentTarget();
+  if (target && !readerScrolled && !document.body.hasAttribute("data-md-scrolllock")) bringIntoView(target);
+}

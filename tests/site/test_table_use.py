@@ -1,0 +1,281 @@
+"""The site at the table, in Chromium on a 390x844 touch phone, in both colour schemes.
+
+Search lands on the rule (through Material's instant navigation, which the test proves happened),
+results name their page's game and version, the home page's links reach their entries, and a
+State in the rule text opens its definition by tap and by keyboard, offline.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import ROOT, SITE
+from tests.site.conftest import PageLog, watch
+from tests.site.test_pages import built_pages
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+SCHEMES = ["light", "dark"]
+
+
+@pytest.fixture(params=SCHEMES)
+def phone_page(request, browser, site_url: str) -> Iterator[tuple[object, PageLog]]:
+    """A fresh touch phone in the light or the dark scheme (no cache, no service worker yet)."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=request.param
+    )
+    log = PageLog()
+    page = context.new_page()
+    page.set_default_timeout(60_000)  # a shared machine boots Pyodide slowly
+    watch(page, log)
+    yield page, log
+    assert log.page_errors == [], "uncaught errors"
+    assert log.foreign(site_url.rstrip("/")) == [], "requests to another origin"
+    context.close()
+
+
+HEADING_PLACE = """(id) => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, header: document.querySelector(".md-header").getBoundingClientRect().bottom,
+          height: innerHeight, scrolled: scrollY};
+}"""
+
+
+def assert_heading_in_view(page, anchor: str) -> None:
+    """Assert the heading is inside the viewport, wholly below the sticky header, and stays there."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        wait_for_heading_in_view(page, anchor)
+    except PlaywrightTimeout:
+        pytest.fail(f"#{anchor} never came into view below the header: {page.evaluate(HEADING_PLACE, anchor)}")
+    # Layout that settles late (the engine and widgets loading) must not carry the heading away.
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    place = page.evaluate(HEADING_PLACE, anchor)
+    assert place["header"] <= place["top"] and place["bottom"] <= place["height"], place
+    assert place["top"] - place["header"] < 100, f"the heading is not at the top of the screen: {place}"
+
+
+def wait_for_heading_in_view(page, anchor: str) -> None:
+    page.wait_for_function(
+        """(id) => {
+          const heading = document.getElementById(id);
+          if (!heading) return false;  // the new page is not in yet
+          const box = heading.getBoundingClientRect();
+          const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+          return box.top >= header && box.bottom <= innerHeight;
+        }""",
+        arg=anchor,
+        timeout=15_000,
+    )
+
+
+def search(page, query: str) -> None:
+    """Open search from the header's magnifier and type the query as a player would."""
+    page.locator("label.md-header__button[for='__search']").tap()
+    page.locator("input.md-search__input").press_sequentially(query, delay=30)  # Material searches on keyup
+
+
+def test_search_result_lands_on_the_boarded_heading(phone_page, site_url: str) -> None:
+    """Assert tapping the "Boarded" result from the home page opens the Actions page, by instant
+    navigation, with the Boarded heading in the viewport below the header, and that the result
+    names its page's game and version."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    page.goto(site_url, wait_until="networkidle")
+    page.evaluate("window.__sameDocument = true")
+    search(page, "Boarded")
+    boarded = "a[href*='jovian-wars/v1.2.4/actions/'][href$='#boarded']"
+    item = page.locator(".md-search-result__item", has=page.locator(boarded))
+    result = item.locator(boarded)
+    expect(result).to_be_visible(timeout=15_000)
+    expect(item.locator(".search-place")).to_have_text("Jovian Wars v1.2.4 · Actions")
+
+    result.tap()
+    expect(page).to_have_url(re.compile(r"/jovian-wars/v1\.2\.4/actions/.*#boarded$"))
+    expect(page.locator("article.md-content__inner h1")).to_have_text(re.compile("Action"))
+    assert page.evaluate("window.__sameDocument === true"), "instant navigation did not happen: the page reloaded"
+    assert_heading_in_view(page, "boarded")
+
+
+def test_search_results_name_the_version_of_entries_both_versions_share(phone_page, site_url: str) -> None:
+    """Assert "Launch" (an entry of v1.2.4 and of v1.2.1) lists both pages, each with its version."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    page.goto(site_url, wait_until="networkidle")
+    search(page, "Launch")
+    places = page.locator(".md-search-result__item .search-place")
+    expect(places.filter(has_text="Jovian Wars v1.2.4 · Actions")).to_have_count(1, timeout=15_000)
+    expect(places.filter(has_text="Jovian Wars v1.2.1 · Special Actions")).to_have_count(1)
+
+
+def test_a_direct_link_keeps_its_heading_in_view_while_widgets_mount(phone_page, site_url: str) -> None:
+    """Assert opening actions/#ram directly shows the Ram heading below the header, and still does
+    once the engine has loaded and the widgets above it have mounted."""
+    page, _ = phone_page
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram", wait_until="load")
+    assert_heading_in_view(page, "ram")
+
+
+HOME_LINKS = [
+    ("Ram", "jovian-wars/v1.2.4/actions/", "ram"),
+    ("Board", "jovian-wars/v1.2.4/actions/", "board"),
+    ("Boarded", "jovian-wars/v1.2.4/actions/", "boarded"),
+    ("Capital Ship Damage", "jovian-wars/v1.2.4/damage/", "capital-ship-damage"),
+    ("Dice", "dice/", None),
+    ("War Galley attack modes", "war-galley/aid/attack-modes/", None),
+]
+
+
+@pytest.mark.parametrize(("name", "path", "anchor"), HOME_LINKS, ids=[name for name, _, _ in HOME_LINKS])
+def test_home_page_link_reaches_its_entry(phone_page, site_url: str, name: str, path: str, anchor: str | None) -> None:
+    """Assert each one-tap link of the home page opens its page with its entry's heading in view."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    page.goto(site_url, wait_until="networkidle")
+    link = page.locator("nav.home-links a", has_text=re.compile(f"^{re.escape(name)}$"))
+    box = link.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, f"{name}: {box}"
+    link.tap()
+    expect(page).to_have_url(re.compile(re.escape(site_url + path) + (f"#{anchor}$" if anchor else "$")))
+    if anchor:
+        assert_heading_in_view(page, anchor)
+
+
+def test_home_page_search_button_opens_search(phone_page, site_url: str) -> None:
+    """Assert the home page's search button opens the search field, focused, ready to type."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    page.goto(site_url, wait_until="networkidle")
+    page.get_by_role("button", name="Search the rules").tap()
+    expect(page.locator("input.md-search__input")).to_be_focused()
+    page.keyboard.type("Ram", delay=30)
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+
+
+def test_header_title_fits_a_phone(phone_page, site_url: str) -> None:
+    """Assert the header's site title is shown whole (not cut off with an ellipsis) at 390 px."""
+    page, _ = phone_page
+    page.goto(site_url, wait_until="networkidle")
+    title = page.locator(".md-header__topic").first.locator(".md-ellipsis")
+    fits = title.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert fits, "the header title is cut off at 390 px"
+
+
+# Look-ups by tap ------------------------------------------------------------------------------
+
+
+def glossary() -> dict[str, dict]:
+    """The built glossary by term name."""
+    return {term["name"]: term for term in json.loads((SITE / "assets" / "glossary.json").read_text())["terms"]}
+
+
+def test_glossary_holds_the_states_and_traits_in_the_rules_words() -> None:
+    """Assert the built glossary has the Boarded State with its table and first paragraph as the
+    page writes them, and the Precise trait from the Traits glossary."""
+    terms = glossary()
+    boarded = terms["Boarded"]
+    assert boarded["kind"] == "State" and boarded["url"] == "jovian-wars/v1.2.4/actions/#boarded"
+    assert boarded["fields"] == [
+        ["Requirements", "Boarded by enemy Marines"],
+        ["Entering", "[Boarding] Action"],
+        ["Cancellation", "Boarders: 0 or Marines: 0"],
+    ]
+    page = (SITE / "jovian-wars" / "v1.2.4" / "actions" / "index.html").read_text(encoding="utf-8")
+    assert boarded["text"].startswith("At the start of of its Activation, a Boarded model must resolve a firefight")
+    assert boarded["text"][:60] in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))
+    assert terms["Precise"]["kind"] == "Trait" and terms["Precise"]["url"] == "jovian-wars/traits/#precise"
+    assert terms["Targeted:X"]["match"] == "Targeted"
+
+
+def go_offline_with_the_service_worker(page, context, url: str) -> None:
+    """Load the page, wait until the service worker controls it, then cut the network."""
+    page.goto(url, wait_until="load")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.reload(wait_until="load")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    context.set_offline(True)
+
+
+def test_a_state_opens_its_definition_by_tap_offline(phone_page, site_url: str) -> None:
+    """Assert, offline under the service worker, that tapping "Boarded" in the Board entry's text
+    opens a popover with the State's definition and a link to its entry, and a tap outside closes it."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    go_offline_with_the_service_worker(page, page.context, site_url + "jovian-wars/v1.2.4/actions/")
+    try:
+        page.reload(wait_until="load")  # the page itself now comes from the service worker
+        term = page.locator("#board ~ p a.term", has_text="Boarded").first
+        expect(term).to_be_attached(timeout=15_000)
+        box = term.bounding_box()
+        assert box and box["height"] >= 44, f"the term's tap area is {box}"
+        term.scroll_into_view_if_needed()
+        term.tap()
+        popover = page.locator(".term-popover")
+        expect(popover).to_be_visible()
+        expect(popover).to_contain_text("Boarded · State")
+        expect(popover).to_contain_text("Boarded by enemy Marines")
+        expect(popover).to_contain_text("At the start of of its Activation")
+        expect(popover.get_by_role("link", name="Read the full entry")).to_have_attribute("href", re.compile(r"actions/#boarded$"))
+        assert page.evaluate("location.hash") == "", "the tap followed the link instead of opening the popover"
+        page.mouse.click(5, 400)  # outside the popover: light dismiss
+        expect(popover).to_be_hidden()
+    finally:
+        page.context.set_offline(False)
+
+
+def test_a_trait_link_opens_its_popover_by_keyboard(phone_page, site_url: str) -> None:
+    """Assert a link to the Traits glossary opens the trait's popover on Enter, offers the link,
+    and Escape closes it and gives focus back to the term."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="load")
+    term = page.locator("a.term[href$='traits/#precise']").first
+    expect(term).to_be_attached(timeout=15_000)
+    term.focus()
+    page.keyboard.press("Enter")
+    popover = page.locator(".term-popover")
+    expect(popover).to_be_visible()
+    expect(popover).to_contain_text("Precise · Trait")
+    expect(popover.get_by_role("link", name="Open in the Traits glossary")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(popover).to_be_hidden()
+    expect(term).to_be_focused()
+    assert re.search(r"/actions/$", page.url), "Enter followed the link instead of opening the popover"
+
+
+# The page around the widgets: axe-core ---------------------------------------------------------
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from npm (a pinned dev dependency), injected by the test: never part of the site."""
+
+AXE_OUTSIDE_WIDGETS = """async () => {
+  const found = await axe.run({exclude: [["[data-resolver]"]]}, {resultTypes: ["violations"]});
+  return found.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target.join(" ")})`);
+}"""
+
+
+@pytest.mark.parametrize("path", built_pages() or ["<site not built>"])
+def test_page_outside_the_widgets_has_no_serious_axe_violation(phone_page, site_url: str, path: str) -> None:
+    """Assert axe-core finds no serious or critical violation on the page outside its resolver
+    widgets (those are the widget's own tests), in the light and the dark scheme."""
+    assert AXE.exists(), "node_modules/axe-core is missing: run scripts/setup (npm ci)"
+    page, _ = phone_page
+    page.goto(site_url + path, wait_until="load")
+    page.wait_for_function("document.querySelector('article.md-content__inner') !== null")
+    page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")  # main.js ran
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate(AXE_OUTSIDE_WIDGETS) == [], f"/{path}"
