@@ -98,6 +98,9 @@ class Engine {
       this.bootFrom = data.from; // "snapshot" or "fresh"
       this.snapshot = { ms: data.snapshotMs, bytes: data.snapshotBytes };
       this.notify();
+      // "Available offline" waits for a first live answer, and widgets ask only once opened: so the
+      // engine asks rules_core one small real question of its own (the answer itself is unused).
+      if (!this.answered) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
       this.pump();
       return;
     }

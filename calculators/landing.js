@@ -83,7 +83,7 @@ export function landOnFragment() {
   const hold = () => {
     if (readerScrolled) { stopLanding(); return; }
     if (body.hasAttribute("data-md-scrolllock")) return; // the search overlay still holds the page
-    bringIntoView(target);
+    bringIntoView(landingPoint(target));
     clearTimeout(current.settled);
     current.settled = setTimeout(stopLanding, SETTLED_AFTER);
   };
@@ -99,8 +99,15 @@ export function landOnFragment() {
   hold();
 }
 
+/** Where to hold the view: a shared resolution's outcome once it is drawn, else the target itself. */
+function landingPoint(target) {
+  if (!target.matches("[data-resolver]")) return target;
+  const headline = target.querySelector('[data-region="outcome"] .resolver__headline');
+  return headline && headline.textContent.trim() ? headline : target;
+}
+
 /** Bring the target back after blocks above it changed height (widgets mounted). */
 export function settleScroll() {
   const target = fragmentTarget();
-  if (target && !readerScrolled && !document.body.hasAttribute("data-md-scrolllock")) bringIntoView(target);
+  if (target && !readerScrolled && !document.body.hasAttribute("data-md-scrolllock")) bringIntoView(landingPoint(target));
 }

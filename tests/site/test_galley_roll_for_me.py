@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import expect, widget
+from tests.site.test_widgets import expect, open_widget
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ RAM = "war-galley/aid/ram"
 
 def test_roll_for_me_on_the_ram_widget_rolls_and_says_so(page, page_log, site_url):
     page.goto(site_url + PAGE)
-    root = widget(page, RAM)
+    root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     odds = root.locator('[data-region="odds"]')
     expect()(odds).not_to_contain_text("Success")  # no chance until the number needed is typed

@@ -23,6 +23,7 @@ from scripts.counting_server import serve_counting
 from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
 from scripts.wheel import build_wheel
 from tests.conftest import ROOT
+from tests.site.test_widgets import open_widget
 
 BOOT_MS = 60_000
 PRECACHE_MS = 90_000  # the first visit downloads ~15 MB into the cache on a shared machine
@@ -242,7 +243,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         page.goto(url + "dice/")
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
         page.wait_for_function("window.rulesEngine.starts === 2 && window.rulesEngine.state === 'error'", timeout=BOOT_MS)
-        dice = page.locator('[data-resolver="dice/unopposed"]')
+        dice = open_widget(page, "dice/unopposed")
         expect()(dice).to_have_attribute("data-engine", "error")
         status = dice.locator('[data-region="status"]')
         expect()(status).to_contain_text("could not start")
@@ -269,7 +270,7 @@ def test_an_engine_that_failed_to_start_retries_when_the_service_worker_takes_co
     try:
         page = context.new_page()
         page.goto(url + "dice/")
-        dice = page.locator('[data-resolver="dice/unopposed"]')
+        dice = open_widget(page, "dice/unopposed")
         offline_ready(page)
         expect()(dice).to_have_attribute("data-engine", "ready")
         expect()(dice.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")

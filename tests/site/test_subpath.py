@@ -14,6 +14,7 @@ import pytest
 
 from scripts.static_server import serve_in_background
 from tests.site.conftest import PageLog, watch
+from tests.site.test_widgets import open_widget
 
 PREFIX = "/some/prefix/"
 BOOT_MS = 90_000
@@ -61,7 +62,7 @@ def test_under_a_sub_path_a_resolver_goes_live_the_worker_controls_and_pages_wor
     page = context.new_page()
     watch(page, log)
     page.goto(prefixed_url + "dice/")
-    dice = page.locator('[data-resolver="dice/unopposed"]')
+    dice = open_widget(page, "dice/unopposed")
     expect()(dice).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     dice.get_by_role("button", name="Roll for me").click()
     expect()(dice.locator('[data-region="outcome"] .resolver__headline')).not_to_be_empty()
@@ -76,7 +77,7 @@ def test_under_a_sub_path_a_resolver_goes_live_the_worker_controls_and_pages_wor
 
     context.set_offline(True)
     page.goto(prefixed_url + "war-galley/aid/attack-modes/")  # a full load of a page not visited before
-    ram = page.locator('[data-resolver="war-galley/aid/ram"]')
+    ram = open_widget(page, "war-galley/aid/ram")
     expect()(ram).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     expect()(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
     readings = ram.locator(".resolver__readings a").first
