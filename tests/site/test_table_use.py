@@ -13,8 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import ROOT, SITE
+from tests.conftest import SITE
 from tests.site.conftest import PageLog, watch
+from scripts.axe_report import AXE, axe_violations
 from tests.site.test_pages import built_pages
 
 pytestmark = pytest.mark.browser
@@ -255,27 +256,18 @@ def test_a_trait_link_opens_its_popover_by_keyboard(phone_page, site_url: str) -
     assert re.search(r"/actions/$", page.url), "Enter followed the link instead of opening the popover"
 
 
-# The page around the widgets: axe-core ---------------------------------------------------------
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-"""axe-core from npm (a pinned dev dependency), injected by the test: never part of the site."""
-
-AXE_OUTSIDE_WIDGETS = """async () => {
-  const found = await axe.run({exclude: [["[data-resolver]"]]}, {resultTypes: ["violations"]});
-  return found.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target.join(" ")})`);
-}"""
+# The whole page: axe-core ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("path", built_pages() or ["<site not built>"])
-def test_page_outside_the_widgets_has_no_serious_axe_violation(phone_page, site_url: str, path: str) -> None:
-    """Assert axe-core finds no serious or critical violation on the page outside its resolver
-    widgets (those are the widget's own tests), in the light and the dark scheme."""
+def test_the_whole_page_has_no_serious_axe_violation(phone_page, site_url: str, path: str) -> None:
+    """Assert axe-core finds no serious or critical violation on the whole page, its collapsed
+    widgets included (opened widgets are tests/site/test_accessibility.py's), in the light and the
+    dark scheme."""
     assert AXE.exists(), "node_modules/axe-core is missing: run scripts/setup (npm ci)"
     page, _ = phone_page
     page.goto(site_url + path, wait_until="load")
     page.wait_for_function("document.querySelector('article.md-content__inner') !== null")
     page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")  # main.js ran
-    page.add_script_tag(path=str(AXE))
-    assert page.evaluate(AXE_OUTSIDE_WIDGETS) == [], f"/{path}"
+    serious = [v for v in axe_violations(page, include=None) if v["impact"] in ("serious", "critical")]
+    assert serious == [], f"/{path}"
