@@ -22,7 +22,6 @@ import pytest
 from scripts.counting_server import serve_counting
 from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
 from scripts.wheel import build_wheel
-from tests.conftest import ROOT
 from tests.site.test_widgets import open_widget
 
 BOOT_MS = 60_000

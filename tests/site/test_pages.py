@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
