@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,28 +27,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scripts.static_server import serve_in_background  # noqa: E402
+from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 PAGES = {"home": "", "actions": "jovian-wars/v1.2.4/actions/", "damage": "jovian-wars/v1.2.4/damage/"}
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 CHROME_FLAGS = [
     "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    *CHROMIUM_FLAGS,  # the browser tests' no-network flags, one list
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # and no other host resolves at all
 ]
-
-
-def chromium() -> str:
-    path = os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
-        sys.exit("Debian's chromium is missing: apt-get install chromium (or set CHROME_PATH)")
-    return path
 
 
 def audit(url: str) -> dict:
@@ -62,7 +49,7 @@ def audit(url: str) -> dict:
         f"--only-categories={','.join(CATEGORIES)}",
         f"--chrome-flags={' '.join(CHROME_FLAGS)}",
     ]
-    done = subprocess.run(command, env={**os.environ, "CHROME_PATH": chromium()}, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH") or chromium_path()}, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.exit(f"lighthouse failed on {url}:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout)
