@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from operator import lshift, sub
 
+from .dist import Dist
 from .dice import DOUBLE, QUAD, Reading, diminish, magnitude, notation, steps
 from .errors import InputError
 from .pool_odds import code_reading, level_weights, reading_weights
@@ -223,6 +224,11 @@ def opposed_weights(primary: Pool, secondary: Pool) -> tuple[dict[Reading, int],
     """`opposed_codes` as readings, for the resolvers that read the Primary's results."""
     codes, total = opposed_codes(primary, secondary)
     return {code_reading(code): ways for code, ways in codes.items()}, total
+
+
+def opposed_dist(primary: Pool, secondary: Pool) -> Dist[Reading]:
+    """The Primary's final reading of an opposed roll as the one exact distribution type."""
+    return Dist.of(*opposed_weights(primary, secondary))
 
 
 def opposed_odds(primary: Pool, secondary: Pool) -> dict[Reading, Fraction]:

@@ -28,6 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
 
+from .dist import Dist
 from .dice import LETTERS, Reading, magnitude
 from .flex_orders import distinct_orders, kind_options, lay_out, solve
 from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, needed, rung
@@ -265,6 +266,12 @@ def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
     codes, total = level_weights(pool)
     low, high = _half_readings()
     return tuple((low[code & 63] + high[code >> 6], ways) for code, ways in codes), total
+
+
+def reading_dist(pool: Pool) -> Dist[Reading]:
+    """Every final reading of an Unopposed roll as the one exact distribution type."""
+    items, total = reading_weights(pool)
+    return Dist.of(dict(items), total)
 
 
 def code_reading(code: int) -> Reading:

@@ -25,11 +25,14 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
-from math import gcd
 
+from .dist import ratio as ratio_json
 from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
 from .readings import Reading
+
+__all__ = ["Inputs", "Result", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "fraction_json",
+           "ratio_json", "jsonable", "resolver_ids"]
 
 Inputs = dict[str, object]
 """Checked inputs: every declared name present, defaults filled, values canonical."""
@@ -99,12 +102,6 @@ class Resolver:
 def fraction_json(probability: Fraction) -> str:
     """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
     return f"{probability.numerator}/{probability.denominator}"
-
-
-def ratio_json(numerator: int, denominator: int) -> str:
-    """numerator/denominator as a reduced "p/q" string, without building a Fraction (hot in odds JSON)."""
-    divisor = gcd(numerator, denominator)
-    return f"{numerator // divisor}/{denominator // divisor}"
 
 
 def jsonable(value: object) -> object:
