@@ -146,10 +146,30 @@ JW_ONE_DIE_CHECK = Reading(
 
 # Jovian Wars v1.2.4 Damage, Dogfight and v1.2.1 Special Actions ----------------------------
 RANDOMISE_RATING = Reading(
-    "randomise-rating", "Randomising a hit on an empty Rating", "Damage (v1.2.4), MECHANICS §8",
-    "A Rating Damage hit on a Rating with no boxes left goes to Defense, Sensors or Thrusters still above 0 "
-    "(Marines only by the attacker's choice: the Tengu example names only Defense or Sensors); one d6 picks "
-    "among them in that order, split evenly (two: 1-3 / 4-6; three: 1-2 / 3-4 / 5-6).",
+    "randomise-rating", "Randomising a hit on an empty Rating", "Damage (v1.2.4), MECHANICS §6b",
+    "A Rating Damage hit on a Rating with no boxes left is randomised among all the Ratings still above 0, Marines "
+    "included (\"any remaining Ratings\"; the Tengu example has no Marines), each equally likely: one d6 picks "
+    "them in data-card order (two: 1-3 / 4-6; three: 1-2 / 3-4 / 5-6; four: 1 / 2 / 3 / 4, rolling again on 5-6). "
+    "With no Rating left the hit is 1 Structure Damage.",
+)
+STRUCTURE_THEN_CRITICAL = Reading(
+    "structure-then-critical", "A [T] or [Q+]: Structure Damage, then Critical Hits", "Damage (v1.2.4), MECHANICS §6b",
+    "A [T] result's 1 Structure Damage is applied before its Critical Hit (a [Q+]: 2 Structure Damage, then 2 "
+    "Critical Hits), in the order the table lists them; a Catastrophic Damage Table roll owed by a Structure "
+    "Damage is made at once, before what follows.",
+)
+DESTROYED_STOPS = Reading(
+    "destroyed-stops", "A Destroyed ship takes nothing more", "Damage (v1.2.4), MECHANICS §6b",
+    "Once a ship is Destroyed (Dead or Explode on the Catastrophic Damage Table) the rest of the attack's results "
+    "have no effect on it.",
+)
+ATTACKER_CHOOSES = Reading(
+    "attacker-chooses", "The attacker's automatic choices", "MECHANICS §6",
+    "Where the Damage page lets the attacker choose (the Rating, System Trait or weapon a Critical Hit damages; "
+    "[D] results by Value or on the Marines; a Precise weapon's target), the automatic choice is the option that "
+    "gives, counting exactly every roll still to come in the attack, the highest chance the target is Destroyed, "
+    "then Crippled, then the most damage (boxes marked and Structure lost, a weapon damaged counting as one box); "
+    "the first listed of equal options. Choose by hand to play otherwise.",
 )
 SYSTEMS_AT_ZERO = Reading(
     "systems-at-zero", "Systems reduced to 0", "Damage (v1.2.4), MECHANICS §8",
@@ -204,6 +224,9 @@ READINGS: dict[str, Reading] = {
         JW_ONE_DIE_CHECK,
         RANDOMISE_RATING,
         SYSTEMS_AT_ZERO,
+        STRUCTURE_THEN_CRITICAL,
+        DESTROYED_STOPS,
+        ATTACKER_CHOOSES,
         STRUCTURE_BELOW_ZERO,
         EXPLOSION_STRUCTURE,
         DOGFIGHT_DAMAGE,
