@@ -25,7 +25,8 @@ from ...registry import Inputs, Resolver
 from ...values import int_of
 from ..dice_rolls import SEED, best_chart, faces_inputs, pool_needed, resolution_json, rng_of
 from ..dice_rolls import roll as roll_pool
-from .common import Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist
+from .common import (Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist,
+                     table_odds)
 
 Effect = Callable[[Inputs], tuple[str, list[str]]]
 """inputs -> (headline, steps): an effect that is a computation on the model's numbers."""
@@ -231,10 +232,11 @@ def _odds(action: Action, values: Inputs) -> Answer:
     charts = tuple(odds_charts(action, values))
     if isinstance(action.roll, AttackRoll):
         return Answer(charts=charts)
-    has_table = isinstance(action.roll, SkillTest) and action.roll.table is not None
+    roll = action.roll
     # "rows": each table row's chance by its label, for readers that want the numbers without the chart.
-    rows = {row.label.split(": ", 1)[0]: row.p for row in charts[0].rows} if has_table else {}
-    return Answer(checks=_checks(action, values), charts=charts, extra={"rows": rows} if has_table else {})
+    rows = ({"rows": {label: p for label, _, p in table_odds(roll.rows(values), roll.pool(values))}}
+            if isinstance(roll, SkillTest) and roll.table is not None else {})
+    return Answer(checks=_checks(action, values), charts=charts, extra=rows)
 
 
 def resolver(action: Action) -> Resolver:
