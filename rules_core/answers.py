@@ -75,10 +75,15 @@ class Answer:
     """Resolver-specific top-level keys ("roll", "rows")."""
 
 
+def fraction_json(probability: Fraction) -> str:
+    """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
+    return f"{probability.numerator}/{probability.denominator}"
+
+
 def to_json(value: object) -> object:
     """Typed answers, checked inputs and plain dicts alike to JSON-able data (the one converter)."""
     if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
+        return fraction_json(value)
     if isinstance(value, (list, tuple)):
         return [to_json(item) for item in value]
     if isinstance(value, dict):

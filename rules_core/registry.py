@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from importlib import import_module
 
-from .answers import Answer, answer_json, to_json
+from .answers import Answer, answer_json, fraction_json, to_json
 from .dist import ratio as ratio_json
 from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
@@ -100,11 +99,6 @@ class Resolver:
         if inputs is not None and self.dice_needed is not None:
             data["dice_needed"] = self.dice_needed(self.check(inputs))
         return data
-
-
-def fraction_json(probability: Fraction) -> str:
-    """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
-    return f"{probability.numerator}/{probability.denominator}"
 
 
 FAMILIES: dict[str, str] = {

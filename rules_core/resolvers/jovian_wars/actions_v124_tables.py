@@ -79,7 +79,7 @@ def _long_shot_then(values: Inputs, label: str, rng: random.Random) -> tuple[lis
 
 
 def _long_shot_damaged(row: TableRow) -> Dist[bool]:
-    """Whether the weapons system is damaged after the row: one die against the row's need (MECHANICS: a Reading)."""
+    """Whether the weapons system is damaged after the row: one die against the row's need (JW_ONE_DIE_CHECK)."""
     need = LONG_SHOT_NEEDS.get(row[0])
     return Dist.certain(False) if need is None else Dist.uniform(range(1, 7)).map(lambda face: face >= need)
 

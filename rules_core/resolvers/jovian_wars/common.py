@@ -19,7 +19,6 @@ Skill Tests with a result table
     ``table_odds(table, pool)``              [(label, effect, Fraction)] for every row, exact
     ``table_row(table, reading)``            the (label, effect) a final reading selects
     ``table_chart(title, table, pool)``      the typed chart of every row
-    ``skill_test_inputs(default, prefix)``   Skill stepper + typed dice keypads (prefix for several rolls)
     ``roll_with_table(table, pool, values, rng, prefix, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
 
@@ -41,11 +40,11 @@ from ...dice import Reading, magnitude, notation
 from ...dist import Dist
 from ...errors import InputError
 from ...inputs import Input
-from ...pools import MAX_BASE, Pool
+from ...pools import Pool
 from ...registry import Inputs
 from ...roll import Resolution
 from ...values import int_of
-from ..dice_rolls import LEVELS, MAGNITUDE_LABELS, best_magnitude, faces_inputs, roll
+from ..dice_rolls import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
 
 # ---------------------------------------------------------------- requirements
 
@@ -261,13 +260,6 @@ def skill_pool(skill: int, flex: int = 0, macro: int = 0) -> Pool:
     return Pool(max(0, skill), flex, macro)
 
 
-def skill_test_inputs(default: int = 3, prefix: str = "", who: str = "", label: str = "Skill") -> tuple[Input, ...]:
-    """The Skill stepper and the typed-dice keypads of one Skill Test (names prefixed for several rolls)."""
-    return (Input(f"{prefix}skill", "int", f"{who} {label}".strip(), default=default, low=0, high=MAX_BASE,
-                  help="The model's current Skill: the base pool of the Skill Test."),
-            *faces_inputs(prefix, who))
-
-
 def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random, prefix: str = "",
                     who: str = "Skill Test") -> tuple[Resolution, TableRow, list[str]]:
     """Resolve a Skill Test from typed or seeded dice: its steps, then the row its reading selects."""
@@ -281,5 +273,5 @@ def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random
 __all__ = [
     "Check", "Rating", "Flag", "Either", "Model", "Need", "checks", "all_ok", "rating_input", "flag_input",
     "requirement_sentence", "TableRow", "Table", "NOT_NAMED", "complete", "table_row", "table_dist",
-    "magnitude_weights", "table_odds", "table_chart", "skill_pool", "skill_test_inputs", "roll_with_table",
+    "magnitude_weights", "table_odds", "table_chart", "skill_pool", "roll_with_table",
 ]
