@@ -82,6 +82,8 @@ def fraction_json(probability: Fraction) -> str:
 
 def to_json(value: object) -> object:
     """Typed answers, checked inputs and plain dicts alike to JSON-able data (the one converter)."""
+    if value is None or isinstance(value, (str, int, float)):  # most leaves, first: odds carry thousands
+        return value
     if isinstance(value, Fraction):
         return fraction_json(value)
     if isinstance(value, (list, tuple)):

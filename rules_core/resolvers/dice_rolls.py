@@ -71,21 +71,21 @@ SEED = Input("seed", "seed", "Seed for “Roll for me”", help="Used when no di
 def best_magnitude(outcomes: Pool | Dist[Reading]) -> Dist[int]:
     """The best Magnitude of a pool's final reading, or of any distribution of readings (an escalated mix,
     an opposed roll): the one place "the best result of a roll" is computed."""
-    if isinstance(outcomes, Pool):
-        return Dist.of(dict(level_weights(outcomes)[0]), level_weights(outcomes)[1]).map(code_magnitude)
+    if isinstance(outcomes, Pool):  # the engine's layout codes: the same readings, without building them
+        return codes_best(*level_weights(outcomes))
     return outcomes.map(magnitude)
 
 
-def code_magnitude(code: int) -> int:
-    """`dice.magnitude` of a reading in its layout-code form (`pool_odds.level_weights`), without building it."""
+def codes_best(codes: Iterable[tuple[int, int]], total: int) -> Dist[int]:
+    """`best_magnitude` of readings given as the engine's layout codes (`pool_odds.level_weights`, opposed_codes):
+    `dice.magnitude` of each code read from the per-half tables, without building the reading."""
     _, _, low_mags, high_mags, _, _ = half_tables()
-    return max(low_mags[code & 63], high_mags[code >> 6])
+    return Dist.of(dict(codes), total).map(lambda code: max(low_mags[code & 63], high_mags[code >> 6]))
 
 
 def best_chart(title: str, outcomes: Pool | Dist[Reading]) -> Chart:
     """The chart of the best result: a row for each of [N], [D], [T], [Q+], impossible ones included."""
     return Chart.of(title, best_magnitude(outcomes), MAGNITUDE_LABELS.__getitem__, LEVELS)
-
 
 
 def pool_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
@@ -135,7 +135,7 @@ def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Resu
     """
     low_texts, high_texts, low_mags, high_mags, low_keys, high_keys = half_tables()
     codes = list(codes)
-    best = Dist.of(dict(codes), total).map(code_magnitude)
+    best = codes_best(codes, total)
     rows = []
     for code, ways in codes:
         low, high = code & 63, code >> 6
