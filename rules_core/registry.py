@@ -16,29 +16,31 @@ odds(id, inputs) ->
      "charts": [{"title": str, "rows": [{"label": str, "p": "p/q"}, ...]}, ...],
      "interpretations": [...], ...resolver-specific keys (e.g. "magnitude", "readings")}
 
-Probabilities in JSON are reduced "p/q" strings (see `fraction_json`).
+Probabilities in JSON are reduced "p/q" strings (see `fraction_json`). A resolver function returns
+an `answers.Answer` (typed charts, checks and outcome) or, for modules not yet switched, the dict of
+the same shape; `answers.to_json` turns either into this JSON, here and nowhere else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from importlib import import_module
 
+from .answers import Answer, answer_json, fraction_json, to_json
 from .dist import ratio as ratio_json
 from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
 from .readings import Reading
 
 __all__ = ["Inputs", "Result", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "fraction_json",
-           "ratio_json", "jsonable", "resolver_ids"]
+           "ratio_json", "resolver_ids"]
 
 Inputs = dict[str, object]
 """Checked inputs: every declared name present, defaults filled, values canonical."""
 Result = dict[str, object]
 """A JSON-able dict a resolver function returns (merged into the entry point's answer)."""
-RunFunction = Callable[[Inputs], Result]
+RunFunction = Callable[[Inputs], Result | Answer]
 """resolve: returns at least "outcome" and "steps" (and "checks" when there is a requirement).
 odds: returns at least "charts". Both get checked inputs and raise RulesError on impossible cases."""
 
@@ -97,22 +99,6 @@ class Resolver:
         if inputs is not None and self.dice_needed is not None:
             data["dice_needed"] = self.dice_needed(self.check(inputs))
         return data
-
-
-def fraction_json(probability: Fraction) -> str:
-    """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
-    return f"{probability.numerator}/{probability.denominator}"
-
-
-def jsonable(value: object) -> object:
-    """Checked inputs back to JSON: tuples become lists, nested dicts are walked."""
-    if isinstance(value, tuple):
-        return [jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {key: jsonable(item) for key, item in value.items()}
-    if isinstance(value, Fraction):
-        return fraction_json(value)
-    return value
 
 
 FAMILIES: dict[str, str] = {
@@ -175,14 +161,14 @@ def _lookup(resolver_id: object) -> Resolver:
     return resolver
 
 
-def _answer(resolver: Resolver, checked: Inputs, body: Result) -> dict[str, object]:
+def _answer(resolver: Resolver, checked: Inputs, body: Result | Answer) -> dict[str, object]:
     answer: dict[str, object] = {
         "resolver": resolver.id,
         "title": resolver.title,
-        "inputs": jsonable(checked),
+        "inputs": to_json(checked),
         "interpretations": [reading.to_json() for reading in resolver.readings],
     }
-    answer.update(body)
+    answer.update(answer_json(body))
     return answer
 
 

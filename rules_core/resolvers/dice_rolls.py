@@ -2,19 +2,21 @@
 
 Also the one home of the dice pieces every other dice resolver reuses: the pool and keypad
 inputs and their counts (`pool_parts`, `faces_inputs`, `pool_needed`, `SEED`), the roller (`pool_of`, `rng_of`, `roll`) and
-the JSON of a roll and of its odds (`resolution_json`, `pool_json`, `odds_body`, `codes_body`).
+the JSON of a roll and of its odds (`resolution_json`, `pool_json`, `odds_body`, `codes_body`), and the one
+best-result distribution (`best_magnitude`, charted by `best_chart`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from fractions import Fraction
 
 from .. import readings
+from ..answers import Chart
 from ..dice import LETTERS, Reading, diminish, magnitude, notation
+from ..dist import Dist
 from ..inputs import Input
-from ..pool_odds import code_key, code_of, half_tables, level_weights, reading_weights
+from ..pool_odds import code_of, half_tables, level_weights, reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
@@ -24,6 +26,8 @@ from ..values import faces_of, group_of, int_of, list_of
 TOP_READINGS = 10
 """How many of the likeliest readings the readings chart shows."""
 MAGNITUDE_LABELS: dict[int, str] = {0: "[N]", 2: "[D]", 3: "[T]", 4: "[Q+]"}
+LEVELS = tuple(MAGNITUDE_LABELS)
+"""The best Magnitudes a roll can have: 0 [N], 2 Double, 3 Triple, 4 Quad or better."""
 REQUIREMENTS: dict[str, int] = {"[D+]": 2, "[T+]": 3, "[Q+]": 4}
 """Skill Test requirement -> the least Magnitude that passes."""
 
@@ -62,6 +66,26 @@ SEED = Input("seed", "seed", "Seed for “Roll for me”", help="Used when no di
 
 
 # ---------------------------------------------------------------- shared helpers
+
+
+def best_magnitude(outcomes: Pool | Dist[Reading]) -> Dist[int]:
+    """The best Magnitude of a pool's final reading, or of any distribution of readings (an escalated mix,
+    an opposed roll): the one place "the best result of a roll" is computed."""
+    if isinstance(outcomes, Pool):  # the engine's layout codes: the same readings, without building them
+        return codes_best(*level_weights(outcomes))
+    return outcomes.map(magnitude)
+
+
+def codes_best(codes: Iterable[tuple[int, int]], total: int) -> Dist[int]:
+    """`best_magnitude` of readings given as the engine's layout codes (`pool_odds.level_weights`, opposed_codes):
+    `dice.magnitude` of each code read from the per-half tables, without building the reading."""
+    _, _, low_mags, high_mags, _, _ = half_tables()
+    return Dist.of(dict(codes), total).map(lambda code: max(low_mags[code & 63], high_mags[code >> 6]))
+
+
+def best_chart(title: str, outcomes: Pool | Dist[Reading]) -> Chart:
+    """The chart of the best result: a row for each of [N], [D], [T], [Q+], impossible ones included."""
+    return Chart.of(title, best_magnitude(outcomes), MAGNITUDE_LABELS.__getitem__, LEVELS)
 
 
 def pool_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
@@ -110,12 +134,12 @@ def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Resu
     roll order, weakest first) and the notation come from per-half tables instead of tuples.
     """
     low_texts, high_texts, low_mags, high_mags, low_keys, high_keys = half_tables()
-    sums = {0: 0, 2: 0, 3: 0, 4: 0}
+    codes = list(codes)
+    best = codes_best(codes, total)
     rows = []
     for code, ways in codes:
         low, high = code & 63, code >> 6
-        level = max(low_mags[low], high_mags[high])
-        sums[level] += ways
+        level = max(low_mags[low], high_mags[high])  # the sort key only: likeliest, then by strength
         rows.append((-ways, level << 21 | (low_keys[low] + high_keys[high]), low, high))
     rows.sort()
     readings_json: dict[str, str] = {}
@@ -123,9 +147,8 @@ def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Resu
         left, right = low_texts[low], high_texts[high]
         text = f"[{left},{right}]" if left and right else f"[{left or right or 'N'}]"
         readings_json[text] = ratio_json(-ways, total)
-    mags = {level: Fraction(ways, total) for level, ways in sums.items()}
-    at_least = {f"{LETTERS[level]}+": fraction_json(sum((p for m, p in mags.items() if m >= level), Fraction(0)))
-                for level in (2, 3, 4)}
+    mags = {level: best.chance(level) for level in LEVELS}
+    at_least = {f"{LETTERS[level]}+": fraction_json(best.p(lambda m: m >= level)) for level in (2, 3, 4)}
     top = list(readings_json.items())[:TOP_READINGS]
     return {
         "magnitude": {LETTERS[level]: fraction_json(p) for level, p in mags.items()},
@@ -203,10 +226,9 @@ def _skill_needed(values: Inputs) -> dict[str, int]:
 
 def _skill_odds(values: Inputs) -> Result:
     pool = pool_of(_skill_values(values))
-    codes, total = level_weights(pool)
-    body = codes_body(codes, total, "Skill Test")
+    body = codes_body(*level_weights(pool), "Skill Test")
     need = REQUIREMENTS[str(values["requirement"])]
-    once = Fraction(sum(ways for code, ways in codes if code_key(code) >> 21 >= need), total)
+    once = best_magnitude(pool).p(lambda level: level >= need)
     rerolls = int_of(values, "rerolls")
     passes = 1 - (1 - once) ** (rerolls + 1)  # each reroll rolls the whole pool again after a fail
     body.update({"pool": pool_json(pool), "requirement": values["requirement"],

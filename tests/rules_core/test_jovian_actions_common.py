@@ -17,19 +17,19 @@ TABLE = (("[N]", "one"), ("[D]", "two"), ("[T+]", "three"))
 
 
 def test_rating_threshold_and_range():
-    assert Rating("t", "Thrusters", 1).check({"t": 1})["ok"]
-    assert not Rating("t", "Thrusters", 1).check({"t": 0})["ok"]
+    assert Rating("t", "Thrusters", 1).check({"t": 1}).ok
+    assert not Rating("t", "Thrusters", 1).check({"t": 0}).ok
     structure = Rating("s", "Structure", 0, 1)
     assert structure.label == "Structure: 0-1"
-    assert [structure.check({"s": v})["ok"] for v in (0, 1, 2)] == [True, True, False]
-    assert "needs 0-1" in str(structure.check({"s": 2})["detail"])
+    assert [structure.check({"s": v}).ok for v in (0, 1, 2)] == [True, True, False]
+    assert "needs 0-1" in structure.check({"s": 2}).detail
 
 
 def test_either_passes_when_one_side_passes_and_names_it():
     need = Either("Thrusters: 1+ or Fuel: 2+", (Rating("t", "Thrusters", 1), Rating("f", "Fuel", 2)))
     ok = need.check({"t": 0, "f": 2})
-    assert ok["ok"] and "Fuel: 2+" in str(ok["detail"])
-    assert not need.check({"t": 0, "f": 1})["ok"]
+    assert ok.ok and "Fuel: 2+" in ok.detail
+    assert not need.check({"t": 0, "f": 1}).ok
 
 
 def test_flag_absent_and_all_ok():

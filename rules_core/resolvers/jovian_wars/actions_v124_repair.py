@@ -2,22 +2,24 @@
 
 A Skill Test, then the player's chosen row under the column of the result: "Auto" repairs
 one item, "2× Auto" two, "3× Auto" three, "4+" one item on a 4, 5 or 6 on one die, "—" none.
+Declared as an `action.Action`: the chosen row is the Skill Test's table, the 4+ die follows it.
 """
 
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 from ... import readings
-from ...dice import magnitude, notation
+from ...answers import Chart
+from ...dist import Dist
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver
 from ...roll import roll_faces
-from ...values import faces_of, int_of
-from ..dice_rolls import MAGNITUDE_LABELS, SEED, pool_needed, resolution_json, rng_of, roll
+from ...values import faces_of
 from ...wording import counted
-from .common import magnitude_weights, skill_pool, skill_test_inputs
+from ..dice_rolls import MAGNITUDE_LABELS
+from .action import Action, SkillTest, odds_charts, resolver
+from .common import Table, TableRow
 
 REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
     "Rating Damage (one box)": ("4+", "Auto", "2× Auto", "3× Auto"),
@@ -26,70 +28,52 @@ REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
     "Spinal (SPN) Weapon Damage": ("—", "—", "—", "4+"),
 }
 """Row -> cells under [N], [D], [T], [Q+] (MECHANICS §6a)."""
-COLUMNS = (0, 2, 3, 4)
 AUTO = {"Auto": 1, "2× Auto": 2, "3× Auto": 3}
 
 
-def cell(row: str, level: int) -> str:
-    return REPAIR_TABLE[row][COLUMNS.index(level)]
+def _table(values: Inputs) -> Table:
+    """The chosen row as a Skill Test table: each result's column and its cell."""
+    return tuple(zip(MAGNITUDE_LABELS.values(), REPAIR_TABLE[str(values["row"])]))
 
 
-def repaired(text: str, die: int | None) -> int:
-    """Items a cell repairs; "4+" needs the die."""
-    if text in AUTO:
-        return AUTO[text]
-    if text == "4+":
-        return int(die is not None and die >= 4)
-    return 0
+def _repaired(cell: TableRow) -> Dist[int]:
+    """Items a cell repairs: "4+" one on a 4, 5 or 6 on one die (MECHANICS §6a)."""
+    text = cell[1]
+    return Dist.uniform(range(1, 7)).map(lambda face: int(face >= 4)) if text == "4+" else Dist.certain(AUTO.get(text, 0))
 
 
-def repair_charts(row: str, skill: int) -> list[dict[str, object]]:
-    """The row's cell under each Skill Test result, and the items it repairs, exactly (MECHANICS §6a)."""
-    sums, total = magnitude_weights(skill_pool(skill))
-    items: dict[int, Fraction] = {}
-    for level, ways in sums.items():
-        p, text = Fraction(ways, total), cell(row, level)
-        for count, q in (((1, Fraction(1, 2)), (0, Fraction(1, 2))) if text == "4+" else ((repaired(text, None), Fraction(1)),)):
-            items[count] = items.get(count, Fraction(0)) + p * q
-    return [
-        {"title": f"Repair: {row}, by Skill Test result",
-         "rows": [{"label": f"{MAGNITUDE_LABELS[level]}: {cell(row, level)}", "p": fraction_json(Fraction(ways, total))}
-                  for level, ways in sums.items()]},
-        {"title": f"Items of {row} repaired", "rows": [{"label": str(n), "p": fraction_json(items.get(n, Fraction(0)))}
-                                                       for n in range(max(items) + 1)]}]
-
-
-def _odds(values: Inputs) -> Result:
-    return {"charts": repair_charts(str(values["row"]), int_of(values, "skill"))}
-
-
-def _run(values: Inputs) -> Result:
+def _then(values: Inputs, label: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
     row = str(values["row"])
-    rng: random.Random = rng_of(values)
-    res = roll(skill_pool(int_of(values, "skill")), values, rng)
-    text = cell(row, magnitude(res.final))
-    lines = [f"Skill Test: {s}" for s in res.sentences()]
-    lines.append(f"{notation(res.final)} under {row}: {text}.")
-    die = None
+    text = dict(_table(values))[label]
+    lines = []
+    count = AUTO.get(text, 0)
     if text == "4+":
         typed = faces_of(values, "repair_die")
         die = typed[0] if typed else roll_faces(rng, 1)[0]
         lines.append(f"Repair die ({'typed' if typed else 'rolled'}): {die}, needs 4+.")
-    count = repaired(text, die)
+        count = int(die >= 4)
     lines.append("Not allowed for this result." if text == "—" else f"{counted(count, 'item')} repaired.")
-    return {"steps": lines, "roll": resolution_json(res),
-            "outcome": {"headline": f"{notation(res.final)} → {text}: {count} {row} repaired", "repaired": count, "cell": text}}
+    return lines, {"repaired": count, "cell": text, "headline": f"{text}: {count} {row} repaired"}
 
 
-DAMAGE_CONTROL = Resolver(
-    id="jovian-wars/v1.2.4/damage-control", title="Damage Control (Repair)",
-    summary="A Skill Test, then the chosen Repair row under the result's column.",
+def _items_chart(values: Inputs, rows: Dist[TableRow]) -> list[Chart]:
+    most = max(max(_repaired(cell)) for cell in _table(values))  # the row's best cell, likely or not
+    return [Chart.of(f"Items of {values['row']} repaired", rows.bind(_repaired), str, range(most + 1))]
+
+
+DAMAGE_CONTROL_ACTION = Action(
+    "damage-control", "Damage Control (Repair)", "A Skill Test, then the chosen Repair row under the result's column.",
+    "v1.2.4",
     inputs=(Input("row", "choice", "What to repair", default="Rating Damage (one box)", choices=tuple(REPAIR_TABLE)),
-            *skill_test_inputs(), Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True,
-                                        help="Leave empty to roll it."), SEED),
-    run=_run, odds=_odds, serves=("damage-control",), versions=("v1.2.4",),
-    dice_needed=lambda values: pool_needed(skill_pool(int_of(values, "skill"))),
-    readings=(readings.JW_ONE_DIE_CHECK,),
+            Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True, help="Leave empty to roll it.")),
+    roll=SkillTest(_table), then=_then, charts=_items_chart, readings=(readings.JW_ONE_DIE_CHECK,),
 )
+DAMAGE_CONTROL = resolver(DAMAGE_CONTROL_ACTION)
+
+
+def repair_charts(row: str, skill: int) -> list[Chart]:
+    """The row's cell under each Skill Test result, and the items it repairs, exactly (the Damage page shows them)."""
+    return odds_charts(DAMAGE_CONTROL_ACTION, {"row": row, "skill": skill})
+
 
 RESOLVERS: tuple[Resolver, ...] = (DAMAGE_CONTROL,)

@@ -2,26 +2,29 @@
 
 Stable API (the Actions, Damage and v1.2.1 pages import these):
 
-Requirements
-    ``Rating(field, name, low, high=None)``  "Thrusters: 1+" (high None) or "Structure: 0-1"
-    ``Flag(field, name)``                    a trait or condition the model has (a bool input)
+Requirements: each need declares the input it reads (`inputs`), so an Action lists it once
+    ``Rating(field, name, low, high=None, *, asks, default, top)``   "Thrusters: 1+" or "Structure: 0-1"
+    ``Flag(field, name, absent=False, *, asks, default)``            a trait or condition (a bool input)
     ``Either(label, parts)``                 passes when any part passes ("Thrusters: 1+ or Fuel: 2+")
-    ``checks(needs, values)``                one check {label, ok, detail} per need, in order
-    ``all_ok(checks)``                       True when every check passes
-    ``rating_input`` / ``flag_input``        the declared inputs a need reads
+    ``Model(kind)``                          v1.2.1 "Capital Ships only" / "Squadrons only"
+    ``need.check(values)``                   a typed `answers.Check`
+    ``checks(needs, values)``                the checks as JSON dicts (for modules still answering in dicts)
+    ``all_ok(checks)``, ``requirement_sentence(checks)``   over typed checks or their dicts
+    ``rating_input`` / ``flag_input``        a bare input of either kind
 
 Skill Tests with a result table
     ``Table``: rows ``(label, effect)``; labels "[N]", "[D]", "[T]", "[Q+]", "[D+]", "[T+]"
     (a "+" row covers that Magnitude and better). Magnitudes no row names get NOT_NAMED.
+    ``table_dist(table, pool)``              the row a Skill Test of the pool selects, as a Dist
     ``table_odds(table, pool)``              [(label, effect, Fraction)] for every row, exact
     ``table_row(table, reading)``            the (label, effect) a final reading selects
-    ``table_chart(title, table, pool)``      the chart JSON {title, rows[{label, p}]}
-    ``skill_test_inputs(default, prefix)``   Skill stepper + typed dice keypads (prefix for several rolls)
+    ``table_chart(title, table, pool)``      the typed chart of every row
     ``roll_with_table(table, pool, values, rng, prefix, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
 
-The keypads, their counts, the seed and the roller themselves (``faces_inputs``, ``pool_needed``, ``SEED``,
-``rng_of``, ``roll``, ``resolution_json``) live in ``..dice_rolls``, shared with the generic dice resolvers.
+The best result of a roll is `..dice_rolls.best_magnitude` (`magnitude_weights` here is its old dict form,
+kept for modules not yet switched). The keypads, their counts, the seed and the roller (``faces_inputs``,
+``pool_needed``, ``SEED``, ``rng_of``, ``roll``, ``resolution_json``) live in ``..dice_rolls``.
 """
 
 from __future__ import annotations
@@ -31,25 +34,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ... import answers
+from ...answers import Chart
 from ...dice import Reading, magnitude, notation
+from ...dist import Dist
 from ...errors import InputError
 from ...inputs import Input
-from ...pool_odds import reading_weights
-from ...pools import MAX_BASE, Pool
-from ...registry import Inputs, fraction_json
+from ...pools import Pool
+from ...registry import Inputs
 from ...roll import Resolution
 from ...values import int_of
-from ..dice_rolls import MAGNITUDE_LABELS, faces_inputs, roll
-
-Check = dict[str, object]
-"""{"label": the requirement part, "ok": bool, "detail": why, in the player's terms}."""
+from ..dice_rolls import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
 
 # ---------------------------------------------------------------- requirements
+
+Check = dict[str, object]
+"""A check's JSON form {"label", "ok", "detail"}, for modules still answering in dicts (`checks`); a need's
+own `check` gives the typed `answers.Check`."""
 
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A rating threshold: "Thrusters: 1+" (high None) or a range "Structure: 0-1"."""
+    """A rating threshold: "Thrusters: 1+" (high None) or a range "Structure: 0-1"; it asks for the rating."""
 
     field: str
     """The int input holding the model's current rating."""
@@ -59,20 +65,31 @@ class Rating:
     """Least value that passes."""
     high: int | None = None
     """Greatest value that passes; None for "X+"."""
+    asks: str | None = None
+    """The input's label; None for "<name> (current)"."""
+    default: int | None = None
+    """The input's default; None for `low` (the requirement met)."""
+    top: int = 12
+    """The input's greatest value."""
 
     @property
     def label(self) -> str:
         return f"{self.name}: {self.low}+" if self.high is None else f"{self.name}: {self.low}-{self.high}"
 
-    def check(self, values: Mapping[str, object]) -> Check:
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        return (rating_input(self.field, self.asks or f"{self.name} (current)",
+                             self.low if self.default is None else self.default, high=self.top),)
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
         value = int_of(values, self.field)
         ok = value >= self.low and (self.high is None or value <= self.high)
-        return {"label": self.label, "ok": ok, "detail": f"{self.name} is {value}" + ("" if ok else f", needs {self.label.split(': ')[1]}")}
+        return answers.Check(self.label, ok, f"{self.name} is {value}" + ("" if ok else f", needs {self.label.split(': ')[1]}"))
 
 
 @dataclass(frozen=True, slots=True)
 class Flag:
-    """A trait or condition the model must have (or, with `absent`, must not have)."""
+    """A trait or condition the model must have (or, with `absent`, must not have); it asks for it."""
 
     field: str
     """The bool input."""
@@ -80,15 +97,23 @@ class Flag:
     """As the rule names it: "Fire Ship Trait", "Capital Ship"."""
     absent: bool = False
     """True for a "must not" requirement ("not Boarded")."""
+    asks: str | None = None
+    """The input's label; None for the name."""
+    default: bool | None = None
+    """The input's default; None for the requirement met."""
 
     @property
     def label(self) -> str:
         return f"not {self.name}" if self.absent else self.name
 
-    def check(self, values: Mapping[str, object]) -> Check:
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        return (flag_input(self.field, self.asks or self.name, (not self.absent) if self.default is None else self.default),)
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
         ok = bool(values[self.field]) != self.absent
         # The label already says what is asked; the detail answers it (never "has <label>" again).
-        return {"label": self.label, "ok": ok, "detail": "yes" if ok else "no"}
+        return answers.Check(self.label, ok, "yes" if ok else "no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,27 +125,53 @@ class Either:
     parts: tuple[Rating | Flag, ...]
     """The alternatives."""
 
-    def check(self, values: Mapping[str, object]) -> Check:
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        return tuple(spec for part in self.parts for spec in part.inputs)
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
         results = [part.check(values) for part in self.parts]
-        ok = any(r["ok"] for r in results)
-        passing = [str(r["label"]) for r in results if r["ok"]]
-        detail = "; ".join(str(r["detail"]) if isinstance(part, Rating) else f"{part.label}: {r['detail']}"
+        ok = any(r.ok for r in results)
+        passing = [r.label for r in results if r.ok]
+        detail = "; ".join(r.detail if isinstance(part, Rating) else f"{part.label}: {r.detail}"
                            for part, r in zip(self.parts, results))
-        return {"label": self.label, "ok": ok, "detail": (f"met by {' and '.join(passing)} ({detail})" if ok
-                                                          else f"no alternative holds ({detail})")}
+        return answers.Check(self.label, ok, f"met by {' and '.join(passing)} ({detail})" if ok else f"no alternative holds ({detail})")
 
 
-Need = Rating | Flag | Either
+MODELS = ("Capital Ship", "Squadron")
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """v1.2.1: only this kind of model may declare the Special Action; it asks which model declares."""
+
+    kind: str
+    """"Capital Ship" or "Squadron"."""
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        return (Input("model", "choice", "Declaring model", default=self.kind, choices=MODELS),)
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
+        return answers.Check(f"{self.kind}s only", values["model"] == self.kind, f"declared by a {values['model']}")
+
+
+Need = Rating | Flag | Either | Model
 """One part of a requirement."""
 
 
+def _typed(check: answers.Check | Mapping[str, object]) -> answers.Check:
+    return check if isinstance(check, answers.Check) else answers.Check(str(check["label"]), bool(check["ok"]),
+                                                                        str(check["detail"]))
+
+
 def checks(needs: Sequence[Need], values: Mapping[str, object]) -> list[Check]:
-    """One check per need, in the order the rule lists them."""
-    return [need.check(values) for need in needs]
+    """One check per need, in the order the rule lists them, as JSON dicts (for modules answering in dicts)."""
+    return [{"label": c.label, "ok": c.ok, "detail": c.detail} for c in (need.check(values) for need in needs)]
 
 
-def all_ok(results: Sequence[Check]) -> bool:
-    return all(bool(c["ok"]) for c in results)
+def all_ok(results: Sequence[answers.Check | Mapping[str, object]]) -> bool:
+    return all(_typed(c).ok for c in results)
 
 
 def rating_input(field: str, label: str, default: int, high: int = 12, low: int = 0, help: str = "") -> Input:
@@ -131,23 +182,23 @@ def flag_input(field: str, label: str, default: bool = False, help: str = "") ->
     return Input(field, "bool", label, default=default, help=help)
 
 
-def requirement_sentence(results: Sequence[Check]) -> str:
+def requirement_sentence(results: Sequence[answers.Check | Mapping[str, object]]) -> str:
     """"Requirement met." or "Requirement not met: Thrusters: 1+ (Thrusters is 0, needs 1+)."."""
-    failed = [c for c in results if not c["ok"]]
+    failed = [c for c in map(_typed, results) if not c.ok]
     if not failed:
         return "Requirement met."
-    return "Requirement not met: " + "; ".join(f"{c['label']} ({c['detail']})" for c in failed) + "."
+    return "Requirement not met: " + "; ".join(f"{c.label} ({c.detail})" for c in failed) + "."
 
 
 # ---------------------------------------------------------------- Skill Test tables
 
-Row = tuple[str, str]
+TableRow = tuple[str, str]
 """(label, effect): "[D]" -> "2 models within 6\" may be resupplied"."""
-Table = tuple[Row, ...]
+Table = tuple[TableRow, ...]
 """A result table in the text's order."""
 
 NOT_NAMED = "the text names no effect for this result"
-LEVELS: dict[str, tuple[int, ...]] = {
+LEVEL_COVER: dict[str, tuple[int, ...]] = {
     "[N]": (0,), "[D]": (2,), "[T]": (3,), "[Q+]": (4,), "[Q]": (4,),
     "[D+]": (2, 3, 4), "[T+]": (3, 4),
 }
@@ -155,9 +206,9 @@ LEVELS: dict[str, tuple[int, ...]] = {
 
 
 def _levels(label: str) -> tuple[int, ...]:
-    if label not in LEVELS:
-        raise InputError("table", f"row {label!r} is not one of {', '.join(LEVELS)}")  # a declaration bug, loud
-    return LEVELS[label]
+    if label not in LEVEL_COVER:
+        raise InputError("table", f"row {label!r} is not one of {', '.join(LEVEL_COVER)}")  # a declaration bug, loud
+    return LEVEL_COVER[label]
 
 
 def complete(table: Table) -> Table:
@@ -168,39 +219,40 @@ def complete(table: Table) -> Table:
         if levels & seen:
             raise InputError("table", f"row {label} overlaps an earlier row")
         seen |= levels
-    extra = tuple((MAGNITUDE_LABELS[level], NOT_NAMED) for level in (0, 2, 3, 4) if level not in seen)
-    return table + extra
+    return table + tuple((MAGNITUDE_LABELS[level], NOT_NAMED) for level in LEVELS if level not in seen)
 
 
-def table_row(table: Table, reading: Reading) -> Row:
+def _row_of(rows: Table, level: int) -> TableRow:
+    return next(row for row in rows if level in _levels(row[0]))
+
+
+def table_row(table: Table, reading: Reading) -> TableRow:
     """The row a final reading selects, by its best Magnitude."""
-    best = magnitude(reading)
-    for label, effect in complete(table):
-        if best in _levels(label):
-            return label, effect
-    raise AssertionError("complete() covers every Magnitude")  # pragma: no cover
+    return _row_of(complete(table), magnitude(reading))
+
+
+def table_dist(table: Table, pool: Pool) -> Dist[TableRow]:
+    """The row a Skill Test of this pool selects (NOT_NAMED rows included), exactly."""
+    rows = complete(table)
+    return best_magnitude(pool).map(lambda level: _row_of(rows, level))
 
 
 def magnitude_weights(pool: Pool) -> tuple[dict[int, int], int]:
-    """Best Magnitude -> ways, over the pool's denominator (exact ints)."""
-    items, total = reading_weights(pool)
-    sums = {0: 0, 2: 0, 3: 0, 4: 0}
-    for reading, ways in items:
-        sums[magnitude(reading)] += ways
-    return sums, total
+    """Best Magnitude -> ways over the pool's denominator: `best_magnitude`'s old dict form, for modules not yet
+    switched to it."""
+    best = best_magnitude(pool)
+    return {level: best.weights().get(level, 0) for level in LEVELS}, best.total
 
 
 def table_odds(table: Table, pool: Pool) -> list[tuple[str, str, Fraction]]:
     """Exact probability of every row (NOT_NAMED rows included) for a Skill Test of this pool."""
-    sums, total = magnitude_weights(pool)
-    return [(label, effect, Fraction(sum(sums[level] for level in _levels(label)), total))
-            for label, effect in complete(table)]
+    found = table_dist(table, pool)
+    return [(label, effect, found.chance((label, effect))) for label, effect in complete(table)]
 
 
-def table_chart(title: str, table: Table, pool: Pool) -> dict[str, object]:
-    """A chart {title, rows [{label "[D]: effect", p}]} of every row."""
-    return {"title": title, "rows": [{"label": f"{label}: {effect}", "p": fraction_json(p)}
-                                     for label, effect, p in table_odds(table, pool)]}
+def table_chart(title: str, table: Table, pool: Pool) -> Chart:
+    """A chart of every row, labelled "[D]: effect"."""
+    return Chart.of(title, table_dist(table, pool), lambda row: f"{row[0]}: {row[1]}", complete(table))
 
 
 def skill_pool(skill: int, flex: int = 0, macro: int = 0) -> Pool:
@@ -208,15 +260,8 @@ def skill_pool(skill: int, flex: int = 0, macro: int = 0) -> Pool:
     return Pool(max(0, skill), flex, macro)
 
 
-def skill_test_inputs(default: int = 3, prefix: str = "", who: str = "", label: str = "Skill") -> tuple[Input, ...]:
-    """The Skill stepper and the typed-dice keypads of one Skill Test (names prefixed for several rolls)."""
-    return (Input(f"{prefix}skill", "int", f"{who} {label}".strip(), default=default, low=0, high=MAX_BASE,
-                  help="The model's current Skill: the base pool of the Skill Test."),
-            *faces_inputs(prefix, who))
-
-
 def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random, prefix: str = "",
-                    who: str = "Skill Test") -> tuple[Resolution, Row, list[str]]:
+                    who: str = "Skill Test") -> tuple[Resolution, TableRow, list[str]]:
     """Resolve a Skill Test from typed or seeded dice: its steps, then the row its reading selects."""
     res = roll(pool, values, rng, prefix)
     label, effect = table_row(table, res.final)
@@ -226,7 +271,7 @@ def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random
 
 
 __all__ = [
-    "Check", "Rating", "Flag", "Either", "Need", "checks", "all_ok", "rating_input", "flag_input",
-    "requirement_sentence", "Row", "Table", "NOT_NAMED", "complete", "table_row", "magnitude_weights",
-    "table_odds", "table_chart", "skill_pool", "skill_test_inputs", "roll_with_table",
+    "Check", "Rating", "Flag", "Either", "Model", "Need", "checks", "all_ok", "rating_input", "flag_input",
+    "requirement_sentence", "TableRow", "Table", "NOT_NAMED", "complete", "table_row", "table_dist",
+    "magnitude_weights", "table_odds", "table_chart", "skill_pool", "roll_with_table",
 ]

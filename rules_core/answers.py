@@ -1,0 +1,118 @@
+"""Charts, checks and outcomes as typed values, and the one place they become the widget's JSON.
+
+A resolver returns an `Answer` (or, until every module switches, the plain dict of the same shape):
+
+    Answer(outcome=Outcome(headline, allowed, facts), steps, checks=(Check(label, ok, detail), ...),
+           charts=(Chart(title, (Row(label, p), ...)), ...), extra={resolver-specific keys})
+
+`to_json` writes the shape registry.py's docstring fixes and calculators/widget.js reads:
+probabilities as reduced "p/q" strings, tuples as lists, typed values as their dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeVar
+
+from .dist import Dist
+
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One chart row: an outcome in the text's terms and its exact probability."""
+
+    label: str
+    p: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A titled list of outcomes with their exact probabilities."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+    @classmethod
+    def of(cls, title: str, dist: Dist[T], label: Callable[[T], str], order: Iterable[T] | None = None) -> Chart:
+        """A chart of a distribution: every outcome in `order` (impossible ones kept as 0), else as stored."""
+        outcomes = list(dist) if order is None else list(order)
+        return cls(title, tuple(Row(label(outcome), dist.chance(outcome)) for outcome in outcomes))
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One part of a requirement: its label as the rule writes it, whether it holds, and why."""
+
+    label: str
+    ok: bool
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result in the rule's own terms: a headline, whether the Action was allowed, other facts."""
+
+    headline: str
+    allowed: bool | None = None
+    """None where allowing is not the question (a State's attack, a roll)."""
+    facts: Mapping[str, object] = field(default_factory=dict)
+    """Resolver-specific keys the tests and shared links read ("reading", "row", "weapon_damaged"...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a resolver's run or odds returns."""
+
+    outcome: Outcome | None = None
+    steps: tuple[str, ...] | None = None
+    checks: tuple[Check, ...] | None = None
+    charts: tuple[Chart, ...] | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
+    """Resolver-specific top-level keys ("roll", "rows")."""
+
+
+def fraction_json(probability: Fraction) -> str:
+    """A probability as a reduced "p/q" string (Fraction reduces; 1 is "1/1", 0 is "0/1")."""
+    return f"{probability.numerator}/{probability.denominator}"
+
+
+def to_json(value: object) -> object:
+    """Typed answers, checked inputs and plain dicts alike to JSON-able data (the one converter)."""
+    if value is None or isinstance(value, (str, int, float)):  # most leaves, first: odds carry thousands
+        return value
+    if isinstance(value, Fraction):
+        return fraction_json(value)
+    if isinstance(value, (list, tuple)):
+        return [to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: to_json(item) for key, item in value.items()}
+    if isinstance(value, Row):
+        return {"label": value.label, "p": to_json(value.p)}
+    if isinstance(value, Chart):
+        return {"title": value.title, "rows": to_json(value.rows)}
+    if isinstance(value, Check):
+        return {"label": value.label, "ok": value.ok, "detail": value.detail}
+    if isinstance(value, Outcome):
+        allowed = {} if value.allowed is None else {"allowed": value.allowed}
+        return {"headline": value.headline, **allowed, **to_json_dict(value.facts)}
+    if isinstance(value, Answer):
+        return answer_json(value)
+    return value
+
+
+def to_json_dict(value: Mapping[str, object]) -> dict[str, object]:
+    """`to_json` of a mapping, typed as the dict it is."""
+    return {key: to_json(item) for key, item in value.items()}
+
+
+def answer_json(body: Answer | Mapping[str, object]) -> dict[str, object]:
+    """A resolver's answer as the widget's JSON. A plain dict is the compatibility path for modules that
+    still build their answers by hand: it is walked the same way, so typed parts inside it convert too."""
+    if not isinstance(body, Answer):
+        return to_json_dict(body)
+    parts = {"outcome": body.outcome, "steps": body.steps, "checks": body.checks, "charts": body.charts}
+    return {**{key: to_json(part) for key, part in parts.items() if part is not None}, **to_json_dict(body.extra)}
