@@ -14,7 +14,8 @@ from rules_core.errors import InputError
 from rules_core.opposed import opposed_final, secondary_effect
 from rules_core.pools import Pool
 from rules_core.resolvers.jovian_wars.damage_v124_common import squadron_damage_dist
-from rules_core.resolvers.jovian_wars.dogfight_v124 import order, pools, squadron
+from rules_core.resolvers.jovian_wars.dogfight_v124 import pools, squadron
+from rules_core.resolvers.jovian_wars.dogfight_v124_initiative import order
 from rules_core.resolvers.jovian_wars.dogfight_v124_chain import (
     FATES, Squadron, dogfight_dist, fate, least_missile_loss, levels_of, missile_choice, missile_damage_dist, missile_loss,
 )

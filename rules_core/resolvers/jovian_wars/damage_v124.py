@@ -72,9 +72,11 @@ def _squadron_run(values: Inputs) -> Result:
     structure = int_of(values, "structure")
     steps = res.sentences()
     final = res.final
+    rolls = resolution_json(res)
     defense = point_defense_pool(values)
     if defense is not None:
         shield = roll(defense, values, rng, "pd_")
+        rolls["point_defense"] = resolution_json(shield)
         steps += [f"Point Defense: {text}" for text in shield.sentences()]
         final, _ = opposed_final(res.final, shield.final)
         steps.append(opposed_sentence(res.final, shield.final, final, "the attack", "Point Defense"))
@@ -87,7 +89,7 @@ def _squadron_run(values: Inputs) -> Result:
     verdict = "Destroyed" if destroyed else f"Structure {left} left"
     return {"outcome": {"headline": f"{notation(final)}: {structure_lost(lost)}, {verdict}", "structure_lost": lost,
                         "structure": left, "destroyed": destroyed},
-            "steps": steps, "roll": resolution_json(res)}
+            "steps": steps, "roll": rolls}
 
 
 SQUADRON_DAMAGE = Resolver(

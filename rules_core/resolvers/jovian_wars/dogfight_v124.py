@@ -4,7 +4,8 @@ Each Squadron's pool is weapon AS + Skill + Fuel bid, split into Attack and Defe
 Defense). Step 6: each Attack (its weapon Macro and net attack modifier converted by the v1.2.4
 table) is the Primary of an Opposed Roll against the other's Defense, in weapon initiative order
 (Reading `dogfight-damage`). Step 7: the declared Missile attacks (Reading `dogfight-missile`).
-The exact chain is dogfight_v124_chain.py; this module declares the inputs and resolves one case.
+The exact chain is dogfight_v124_chain.py, the Weapon Initiative table dogfight_v124_initiative.py;
+this module declares the Dogfight's inputs and resolves one case.
 """
 
 from __future__ import annotations
@@ -20,17 +21,11 @@ from ...pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import group_of, int_of
 from ...wording import structure_lost
-from ..dice_rolls import SEED, faces_inputs, pool_needed, rng_of, roll
+from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from .damage_v124_common import opposed_sentence, squadron_loss
+from .dogfight_v124_initiative import VERSIONS, WEAPON_INITIATIVE, WEAPONS, order
 from .dogfight_v124_chain import FATES, Squadron, dogfight_dist, fate, missile_choice, missile_loss, step6
 
-VERSIONS = ("v1.2.4",)
-"""The rules versions whose text these resolvers implement."""
-
-INITIATIVE: dict[str, int | None] = {"Beam Projector": 1, "Particle Cannon": 2, "Kinetic Cannon": 3, "Mass Driver": 4,
-                                     "Lance": None}
-"""The Weapon Initiative table: lower acts first; None is Simultaneous (Lance)."""
-WEAPONS = tuple(INITIATIVE)
 SIDES = ("a", "b")
 MOST_RATING = 8
 """Largest AS or Skill a Squadron's input takes: with a bid of 12, every pool (+1 Evasive or modifier) stays under 30 dice."""
@@ -104,14 +99,6 @@ def bid_check(values: Inputs, name: str) -> dict[str, object]:
             "detail": f"bids {part['bid']} of {part['fuel']} Fuel"}
 
 
-def order(weapon_a: str, weapon_b: str) -> str:
-    """"a", "b" (who acts first) or "simultaneous"."""
-    first, second = INITIATIVE[weapon_a], INITIATIVE[weapon_b]
-    if first is None or second is None or first == second:
-        return "simultaneous"
-    return "a" if first < second else "b"
-
-
 def _who(values: Inputs) -> str:
     return order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
 
@@ -146,12 +133,13 @@ def _odds(values: Inputs) -> Result:
 # ---------------------------------------------------------------- one case, step by step
 
 
-def _attack(values: Inputs, name: str, other: str, rng: random.Random) -> tuple[int, list[str]]:
+def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: Result) -> tuple[int, list[str]]:
     """Step 6: one Squadron's Attack against the other's Defense; Structure lost and the steps."""
     attack, defense = squadron(values, name).attack, squadron(values, other).defense
     big, small = name.upper(), other.upper()
     first = roll(attack, values, rng, f"{name}_att_")
     second = roll(defense, values, rng, f"{other}_def_")
+    rolls.update({f"{name}_att": resolution_json(first), f"{other}_def": resolution_json(second)})
     texts = [f"{big} Attack: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
     final, _ = opposed_final(first.final, second.final)
     texts.append(opposed_sentence(first.final, second.final, final, big, f"{small}'s Defense"))
@@ -160,13 +148,14 @@ def _attack(values: Inputs, name: str, other: str, rng: random.Random) -> tuple[
     return lost, texts
 
 
-def _missile(values: Inputs, name: str, other: str, rng: random.Random) -> tuple[int, list[str]]:
+def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: Result) -> tuple[int, list[str]]:
     """Step 7: one declared Missile attack against a new roll of the defender's Defense pool, Escalated."""
     missile, defense = squadron(values, name).missile, squadron(values, other).defense
     assert missile is not None
     big, small = name.upper(), other.upper()
     first = roll(missile, values, rng, f"{name}_msl_")
     second = roll(defense, values, rng, f"{other}_mdef_")
+    rolls.update({f"{name}_msl": resolution_json(first), f"{other}_mdef": resolution_json(second)})
     texts = [f"{big} Missile: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
     effect = secondary_effect(second.final)
     final: Reading = () if effect == WIPE else apply_choice(first.final, missile_choice(first.final, effect))
@@ -177,7 +166,7 @@ def _missile(values: Inputs, name: str, other: str, rng: random.Random) -> tuple
     return lost, texts
 
 
-def _weapon_steps(values: Inputs, rng: random.Random, who: str) -> tuple[dict[str, int], list[str]]:
+def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: Result) -> tuple[dict[str, int], list[str]]:
     """Step 6 in initiative order: Structure left of each Squadron and the steps."""
     left = {name: int_of(side(values, name), "structure") for name in SIDES}
     sequence = [("a", "b"), ("b", "a")] if who != "b" else [("b", "a"), ("a", "b")]
@@ -187,7 +176,7 @@ def _weapon_steps(values: Inputs, rng: random.Random, who: str) -> tuple[dict[st
         if who != "simultaneous" and left[name] == 0:
             steps.append(f"Squadron {name.upper()} was destroyed before it could act: it does not attack.")
             continue
-        lost, texts = _attack(values, name, other, rng)
+        lost, texts = _attack(values, name, other, rng, rolls)
         steps += texts
         losses[other] = lost
         if who != "simultaneous":
@@ -210,12 +199,13 @@ def _run(values: Inputs) -> Result:
                      f"Defense {own.defense.base}.")
     if not all(check["ok"] for check in checks):
         return {"checks": checks, "outcome": {"headline": "A Squadron bids more Fuel than it has"}, "steps": steps}
-    left, texts = _weapon_steps(values, rng, _who(values))
+    rolls: Result = {}
+    left, texts = _weapon_steps(values, rng, _who(values), rolls)
     steps += texts
     missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if side(values, name)["missile"]]
     hits: dict[str, int] = {}
     for name, other in missiles:
-        lost, texts = _missile(values, name, other, rng)
+        lost, texts = _missile(values, name, other, rng, rolls)
         steps += texts
         hits[other] = lost
     if missiles:
@@ -229,7 +219,8 @@ def _run(values: Inputs) -> Result:
         steps.append("Both survive: the Intercepting Squadron moves 1\" directly away from the other.")
     headline = ", ".join(f"{n.upper()} Structure {left[n]}" + (" (Destroyed)" if left[n] == 0 else "") for n in SIDES)
     return {"checks": checks, "outcome": {"headline": headline, "structure": {n.upper(): left[n] for n in SIDES},
-                                          "destroyed": [n.upper() for n in SIDES if left[n] == 0]}, "steps": steps}
+                                          "destroyed": [n.upper() for n in SIDES if left[n] == 0]},
+            "steps": steps, "roll": rolls}
 
 
 def _keypads() -> tuple[Input, ...]:
@@ -256,42 +247,5 @@ DOGFIGHT = Resolver(
     serves=("dogfight",), versions=VERSIONS, dice_needed=_needed,
 )
 
-
-# ---------------------------------------------------------------- Weapon Initiative
-
-ALL_WEAPONS = (*WEAPONS, "Missile")
-
-
-def _initiative_text(weapon: str) -> str:
-    if weapon == "Missile":
-        return "Last (after all other attacks)"
-    rank = INITIATIVE[weapon]
-    return "Simultaneous with any weapon" if rank is None else f"Initiative {rank}"
-
-
-def _initiative_run(values: Inputs) -> Result:
-    a, b = str(values["weapon_a"]), str(values["weapon_b"])
-    steps = [f"{a}: {_initiative_text(a)}.", f"{b}: {_initiative_text(b)}."]
-    if "Missile" in (a, b) and a != b:
-        first = b if a == "Missile" else a
-        headline = f"{first} first; Missiles after all other attacks"
-    elif a == b:
-        headline = "Same initiative: resolve attacks and apply damage simultaneously"
-    else:
-        who = order(a, b)
-        headline = ("Simultaneous (a Lance resolves with any weapon)" if who == "simultaneous"
-                    else f"{a if who == 'a' else b} first; its damage applies before the other attacks")
-    return {"outcome": {"headline": headline}, "steps": steps + [headline + "."]}
-
-
-WEAPON_INITIATIVE = Resolver(
-    id="jovian-wars/v1.2.4/weapon-initiative",
-    title="Weapon Initiative",
-    summary="Which weapon attacks first in a Dogfight.",
-    inputs=(Input("weapon_a", "choice", "First Squadron's weapon", default="Particle Cannon", choices=ALL_WEAPONS),
-            Input("weapon_b", "choice", "Second Squadron's weapon", default="Mass Driver", choices=ALL_WEAPONS)),
-    run=_initiative_run,
-    serves=("weapon-initiative",), versions=VERSIONS,
-)
 
 RESOLVERS: tuple[Resolver, ...] = (DOGFIGHT, WEAPON_INITIATIVE)
