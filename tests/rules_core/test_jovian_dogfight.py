@@ -14,7 +14,7 @@ from rules_core.errors import InputError
 from rules_core.opposed import opposed_final, secondary_effect
 from rules_core.pools import Pool
 from rules_core.resolvers.jovian_wars.damage_v124_common import squadron_damage_dist
-from rules_core.resolvers.jovian_wars.dogfight_v124 import pools, squadron
+from rules_core.resolvers.jovian_wars.dogfight_v124 import squadron
 from rules_core.resolvers.jovian_wars.dogfight_v124_initiative import order
 from rules_core.resolvers.jovian_wars.dogfight_v124_chain import (
     FATES, Squadron, dogfight_dist, fate, least_missile_loss, levels_of, missile_choice, missile_damage_dist, missile_loss,
@@ -51,8 +51,8 @@ def chart(answer: dict, title: str) -> dict[str, Fraction]:
 def test_pool_is_as_plus_skill_plus_bid_and_evasive_adds_defense() -> None:
     """Assert AS 1 + Skill 2 + bid 1 = 4 dice: Attack 2, Defense 2 (+1 with Evasive)."""
     values = checked(sides(b={"evasive": True}))
-    assert pools(values, "a") == (Pool(2), Pool(2))
-    assert pools(values, "b") == (Pool(2), Pool(3))
+    assert (squadron(values, "a").attack, squadron(values, "a").defense) == (Pool(2), Pool(2))
+    assert (squadron(values, "b").attack, squadron(values, "b").defense) == (Pool(2), Pool(3))
 
 
 def test_attack_modifiers_are_converted_by_the_v124_table() -> None:
@@ -205,6 +205,7 @@ def test_a_missile_fires_from_a_squadron_destroyed_in_step_6() -> None:
               "b_def_dice": [2, 3], "b_msl_dice": [4, 4], "b_msl_macro_dice": [], "a_mdef_dice": [5, 6]}
     out = resolve(ID, values)
     assert any("does not attack" in s for s in out["steps"])
+    assert "Squadron B was destroyed: its declared Missile attack is still resolved." in out["steps"]
     assert out["outcome"]["destroyed"] == ["A", "B"]  # [D4] Escalated [T4]: 2 Structure on A's 1
 
 

@@ -86,12 +86,6 @@ def squadron(values: Inputs, name: str) -> Squadron:
     return Squadron(_attack_pool(part, attack, "", name), defense, missile, int_of(part, "structure"))
 
 
-def pools(values: Inputs, name: str) -> tuple[Pool, Pool]:
-    """(Attack pool, Defense pool) of one Squadron."""
-    found = squadron(values, name)
-    return found.attack, found.defense
-
-
 def bid_check(values: Inputs, name: str) -> dict[str, object]:
     part = side(values, name)
     ok = int_of(part, "bid") <= int_of(part, "fuel")
@@ -205,6 +199,8 @@ def _run(values: Inputs) -> Result:
     missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if side(values, name)["missile"]]
     hits: dict[str, int] = {}
     for name, other in missiles:
+        if left[name] == 0:
+            steps.append(f"Squadron {name.upper()} was destroyed: its declared Missile attack is still resolved.")
         lost, texts = _missile(values, name, other, rng, rolls)
         steps += texts
         hits[other] = lost
