@@ -258,3 +258,11 @@ def test_a_bigger_missile_never_lowers_the_chance_of_two_or_more_structure(missi
     def two_plus(dice: int) -> Fraction:
         return missile_damage_dist(Pool(dice, 0, macro), Pool(defense)).p(lambda lost: lost >= 2)
     assert two_plus(missile + 1) >= two_plus(missile)
+
+
+@given(st.integers(0, 6), st.integers(0, 2), st.integers(-3, 3), st.integers(0, 6), st.integers(0, 6))
+def test_every_squadron_damage_distribution_sums_to_one(base, flex, macro, opposing, missile):
+    """Assert Structure lost sums to exactly 1: unopposed, against Point Defense or a Defense pool, and for a Missile."""
+    for dist in (squadron_damage_dist(Pool(base, flex, macro)), squadron_damage_dist(Pool(base, flex, macro), Pool(opposing)),
+                 missile_damage_dist(Pool(missile, flex, macro), Pool(opposing))):
+        assert sum(p for _, p in dist.items()) == 1
