@@ -14,7 +14,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...dice import Reading, escalate, normal, reading_key, steps
+from ...dice import Reading, ReadingKey, escalate, normal, reading_key, steps
 from ...dist import Dist
 from ...opposed import WIPE, apply_choice, secondary_effect
 from ...pool_odds import reading_dist
@@ -55,11 +55,12 @@ def missile_choice(primary: Reading, effect: int) -> tuple[int, ...]:
     usable = min(effect, steps(primary))
     splits = (split for split in itertools.product(*(range(level) for level, _ in primary)) if sum(split) == usable)
 
-    def left(split: tuple[int, ...]) -> Reading:
-        return apply_choice(primary, [value for (_, value), times in zip(primary, split) for _ in range(times)])
+    def judged(split: tuple[int, ...]) -> tuple[tuple[int, int, ReadingKey], tuple[int, ...]]:
+        targets = tuple(value for (_, value), times in zip(primary, split) for _ in range(times))
+        left = apply_choice(primary, targets)
+        return (missile_loss(left), steps(left), reading_key(left)), targets
 
-    best = min(splits, key=lambda split: (missile_loss(left(split)), steps(left(split)), reading_key(left(split))))
-    return tuple(value for (_, value), times in zip(primary, best) for _ in range(times))
+    return min(judged(split) for split in splits)[1]
 
 
 def levels_of(reading: Reading) -> tuple[int, ...]:
