@@ -177,8 +177,9 @@ function renderOutcome(answer) {
 /** Each resolved roll of an answer, by the keypad prefix it answers ("" for a single roll). */
 function rollsByPrefix(roll, prefixes) {
   if (!roll || typeof roll !== "object") return {};
-  if (Array.isArray(roll.dice)) return prefixes.length === 1 ? { [prefixes[0]]: roll } : {};
-  const found = {};
+  if (Array.isArray(roll.dice) && prefixes.length === 1) return { [prefixes[0]]: roll };
+  // a roll at the top answers the unprefixed keypads; rolls under its keys answer theirs (Point Defense's pd_)
+  const found = Array.isArray(roll.dice) && prefixes.includes("") ? { "": roll } : {};
   for (const [key, value] of Object.entries(roll)) {
     const initials = key.split("_").map((word) => word[0]).join(""); // point_defense answers the pd_ keypads
     const prefix = prefixes.find((p) => p === `${key}_` || p === `${initials}_`);

@@ -191,6 +191,20 @@ DOGFIGHT_DAMAGE = Reading(
     "In a Dogfight each Squadron's Attack pool is the Primary and the other Squadron's Defense pool the Secondary "
     "of an Opposed Roll; the Attack's final results hit as Squadron Damage ([D] 1, [T] 2, [Q+] 3 Structure).",
 )
+DOGFIGHT_MISSILE = Reading(
+    "dogfight-missile", "Dogfight: the Missile attacks of step 7", "Dogfight (v1.2.4), MECHANICS §5",
+    "Each declared Missile attack is an Opposed Roll: the Missile's AS (with its Macro minus Armor and any attack "
+    "modifier) is the Primary, a new roll of the defending Squadron's Defense pool from step 4 the Secondary; the "
+    "Primary's results left after the diminishes are then Escalated and hit as Squadron Damage. The defending "
+    "Squadron places its diminishes so that it loses the least Structure after the Escalation (then as the "
+    "Secondary's choice).",
+)
+POINT_DEFENSE_OPPOSES = Reading(
+    "point-defense-opposes", "Point Defense against an attack's results", "Damage (v1.2.4), MECHANICS §5",
+    "A Squadron that tries to reduce an attack's results with its Point Defense (the Damage page's Pathfinders "
+    "example) makes the Secondary roll of an Opposed Roll, its Point Defense rating as base dice; the attack is the "
+    "Primary, and its results left hit as Squadron Damage.",
+)
 V121_DAMAGE_RATING = Reading(
     "v121-damage-rating", "Ramming Speed's Structure or Damage", "Special Actions (v1.2.1)",
     "Ramming Speed's \"Structure: 1+ or Damage: 1+\" is checked as written: the model passes with 1 or more "
@@ -230,6 +244,8 @@ READINGS: dict[str, Reading] = {
         STRUCTURE_BELOW_ZERO,
         EXPLOSION_STRUCTURE,
         DOGFIGHT_DAMAGE,
+        DOGFIGHT_MISSILE,
+        POINT_DEFENSE_OPPOSES,
         V121_DAMAGE_RATING,
     )
 }

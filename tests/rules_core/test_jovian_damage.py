@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core import odds, resolve
+from rules_core import describe, odds, resolve
+from rules_core.opposed import opposed_final
 from rules_core.pools import Pool
 from rules_core.dice import counts_of, read, steps
 from rules_core.errors import InputError
@@ -16,8 +17,10 @@ from rules_core.resolvers.jovian_wars.damage_v124_catastrophe import catastrophi
 from rules_core.resolvers.jovian_wars.damage_v124_common import Ship, apply_reading, reading_outcomes
 
 try:  # a package under pytest, a plain folder inside Pyodide
+    from . import brute_squadron
     from .brute import brute_odds
 except ImportError:
+    import brute_squadron  # type: ignore[no-redef]
     from brute import brute_odds  # type: ignore[no-redef]
 from rules_core.resolvers.jovian_wars.damage_v124_hits import structure_after
 
@@ -125,7 +128,45 @@ def test_squadron_loss_odds_brute_force(base: int) -> None:
     for roll in itertools.product(range(1, 7), repeat=base):
         lost = steps(read(counts_of(roll)))
         brute[lost] = brute.get(lost, Fraction(0)) + Fraction(1, 6**base)
-    assert squadron_loss_odds({"base": base, "flex": 0, "macro": 0, "modifier": 0}) == brute
+    assert dict(squadron_loss_odds({"base": base, "flex": 0, "macro": 0, "modifier": 0, "point_defense": 0}).items()) == brute
+
+
+@pytest.mark.parametrize(("base", "point_defense"), [(1, 1), (2, 1), (3, 2), (2, 3), (4, 1)])
+def test_squadron_damage_with_point_defense_matches_brute_force(base: int, point_defense: int) -> None:
+    """Assert the opposed Structure lost equals every ordered roll of both pools with the defender's best placement."""
+    answer = odds(V + "squadron-damage", {"base": base, "point_defense": point_defense, "structure": 2})
+    lost = {int(row["label"].split()[0]): Fraction(row["p"]) for row in answer["charts"][0]["rows"]}
+    expected = brute_squadron.loss_odds(base, point_defense)
+    assert lost == expected
+    assert rows(answer["charts"][1])["Destroyed"] == sum((q for n, q in expected.items() if n >= 2), Fraction(0))
+
+
+@pytest.mark.parametrize("attack", [lv for n in range(1, 4) for lv in itertools.combinations_with_replacement((2, 3, 4), n)])
+@pytest.mark.parametrize("opposing", [(2,), (3,), (2, 2), (2, 3), (3, 3), (2, 2, 2)])
+def test_the_automatic_secondary_leaves_the_least_structure_lost(attack: tuple[int, ...], opposing: tuple[int, ...]) -> None:
+    """Assert the engine's automatic choice (Reading `secondary-chooses`) costs the Squadron no more Structure than
+    the best of every placement of the diminishes: for Squadron Damage the steps left are the Structure lost."""
+    primary = tuple((level, value) for value, level in enumerate(attack, start=1))
+    secondary = tuple((level, value) for value, level in enumerate(opposing, start=1))
+    final, _ = opposed_final(primary, secondary)
+    assert steps(final) == brute_squadron.least_damage(tuple(sorted(attack)), tuple(sorted(opposing)), False)
+
+
+def test_point_defense_resolves_from_typed_dice() -> None:
+    """Assert [D2,T3] (dice 2,2,3,3,3) against Point Defense 5,5 = [D5]: one diminish, [D2,D3], 2 Structure of 4 lost."""
+    out = resolve(V + "squadron-damage", {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
+                                          "point_defense": 2, "pd_dice": [5, 5]})
+    assert out["outcome"]["structure_lost"] == 2 and out["outcome"]["structure"] == 2
+    assert "Point Defense [D5] diminishes the attack's results 1×: [D2,T3] → [D2,D3]." in out["steps"]
+    assert out["outcome"]["headline"] == "[D2,D3]: -2 Structure, Structure 2 left"
+
+
+def test_pathfinders_fail_to_reduce_the_uller_with_point_defense() -> None:
+    """Assert the Damage example with a failed Point Defense roll (1,4 = [N]): [D2,T3] still costs 3 Structure."""
+    out = resolve(V + "squadron-damage", {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
+                                          "point_defense": 2, "pd_dice": [1, 4]})
+    assert out["outcome"]["structure_lost"] == 3 and out["outcome"]["structure"] == 1
+    assert describe(V + "squadron-damage", {"point_defense": 2})["dice_needed"]["pd_dice"] == 2
 
 
 def test_squadron_destroyed_odds() -> None:

@@ -13,14 +13,18 @@ from fractions import Fraction
 
 from ... import readings
 from ...dice import Reading, notation
+from ...dist import Dist
+from ...opposed import opposed_final
+from ...pools import Pool
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import faces_of, int_of
-from ..dice_rolls import SEED, pool_needed, resolution_json, rng_of
+from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from . import damage_v124_catastrophe, damage_v124_hits
 from .damage_v124_common import (
     RATINGS, VALUE_RATING, DieSource, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, hit_rating,
-    pool_inputs, reading_outcomes, resolve_order, roll_attack, ship_inputs, ship_of, ship_text, squadron_loss, squadron_loss_dist,
+    opposed_sentence, pool_inputs, reading_outcomes, resolve_order, roll_attack, ship_inputs, ship_of, ship_text,
+    squadron_damage_dist, squadron_loss,
 )
 from ...wording import counted, structure_lost
 
@@ -36,34 +40,56 @@ def _attack_needed(values: Inputs) -> dict[str, int]:
 # ---------------------------------------------------------------- Squadron Damage
 
 
-def squadron_loss_odds(values: Inputs) -> dict[int, Fraction]:
-    """Structure lost -> exact chance, for the attack pool in `values`."""
-    return squadron_loss_dist(*attack_weights(values))
+def point_defense_pool(values: Inputs) -> Pool | None:
+    """The Point Defense roll opposing the attack (Reading `point-defense-opposes`), or None without one."""
+    dice = int_of(values, "point_defense")
+    return Pool(dice) if dice else None
+
+
+def squadron_loss_odds(values: Inputs) -> Dist[int]:
+    """Structure lost -> exact chance, for the attack pool in `values` (after its Point Defense, if any)."""
+    return squadron_damage_dist(attack_pool(values), point_defense_pool(values))
+
+
+def _squadron_needed(values: Inputs) -> dict[str, int]:
+    defense = point_defense_pool(values)
+    return {**_attack_needed(values), "pd_dice": defense.rolled if defense else 0}
 
 
 def _squadron_odds(values: Inputs) -> Result:
     dist = squadron_loss_odds(values)
     structure = int_of(values, "structure")
-    destroyed = sum((p for lost, p in dist.items() if lost >= structure), Fraction(0))
-    return {"charts": [dist_chart("Structure lost", dist, "Structure"),
-                       chart(f"Squadron with Structure {structure}", [("Destroyed", destroyed), ("survives", 1 - destroyed)])],
-            "destroyed": fraction_json(destroyed)}
+    fate = dist.map(lambda lost: lost >= structure)
+    return {"charts": [{"title": "Structure lost", "rows": dist.rows(lambda n: f"{n} Structure", sorted(dist))},
+                       {"title": f"Squadron with Structure {structure}",
+                        "rows": fate.rows(lambda gone: "Destroyed" if gone else "survives", (True, False))}],
+            "destroyed": fraction_json(fate.chance(True))}
 
 
 def _squadron_run(values: Inputs) -> Result:
-    res = roll_attack(values, rng_of(values))
+    rng = rng_of(values)
+    res = roll_attack(values, rng)
     structure = int_of(values, "structure")
     steps = res.sentences()
-    for level, value in res.final:
+    final = res.final
+    rolls = resolution_json(res)
+    defense = point_defense_pool(values)
+    if defense is not None:
+        shield = roll(defense, values, rng, "pd_")
+        rolls["point_defense"] = resolution_json(shield)
+        steps += [f"Point Defense: {text}" for text in shield.sentences()]
+        final, _ = opposed_final(res.final, shield.final)
+        steps.append(opposed_sentence(res.final, shield.final, final, "the attack", "Point Defense"))
+    for level, value in final:
         steps.append(f"{notation(((level, value),))}: {structure_lost(level - 1)} Rating.")
-    lost = squadron_loss(res.final)
+    lost = squadron_loss(final)
     left = max(0, structure - lost)
     destroyed = left == 0
     steps.append(f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if destroyed else "."))
     verdict = "Destroyed" if destroyed else f"Structure {left} left"
-    return {"outcome": {"headline": f"{notation(res.final)}: {structure_lost(lost)}, {verdict}", "structure_lost": lost,
+    return {"outcome": {"headline": f"{notation(final)}: {structure_lost(lost)}, {verdict}", "structure_lost": lost,
                         "structure": left, "destroyed": destroyed},
-            "steps": steps, "roll": resolution_json(res)}
+            "steps": steps, "roll": rolls}
 
 
 SQUADRON_DAMAGE = Resolver(
@@ -71,9 +97,13 @@ SQUADRON_DAMAGE = Resolver(
     title="Squadron Damage",
     summary="An anti-squadron attack: each result on its own, [D] -1, [T] -2, [Q+] -3 Structure; 0 is Destroyed.",
     inputs=(*pool_inputs(3, "AS of the weapon (base dice)"),
-            Input("structure", "int", "Squadron's Structure left", default=3, low=1, high=12), SEED),
-    run=_squadron_run, odds=_squadron_odds, readings=ATTACK_READINGS,
-    serves=("squadron-damage",), versions=VERSIONS, dice_needed=_attack_needed,
+            Input("structure", "int", "Squadron's Structure left", default=3, low=1, high=12),
+            Input("point_defense", "int", "Point Defense dice", default=0, low=0, high=12,
+                  help="The Point Defense rating that tries to reduce the attack's results; 0: none."),
+            faces_inputs("pd_", "Point Defense")[0], SEED),
+    run=_squadron_run, odds=_squadron_odds,
+    readings=(*ATTACK_READINGS, readings.POINT_DEFENSE_OPPOSES, readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),
+    serves=("squadron-damage",), versions=VERSIONS, dice_needed=_squadron_needed,
 )
 
 

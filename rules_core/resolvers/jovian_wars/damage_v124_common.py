@@ -13,7 +13,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...dice import Reading, notation, steps
+from ...dist import Dist
 from ...inputs import Input
+from ...opposed import WIPE, secondary_effect
+from ...pool_odds import reading_dist
 from ...pools import Pool
 from ...registry import Inputs, fraction_json
 from ...roll import Resolution
@@ -58,13 +61,40 @@ def squadron_loss(reading: Reading) -> int:
     return steps(reading)
 
 
+def loss_after(lost: int, effect: int) -> int:
+    """Structure an attack still takes after an opposing roll dealt `effect` (a number of diminishes, or WIPE).
+
+    Every diminish removes one magnitude step wherever it is placed, and the Squadron Damage of a
+    reading is its steps, so the loss is the attack's steps less the diminishes (never below 0):
+    the Secondary's choice (Reading `secondary-chooses`) changes which results stand, not the loss.
+    """
+    return 0 if effect == WIPE else max(0, lost - effect)
+
+
+def squadron_damage_dist(attack: Pool, opposing: Pool | None = None) -> Dist[int]:
+    """Structure lost -> exact chance for an anti-squadron attack, opposed by `opposing` when given
+    (Point Defense, or a Dogfight Defense pool)."""
+    lost = reading_dist(attack).map(squadron_loss)
+    if opposing is None:
+        return lost
+    return lost.combine(reading_dist(opposing).map(secondary_effect), loss_after)
+
+
+def opposed_sentence(primary: Reading, secondary: Reading, final: Reading, attacker: str, opposer: str) -> str:
+    """What the opposing roll did to the attack's results, in one sentence."""
+    effect = secondary_effect(secondary)
+    if effect == WIPE:
+        return f"{opposer} {notation(secondary)} holds a [Q+]: it wipes {attacker}'s results."
+    if effect == 0:
+        return f"{opposer} {notation(secondary)} has no result: {attacker}'s results stand."
+    if not primary:
+        return f"{opposer} {notation(secondary)} has nothing to diminish."
+    return f"{opposer} {notation(secondary)} diminishes {attacker}'s results {effect}×: {notation(primary)} → {notation(final)}."
+
+
 def squadron_loss_dist(weights: dict[Reading, int], total: int) -> dict[int, Fraction]:
-    """Structure lost -> exact chance, from final readings weighted over `total`."""
-    dist: dict[int, Fraction] = {}
-    for reading, ways in weights.items():
-        lost = squadron_loss(reading)
-        dist[lost] = dist.get(lost, Fraction(0)) + Fraction(ways, total)
-    return dist
+    """Structure lost -> exact chance, from final readings weighted over `total` (the Explosion's attack)."""
+    return dict(Dist.of(weights, total).map(squadron_loss).items())
 
 
 def chart(title: str, rows: Sequence[tuple[str, Fraction]]) -> dict[str, object]:

@@ -1,53 +1,59 @@
 """v1.2.4 Dogfight page: the Dogfight procedure and weapon initiative.
 
 Each Squadron's pool is weapon AS + Skill + Fuel bid, split into Attack and Defense (Evasive +1
-Defense). Each Attack is the Primary of an Opposed Roll against the other's Defense; what is left
-hits as Squadron Damage (Reading `dogfight-damage`). The earlier weapon resolves first and its
-damage applies before the later Squadron attacks; Lances and equal initiatives are simultaneous.
-Declared Missile attacks (step 7) are left to the Missile rules.
+Defense). Step 6: each Attack (its weapon Macro and net attack modifier converted by the v1.2.4
+table) is the Primary of an Opposed Roll against the other's Defense, in weapon initiative order
+(Reading `dogfight-damage`). Step 7: the declared Missile attacks (Reading `dogfight-missile`).
+The exact chain is dogfight_v124_chain.py, the Weapon Initiative table dogfight_v124_initiative.py;
+this module declares the Dogfight's inputs and resolves one case.
 """
 
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 from ... import readings
-from ...dice import notation, steps as magnitude_steps
+from ...dice import Reading, escalate, notation
 from ...errors import InputError
 from ...inputs import Input
-from ...opposed import WIPE, after_effect, opposed_codes, secondary_effect
-from ...pools import MAX_MACRO, Pool
+from ...opposed import WIPE, apply_choice, opposed_final, secondary_effect
+from ...pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result, fraction_json
 from ...values import group_of, int_of
-from ..dice_rolls import SEED, faces_inputs, rng_of, roll
-from .damage_v124_common import chart
 from ...wording import structure_lost
+from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from .damage_v124_common import opposed_sentence, squadron_loss
+from .dogfight_v124_initiative import VERSIONS, WEAPON_INITIATIVE, WEAPONS, order
+from .dogfight_v124_chain import FATES, Squadron, dogfight_dist, fate, missile_choice, missile_loss, step6
 
-VERSIONS = ("v1.2.4",)
-"""The rules versions whose text these resolvers implement."""
-
-INITIATIVE: dict[str, int | None] = {"Beam Projector": 1, "Particle Cannon": 2, "Kinetic Cannon": 3, "Mass Driver": 4,
-                                     "Lance": None}
-"""The Weapon Initiative table: lower acts first; None is Simultaneous (Lance)."""
-WEAPONS = tuple(INITIATIVE)
 SIDES = ("a", "b")
+MOST_RATING = 8
+"""Largest AS or Skill a Squadron's input takes: with a bid of 12, every pool (+1 Evasive or modifier) stays under 30 dice."""
 
 
-# ---------------------------------------------------------------- pools
+# ---------------------------------------------------------------- inputs and pools
 
 
-def _side_input(name: str, label: str, weapon: str) -> Input:
+def _side_input(name: str, label: str, weapon: str, missile: bool) -> Input:
+    declared = ("missile", "true")
     return Input(name, "group", label, default={}, parts=(
+        Input("missile", "bool", "Declares a Missile attack (step 1)", default=missile),
+        Input("missile_as", "int", "Missile AS", default=3, low=0, high=MOST_RATING, when=declared),
+        Input("missile_macro", "int", "Missile Macro minus target Armor", default=0, low=-MAX_MACRO, high=MAX_MACRO,
+              when=declared),
+        Input("missile_modifier", "int", "Missile attack modifier (net)", default=0, low=-MAX_MODIFIER,
+              high=MAX_MODIFIER, when=declared, more=True),
         Input("weapon", "choice", "Non-Missile weapon", default=weapon, choices=WEAPONS),
-        Input("as_rating", "int", "Weapon AS", default=2, low=0, high=12),
-        Input("skill", "int", "Skill", default=3, low=0, high=12),
+        Input("as_rating", "int", "Weapon AS", default=2, low=0, high=MOST_RATING),
+        Input("skill", "int", "Skill", default=3, low=0, high=MOST_RATING),
         Input("fuel", "int", "Fuel remaining", default=2, low=0, high=12),
         Input("bid", "int", "Fuel bid", default=1, low=0, high=12),
-        Input("attack", "int", "Dice to the Attack pool", default=3, low=0, high=36,
+        Input("attack", "int", "Dice to the Attack pool", default=3, low=0, high=2 * MOST_RATING + 12,
               help="The rest of the Dogfight pool is the Defense pool."),
         Input("evasive", "bool", "Evasive (+1 Defense)", default=False),
         Input("macro", "int", "Weapon Macro minus target Armor", default=0, low=-MAX_MACRO, high=MAX_MACRO),
+        Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
+              help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
         Input("structure", "int", "Structure left", default=2, low=1, high=12),
     ))
 
@@ -61,13 +67,23 @@ def dogfight_pool(part: dict[str, object]) -> int:
     return int_of(part, "as_rating") + int_of(part, "skill") + int_of(part, "bid")
 
 
-def pools(values: Inputs, name: str) -> tuple[Pool, Pool]:
-    """(Attack pool, Defense pool) of one Squadron; refuses an Attack larger than its Dogfight pool."""
+def _attack_pool(part: dict[str, object], base: int, prefix: str, field: str) -> Pool:
+    """An attack's pool: the modifier converted first, then the Macro; an overflow is named by the modifier."""
+    try:
+        return build_pool(base, 0, int_of(part, f"{prefix}macro"), int_of(part, f"{prefix}modifier"))
+    except InputError as error:
+        raise InputError(f"{field}.{prefix}modifier", error.reason) from None
+
+
+def squadron(values: Inputs, name: str) -> Squadron:
+    """One Squadron's pools; refuses an Attack larger than its Dogfight pool."""
     part = side(values, name)
     total, attack = dogfight_pool(part), int_of(part, "attack")
     if attack > total:
         raise InputError(f"{name}.attack", f"must be 0 to {total} (AS + Skill + Fuel bid), got {attack}")
-    return Pool(attack, 0, int_of(part, "macro")), Pool(total - attack + (1 if part["evasive"] else 0))
+    missile = _attack_pool(part, int_of(part, "missile_as"), "missile_", name) if part["missile"] else None
+    defense = Pool(total - attack + (1 if part["evasive"] else 0))
+    return Squadron(_attack_pool(part, attack, "", name), defense, missile, int_of(part, "structure"))
 
 
 def bid_check(values: Inputs, name: str) -> dict[str, object]:
@@ -77,123 +93,139 @@ def bid_check(values: Inputs, name: str) -> dict[str, object]:
             "detail": f"bids {part['bid']} of {part['fuel']} Fuel"}
 
 
-def order(weapon_a: str, weapon_b: str) -> str:
-    """"a", "b" (who acts first) or "simultaneous"."""
-    first, second = INITIATIVE[weapon_a], INITIATIVE[weapon_b]
-    if first is None or second is None or first == second:
-        return "simultaneous"
-    return "a" if first < second else "b"
+def _who(values: Inputs) -> str:
+    return order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
 
 
-def damage_odds(attack: Pool, defense: Pool) -> dict[int, Fraction]:
-    """Structure the defender loses -> exact chance, after its Defense pool diminishes the Attack."""
-    codes, total = opposed_codes(attack, defense)
-    lost_ways: dict[int, int] = {}
-    for code, ways in codes.items():
-        lost = sum((code >> shift) & 3 for shift in range(0, 12, 2))  # a layout code's digits are its results' steps
-        lost_ways[lost] = lost_ways.get(lost, 0) + ways
-    return {lost: Fraction(ways, total) for lost, ways in lost_ways.items()}
-
-
-def destroyed_odds(values: Inputs) -> dict[str, Fraction]:
-    """Chance each Squadron is destroyed, and both, with the initiative order applied."""
-    att_a, def_a = pools(values, "a")
-    att_b, def_b = pools(values, "b")
-    s_a, s_b = (int_of(side(values, n), "structure") for n in SIDES)
-    kill_b = sum((p for lost, p in damage_odds(att_a, def_b).items() if lost >= s_b), Fraction(0))
-    kill_a = sum((p for lost, p in damage_odds(att_b, def_a).items() if lost >= s_a), Fraction(0))
-    who = order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
-    if who == "a":
-        kill_a = (1 - kill_b) * kill_a  # B shoots back only if it survived
-    elif who == "b":
-        kill_b = (1 - kill_a) * kill_b
-    both = kill_a * kill_b if who == "simultaneous" else Fraction(0)
-    return {"A destroyed": kill_a, "B destroyed": kill_b, "both destroyed": both,
-            "both survive": 1 - kill_a - kill_b + both}
+# ---------------------------------------------------------------- odds
 
 
 def _needed(values: Inputs) -> dict[str, int]:
     out: dict[str, int] = {}
-    for name in SIDES:
-        attack, defense = pools(values, name)
-        out.update({f"{name}_att_dice": attack.rolled, f"{name}_att_macro_dice": abs(attack.macro),
-                    f"{name}_def_dice": defense.rolled})
+    for name, other in (("a", "b"), ("b", "a")):
+        own, foe = squadron(values, name), squadron(values, other)
+        out.update({**pool_needed(own.attack, f"{name}_att_"), **pool_needed(own.missile or Pool(0), f"{name}_msl_")})
+        out.update({f"{other}_def_dice": foe.defense.rolled, f"{other}_mdef_dice": foe.defense.rolled if own.missile else 0})
     return out
 
 
 def _odds(values: Inputs) -> Result:
-    att_a, def_a = pools(values, "a")
-    att_b, def_b = pools(values, "b")
-    words = "Structure"
-    fates = destroyed_odds(values)
-    return {"charts": [chart("Dogfight", list(fates.items())),
-                       chart("A's Attack vs B's Defense: B loses", [(f"{n} {words}", p) for n, p in sorted(damage_odds(att_a, def_b).items())]),
-                       chart("B's Attack vs A's Defense: A loses", [(f"{n} {words}", p) for n, p in sorted(damage_odds(att_b, def_a).items())])],
-            "destroyed": {key: fraction_json(p) for key, p in fates.items()}}
+    a, b = squadron(values, "a"), squadron(values, "b")
+    who = _who(values)
+    ends = dogfight_dist(a, b, who)
+    fates = ends.map(fate)
+    before = step6(a, b, who).map(fate)
+    charts = [{"title": "Dogfight (steps 6 and 7)", "rows": fates.rows(str, FATES)},
+              {"title": "Before the Missile attacks (step 6)", "rows": before.rows(str, FATES)}]
+    for index, (name, own) in enumerate((("A", a), ("B", b))):
+        left = ends.map(lambda pair: pair[index])
+        charts.append({"title": f"Squadron {name}: Structure left",
+                       "rows": left.rows(lambda n: f"Structure {n}" if n else "Destroyed", range(own.structure, -1, -1))})
+    return {"charts": charts, "destroyed": {end: fraction_json(p) for end, p in fates.items()}}
 
 
-def _attack(values: Inputs, name: str, other: str, rng: random.Random) -> tuple[int, list[str]]:
-    """Roll one Squadron's Attack against the other's Defense; Structure lost and the steps."""
-    attack, _ = pools(values, name)
-    _, defense = pools(values, other)
+# ---------------------------------------------------------------- one case, step by step
+
+
+def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: Result) -> tuple[int, list[str]]:
+    """Step 6: one Squadron's Attack against the other's Defense; Structure lost and the steps."""
+    attack, defense = squadron(values, name).attack, squadron(values, other).defense
     big, small = name.upper(), other.upper()
     first = roll(attack, values, rng, f"{name}_att_")
     second = roll(defense, values, rng, f"{other}_def_")
+    rolls.update({f"{name}_att": resolution_json(first), f"{other}_def": resolution_json(second)})
     texts = [f"{big} Attack: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
-    effect = secondary_effect(second.final)
-    final, chosen = after_effect(first.final, effect)
-    if effect == WIPE:
-        texts.append(f"{small}'s Defense {notation(second.final)} holds a [Q+]: it wipes {big}'s results.")
-    elif effect:
-        texts.append(f"{small}'s Defense {notation(second.final)} diminishes {big}'s results {effect}×: {notation(final)}.")
-    lost = magnitude_steps(final)
+    final, _ = opposed_final(first.final, second.final)
+    texts.append(opposed_sentence(first.final, second.final, final, big, f"{small}'s Defense"))
+    lost = squadron_loss(final)
     texts.append(f"{big}'s {notation(final)} hits {small} as Squadron Damage: {structure_lost(lost)}.")
     return lost, texts
 
 
-def _run(values: Inputs) -> Result:
-    checks = [bid_check(values, name) for name in SIDES]
-    rng = rng_of(values)
-    structure = {name: int_of(side(values, name), "structure") for name in SIDES}
-    steps = []
-    for name in SIDES:
-        attack, defense = pools(values, name)
-        steps.append(f"Squadron {name.upper()}: Dogfight pool {dogfight_pool(side(values, name))} → Attack {attack.base}"
-                     f"{f' (macro {attack.macro:+d})' if attack.macro else ''}, Defense {defense.base}.")
-    if not all(c["ok"] for c in checks):
-        return {"checks": checks, "outcome": {"headline": "A Squadron bids more Fuel than it has"}, "steps": steps}
-    who = order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
+def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: Result) -> tuple[int, list[str]]:
+    """Step 7: one declared Missile attack against a new roll of the defender's Defense pool, Escalated."""
+    missile, defense = squadron(values, name).missile, squadron(values, other).defense
+    assert missile is not None
+    big, small = name.upper(), other.upper()
+    first = roll(missile, values, rng, f"{name}_msl_")
+    second = roll(defense, values, rng, f"{other}_mdef_")
+    rolls.update({f"{name}_msl": resolution_json(first), f"{other}_mdef": resolution_json(second)})
+    texts = [f"{big} Missile: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
+    effect = secondary_effect(second.final)
+    final: Reading = () if effect == WIPE else apply_choice(first.final, missile_choice(first.final, effect))
+    texts.append(opposed_sentence(first.final, second.final, final, "the Missile", f"{small}'s Defense"))
+    texts.append(f"Escalate the Missile attack results: {notation(final)} → {notation(escalate(final))}.")
+    lost = missile_loss(final)
+    texts.append(f"{big}'s Missile hits {small} as Squadron Damage: {structure_lost(lost)}.")
+    return lost, texts
+
+
+def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: Result) -> tuple[dict[str, int], list[str]]:
+    """Step 6 in initiative order: Structure left of each Squadron and the steps."""
+    left = {name: int_of(side(values, name), "structure") for name in SIDES}
     sequence = [("a", "b"), ("b", "a")] if who != "b" else [("b", "a"), ("a", "b")]
-    steps.append("Initiative: " + ("simultaneous" if who == "simultaneous" else f"Squadron {who.upper()} first") + ".")
-    left = dict(structure)
-    losses = {}
+    steps = ["Initiative: " + ("simultaneous" if who == "simultaneous" else f"Squadron {who.upper()} first") + "."]
+    losses: dict[str, int] = {}
     for name, other in sequence:
         if who != "simultaneous" and left[name] == 0:
             steps.append(f"Squadron {name.upper()} was destroyed before it could act: it does not attack.")
             continue
-        lost, texts = _attack(values, name, other, rng)
+        lost, texts = _attack(values, name, other, rng, rolls)
         steps += texts
         losses[other] = lost
         if who != "simultaneous":
             left[other] = max(0, left[other] - lost)
     if who == "simultaneous":
-        left = {n: max(0, structure[n] - losses.get(n, 0)) for n in SIDES}
-    dead = [n.upper() for n in SIDES if left[n] == 0]
-    survivors = [n.upper() for n in SIDES if left[n] > 0]
+        left = {name: max(0, left[name] - losses.get(name, 0)) for name in SIDES}
+    return left, steps
+
+
+def _run(values: Inputs) -> Result:
+    checks = [bid_check(values, name) for name in SIDES]
+    rng = rng_of(values)
+    steps = []
+    for name in SIDES:
+        own = squadron(values, name)
+        big = name.upper()
+        steps.append(f"Squadron {big}: " + (f"declares a Missile attack ({own.missile.describe()}), expending Fire Control "
+                                            "as normal." if own.missile else "declares no Missile attack."))
+        steps.append(f"Squadron {big}: Dogfight pool {dogfight_pool(side(values, name))} → Attack {own.attack.describe()}, "
+                     f"Defense {own.defense.base}.")
+    if not all(check["ok"] for check in checks):
+        return {"checks": checks, "outcome": {"headline": "A Squadron bids more Fuel than it has"}, "steps": steps}
+    rolls: Result = {}
+    left, texts = _weapon_steps(values, rng, _who(values), rolls)
+    steps += texts
+    missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if side(values, name)["missile"]]
+    hits: dict[str, int] = {}
+    for name, other in missiles:
+        if left[name] == 0:
+            steps.append(f"Squadron {name.upper()} was destroyed: its declared Missile attack is still resolved.")
+        lost, texts = _missile(values, name, other, rng, rolls)
+        steps += texts
+        hits[other] = lost
+    if missiles:
+        steps.append("The Missile attacks are resolved simultaneously: " + ", ".join(
+            f"{other.upper()} {structure_lost(lost)}" for other, lost in hits.items()) + ".")
+    left = {name: max(0, left[name] - hits.get(name, 0)) for name in SIDES}
+    survivors = [name.upper() for name in SIDES if left[name] > 0]
     if len(survivors) == 1:
         steps.append(f"Only Squadron {survivors[0]} survives: it may make a free 4\" move in any direction.")
     elif survivors:
         steps.append("Both survive: the Intercepting Squadron moves 1\" directly away from the other.")
     headline = ", ".join(f"{n.upper()} Structure {left[n]}" + (" (Destroyed)" if left[n] == 0 else "") for n in SIDES)
     return {"checks": checks, "outcome": {"headline": headline, "structure": {n.upper(): left[n] for n in SIDES},
-                                          "destroyed": dead}, "steps": steps}
+                                          "destroyed": [n.upper() for n in SIDES if left[n] == 0]},
+            "steps": steps, "roll": rolls}
 
 
 def _keypads() -> tuple[Input, ...]:
     out: list[Input] = []
-    for name in SIDES:
-        big = name.upper()
-        out += [*faces_inputs(f"{name}_att_", f"{big}'s Attack")[:2], faces_inputs(f"{name}_def_", f"{big}'s Defense")[0]]
+    for name, other in (("a", "b"), ("b", "a")):
+        big, small = name.upper(), other.upper()
+        out += [*faces_inputs(f"{name}_att_", f"{big}'s Attack"), faces_inputs(f"{other}_def_", f"{small}'s Defense")[0],
+                *faces_inputs(f"{name}_msl_", f"{big}'s Missile"),
+                faces_inputs(f"{other}_mdef_", f"{small}'s Defense against the Missile")[0]]
     return tuple(out)
 
 
@@ -201,50 +233,15 @@ DOGFIGHT = Resolver(
     id="jovian-wars/v1.2.4/dogfight",
     title="Dogfight",
     summary="AS + Skill + Fuel bid, split into Attack and Defense; each Attack is rolled opposed by the other's Defense, "
-            "in weapon initiative order; results are Squadron Damage.",
-    inputs=(_side_input("a", "Squadron A", "Particle Cannon"), _side_input("b", "Squadron B", "Mass Driver"),
+            "in weapon initiative order; then the declared Missiles, opposed by the Defense pool and Escalated; "
+            "results are Squadron Damage.",
+    inputs=(_side_input("a", "Squadron A", "Particle Cannon", True), _side_input("b", "Squadron B", "Mass Driver", False),
             *_keypads(), SEED),
     run=_run, odds=_odds,
-    readings=(readings.DOGFIGHT_DAMAGE, readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES, readings.NEGATIVE_MACRO),
+    readings=(readings.DOGFIGHT_DAMAGE, readings.DOGFIGHT_MISSILE, readings.SECONDARY_ADDS_UP,
+              readings.SECONDARY_CHOOSES, readings.ESCALATE_DIMINISH, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),
     serves=("dogfight",), versions=VERSIONS, dice_needed=_needed,
 )
 
-
-# ---------------------------------------------------------------- Weapon Initiative
-
-ALL_WEAPONS = (*WEAPONS, "Missile")
-
-
-def _initiative_text(weapon: str) -> str:
-    if weapon == "Missile":
-        return "Last (after all other attacks)"
-    rank = INITIATIVE[weapon]
-    return "Simultaneous with any weapon" if rank is None else f"Initiative {rank}"
-
-
-def _initiative_run(values: Inputs) -> Result:
-    a, b = str(values["weapon_a"]), str(values["weapon_b"])
-    steps = [f"{a}: {_initiative_text(a)}.", f"{b}: {_initiative_text(b)}."]
-    if "Missile" in (a, b) and a != b:
-        first = b if a == "Missile" else a
-        headline = f"{first} first; Missiles after all other attacks"
-    elif a == b:
-        headline = "Same initiative: resolve attacks and apply damage simultaneously"
-    else:
-        who = order(a, b)
-        headline = ("Simultaneous (a Lance resolves with any weapon)" if who == "simultaneous"
-                    else f"{a if who == 'a' else b} first; its damage applies before the other attacks")
-    return {"outcome": {"headline": headline}, "steps": steps + [headline + "."]}
-
-
-WEAPON_INITIATIVE = Resolver(
-    id="jovian-wars/v1.2.4/weapon-initiative",
-    title="Weapon Initiative",
-    summary="Which weapon attacks first in a Dogfight.",
-    inputs=(Input("weapon_a", "choice", "First Squadron's weapon", default="Particle Cannon", choices=ALL_WEAPONS),
-            Input("weapon_b", "choice", "Second Squadron's weapon", default="Mass Driver", choices=ALL_WEAPONS)),
-    run=_initiative_run,
-    serves=("weapon-initiative",), versions=VERSIONS,
-)
 
 RESOLVERS: tuple[Resolver, ...] = (DOGFIGHT, WEAPON_INITIATIVE)

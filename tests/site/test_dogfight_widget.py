@@ -1,0 +1,50 @@
+"""The Dogfight widget, drawn from its declared inputs alone, resolves the hand-worked case with its Missile live;
+Squadron Damage's Point Defense roll shows on its own keypad."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules_core
+from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, widget
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_dogfight_with_a_missile_resolves_live_as_in_cpython(page, page_log, site_url):
+    """Assert a shared link of the hand-worked Dogfight shows rules_core's headline, every step (the Missile's
+    Escalation included) and its odds; the Missile's keypads are drawn; nothing leaves the origin."""
+    expected = rules_core.resolve(ID, HAND_WORKED)
+    page.goto(site_url + "jovian-wars/v1.2.4/dogfight/" + fragment(ID, HAND_WORKED))
+    root = widget(page, ID)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    expect()(root.locator('[data-name="a_msl_dice"]').first).to_be_attached()
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+    inputs = {key: value for key, value in HAND_WORKED.items() if key in ("a", "b")}
+    assert chart_rows(root) == cpython_rows(ID, inputs)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_roll_for_me_shows_the_attack_and_point_defense_faces(page, page_log, site_url):
+    """Assert "Roll for me" on Squadron Damage with Point Defense puts both rolls' faces on their keypads."""
+    squadron = "jovian-wars/v1.2.4/squadron-damage"
+    page.goto(site_url + "jovian-wars/v1.2.4/damage/" + fragment(squadron, {"point_defense": 2}))
+    root = widget(page, squadron)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    root.get_by_role("button", name="Roll for me").click()
+    headline = root.locator('[data-region="outcome"] .resolver__headline')
+    expect()(headline).not_to_be_empty()
+    seed = int(root.locator('input[data-name="seed"]').input_value())
+    expected = rules_core.resolve(squadron, {"point_defense": 2, "seed": seed})
+    expect()(headline).to_have_text(expected["outcome"]["headline"])
+    for name, roll in (("dice", expected["roll"]), ("pd_dice", expected["roll"]["point_defense"])):
+        faces = " ".join(str(face) for face in roll["dice"])
+        expect()(root.locator(f'fieldset[data-faces="{name}"] [data-region="typed"]')).to_have_text(faces)
+    assert page_log.page_errors == []
