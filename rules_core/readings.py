@@ -174,7 +174,8 @@ ATTACKER_CHOOSES = Reading(
 SYSTEMS_AT_ZERO = Reading(
     "systems-at-zero", "Systems reduced to 0", "Damage (v1.2.4), MECHANICS §8",
     "\"Systems that have been reduced to 0\" on the Catastrophic Damage Table counts each Rating (Defense, Sensors, "
-    "Thrusters, Marines) and each System Trait that had boxes and now has none; Structure is not counted.",
+    "Thrusters, Marines) and each System Trait that had boxes and now has none; Structure is not counted. A Rating or "
+    "System Trait entered with 0 boxes left counts as reduced to 0.",
 )
 STRUCTURE_BELOW_ZERO = Reading(
     "structure-below-zero", "Structure Damage at 0 Structure", "Damage (v1.2.4)",
