@@ -170,7 +170,7 @@ def critical_options(ship: Ship) -> list[str]:
 def _critical(ship: Ship, option: str, why: str) -> list[Branch]:
     if option in (WEAPON, SPINAL_WEAPON):
         return _weapon(ship, option, why)
-    index = RATINGS.index(option) if option in RATINGS else len(RATINGS) + int(option.rsplit(" ", 1)[1]) - 1
+    index = _row(option)
     kind = "Rating Damage" if index < len(RATINGS) else TRAIT
     after = ship.mark(index)
     return [(after, (), f"{why}: {kind} on {option}: {ship.left[index]} → {after.left[index]}.", ())]
@@ -205,6 +205,10 @@ def choices(ship: Ship, event: Event, aim: Aim) -> list[tuple[str, list[Branch]]
         return [("", [_structure(ship, f"{name} → Critical Hit: no option can be chosen, so 1 more Structure Damage")])]
     if aim.critical != BEST and aim.critical in options:
         options = [aim.critical]
+    elif options[0] not in (WEAPON, SPINAL_WEAPON):
+        # A box marked now leaves the ship at least as damaged as a weapon attempt whatever follows
+        # (the weapon's 5+ adds less than one box), so the search skips the weapons (Reading `attacker-chooses`).
+        options = [option for option in options if option not in (WEAPON, SPINAL_WEAPON)]
     return [(option, _critical(ship, option, f"{name} → Critical Hit")) for option in dict.fromkeys(options)]
 
 
@@ -302,8 +306,28 @@ def best_option(ship: Ship, events: tuple[Event, ...], aim: Aim) -> int:
     options = choices(ship, events[0], aim)
     if len(options) == 1:
         return 0
-    worths = [_worth(branches, events[1:], aim) for _, branches in options]
-    return max(range(len(options)), key=worths.__getitem__)
+    _, groups = _shape(events[1:], aim, len(ship.left))
+    twins = {i: min(group) for group in groups for i in group}
+    best, best_worth, seen = 0, None, set()
+    for index, (label, branches) in enumerate(options):
+        row = _row(label) if events[0][0] == "C" else -1
+        if row >= 0:
+            # Rows the rest of the attack cannot tell apart (`canonical`) with the same boxes: the same worth.
+            same = (twins.get(row, row), ship.start[row], ship.left[row])
+            if same in seen:
+                continue
+            seen.add(same)
+        option_worth = _worth(branches, events[1:], aim)
+        if best_worth is None or option_worth > best_worth:
+            best, best_worth = index, option_worth
+    return best
+
+
+def _row(label: str) -> int:
+    """The row a Critical Hit option marks, -1 for a weapon."""
+    if label in RATINGS:
+        return RATINGS.index(label)
+    return len(RATINGS) + int(label.rsplit(" ", 1)[1]) - 1 if label.startswith("System Trait") else -1
 
 
 @lru_cache(maxsize=1 << 17)

@@ -169,7 +169,8 @@ ATTACKER_CHOOSES = Reading(
     "[D] results by Value or on the Marines; a Precise weapon's target), the automatic choice is the option that "
     "gives, counting exactly every roll still to come in the attack, the highest chance the target is Destroyed, "
     "then Crippled, then the most damage (boxes marked and Structure lost, a weapon damaged counting as one box); "
-    "the first listed of equal options. Choose by hand to play otherwise.",
+    "the first listed of equal options. Weapon Damage is chosen only when no Rating or System Trait can be: a box "
+    "marked leaves the ship at least as damaged whatever follows. Choose by hand to play otherwise.",
 )
 SYSTEMS_AT_ZERO = Reading(
     "systems-at-zero", "Systems reduced to 0", "Damage (v1.2.4), MECHANICS §8",
