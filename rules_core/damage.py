@@ -390,18 +390,27 @@ def typed_dice(faces: Sequence[int], rng: random.Random) -> tuple[DieSource, lis
     return die, given
 
 
-def resolve_hits(ship: Ship, reading: Reading, aim: Aim, die: DieSource) -> tuple[Ship, list[str]]:
+def resolve_hits(ship: Ship, reading: Reading, aim: Aim, die: DieSource, chooser: str = "the attacker") -> tuple[Ship, list[str]]:
     """Resolve one attack's final reading on the ship, step by step; choices as `follow` makes them."""
     events = events_of(reading)
     if not events:
         return ship, [f"{notation(reading)}: no effect."]
-    lines = ["Resolve the results lowest Magnitude first, then lowest Value: "
-             + ", ".join(notation((result,)) for result in sorted(reading)) + "."]
+    ship, lines = resolve_events(ship, events, aim, die, chooser)
+    return ship, ["Resolve the results lowest Magnitude first, then lowest Value: "
+                  + ", ".join(notation((result,)) for result in sorted(reading)) + ".", *lines]
+
+
+def resolve_events(ship: Ship, events: tuple[Event, ...], aim: Aim, die: DieSource,
+                   chooser: str = "the attacker") -> tuple[Ship, list[str]]:
+    """Resolve events of the step (a reading's, or single ones: a Structure Damage, a Critical Hit) from dice,
+    step by step; `chooser` names who makes the choices in the sentences ("the Boarders")."""
+    lines: list[str] = []
     while events and not ship.destroyed:
         options = choices(ship, events[0], aim)
         label, branches = options[best_option(ship, events, aim)]
         if len(options) > 1:
-            lines.append(f"The attacker chooses {label} (best for the attacker of: {', '.join(o[0] for o in options)}).")
+            lines.append(f"{chooser[0].upper()}{chooser[1:]} chooses {label} (best for {chooser} of: "
+                         f"{', '.join(o[0] for o in options)}).")
         after, sentence, added = _pick(branches, die)
         lines.append(sentence)
         ship, events = after, added + events[1:]
