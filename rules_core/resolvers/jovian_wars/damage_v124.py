@@ -147,7 +147,7 @@ CAPITAL_SHIP_DAMAGE = Resolver(
     title="Capital Ship Damage",
     summary="Results in order (lowest Magnitude, then Value): [D] 1 Rating Damage, [T] 1 Structure + 1 Critical Hit, "
             "[Q+] 2 Structure + 2 Critical Hits; 0 Structure is Crippled and rolls on the Catastrophic Damage Table.",
-    inputs=(*capital_pool_inputs(2, "AC of the weapon (base dice)"), *ship_inputs(), D_RESULTS, CRITICAL,
+    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)", macro=2), *ship_inputs(), D_RESULTS, CRITICAL,
             dice_keypad("Dice for randomised hits, Weapon Damage and Catastrophic rolls", 24), SEED),
     run=_capital_run, odds=_capital_odds,
     readings=(*ATTACK_READINGS, *STEP_READINGS),

@@ -30,11 +30,11 @@ STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, re
 MAX_BASE, MAX_FLEX, MAX_MACRO, MIN_MACRO, MAX_MODIFIER = 7, 2, 2, -4, 4
 
 
-def capital_pool_inputs(base_default: int, base_label: str) -> tuple[Input, ...]:
+def capital_pool_inputs(base_default: int, base_label: str, macro: int = 0) -> tuple[Input, ...]:
     """Base/flex/macro/modifier within the capital caps, and the attack's keypads."""
-    base, flex, macro, modifier = pool_parts(base_default)
+    base, flex, macros, modifier = pool_parts(base_default)
     return (replace(base, label=base_label, high=MAX_BASE), replace(flex, high=MAX_FLEX),
-            replace(macro, low=MIN_MACRO, high=MAX_MACRO), replace(modifier, low=-MAX_MODIFIER, high=MAX_MODIFIER),
+            replace(macros, default=macro, low=MIN_MACRO, high=MAX_MACRO), replace(modifier, low=-MAX_MODIFIER, high=MAX_MODIFIER),
             *faces_inputs())
 
 
