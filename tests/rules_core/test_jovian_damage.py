@@ -48,7 +48,7 @@ def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
 def test_example_wyvern_mass_driver_ac2_rolls_2_2_one_damage_to_defense() -> None:
     """Assert the Wyvern's AC:2 rolling 2,2 reads [D2] and marks one Defense box (Damage text, Capital Ship example)."""
     out = resolve(V + "capital-ship-damage", {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": [], "defense": 4})
-    assert out["outcome"]["boxes"]["Defense"] == 3 and out["outcome"]["structure"] == 4
+    assert out["outcome"]["boxes"]["Defense"] == 3 and out["outcome"]["structure"] == 2
     assert "[D2] → Rating Damage to Defense (by Value): Defense 4 → 3." in out["steps"]
 
 

@@ -119,7 +119,7 @@ def capital_ends(values: Inputs) -> Dist[tuple[str, int]]:
 
 
 def critical_hits(reading: Reading) -> int:
-    """Critical Hits a reading's results give: 1 per [T], 2 per [Q+] (before any is cut short by Destroyed)."""
+    """Critical Hits (and as many Structure Damage) a reading's results inflict: 1 per [T], 2 per [Q+]."""
     return sum(level - 2 for level, _ in reading if level > 2)
 
 
@@ -137,8 +137,10 @@ def _capital_run(values: Inputs) -> Answer:
     die, used = die_of(values, rng)
     ship, lines = resolve_hits(start, res.final, aim_of(values), die)
     steps = [*res.sentences(), *lines, f"After the attack: {ship.text()}."]
+    crits = critical_hits(res.final)
+    dealt = f"{crits} Structure Damage, {counted(crits, 'Critical Hit')}, " if crits else ""
     facts = {**ship_facts(ship), "reading": notation(res.final), "dice_used": used}
-    return Answer(outcome=Outcome(f"{notation(res.final)}: {ship.text()}", facts=facts), steps=tuple(steps),
+    return Answer(outcome=Outcome(f"{notation(res.final)}: {dealt}{ship.text()}", facts=facts), steps=tuple(steps),
                   extra={"roll": resolution_json(res)})
 
 
@@ -147,7 +149,7 @@ CAPITAL_SHIP_DAMAGE = Resolver(
     title="Capital Ship Damage",
     summary="Results in order (lowest Magnitude, then Value): [D] 1 Rating Damage, [T] 1 Structure + 1 Critical Hit, "
             "[Q+] 2 Structure + 2 Critical Hits; 0 Structure is Crippled and rolls on the Catastrophic Damage Table.",
-    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)", macro=2), *ship_inputs(), D_RESULTS, CRITICAL,
+    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)"), *ship_inputs(defaults=(4, 3, 2, 2, 2)), D_RESULTS, CRITICAL,
             dice_keypad("Dice for randomised hits, Weapon Damage and Catastrophic rolls", 24), SEED),
     run=_capital_run, odds=_capital_odds,
     readings=(*ATTACK_READINGS, *STEP_READINGS),

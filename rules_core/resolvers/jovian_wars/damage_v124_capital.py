@@ -14,7 +14,7 @@ from ... import readings
 from ...damage import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim, DieSource, Event, _pick, best_option, choices, typed_dice
 from ...errors import InputError
 from ...inputs import Input
-from ...pools import Pool, build_pool
+from ...pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
 from ...registry import Inputs
 from ...ship import RATINGS, Ship
 from ...values import faces_of, int_of
@@ -27,23 +27,25 @@ STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, re
 
 # The attacker's exact search over every reading grows fast with the pool (rules_core.damage): these caps keep
 # the worst legal input (the largest ship of ship_inputs, choices best for the attacker) under 200 ms in CPython.
-MAX_BASE, MAX_FLEX, MAX_MACRO, MIN_MACRO, MAX_MODIFIER = 7, 2, 2, -4, 4
+# Negative macro dice only lower results and stay cheap: they keep the engine's caps.
+MAX_BASE, MAX_FLEX, MAX_MACRO, MIN_MACRO, MAX_MODIFIER = 7, 2, 2, -ENGINE_MAX_MACRO, 4
 
 
-def capital_pool_inputs(base_default: int, base_label: str, macro: int = 0) -> tuple[Input, ...]:
+def capital_pool_inputs(base_default: int, base_label: str) -> tuple[Input, ...]:
     """Base/flex/macro/modifier within the capital caps, and the attack's keypads."""
-    base, flex, macros, modifier = pool_parts(base_default)
+    base, flex, macro, modifier = pool_parts(base_default)
     return (replace(base, label=base_label, high=MAX_BASE), replace(flex, high=MAX_FLEX),
-            replace(macros, default=macro, low=MIN_MACRO, high=MAX_MACRO), replace(modifier, low=-MAX_MODIFIER, high=MAX_MODIFIER),
+            replace(macro, low=MIN_MACRO, high=MAX_MACRO), replace(modifier, high=MAX_MODIFIER),
             *faces_inputs())
 
 
-def capped(pool: Pool, note: str, base: str = "base", flex: str = "flex", macro: str = "macro") -> Pool:
-    """The pool, or an error naming the field when the modifier took it past the capital caps."""
-    if pool.base > MAX_BASE:
-        raise InputError(base, f"the base pool must be 0 to {MAX_BASE} dice against a Capital Ship{note}, got {pool.base}")
-    if pool.flex > MAX_FLEX:
-        raise InputError(flex, f"the flex dice must be 0 to {MAX_FLEX} against a Capital Ship{note}, got {pool.flex}")
+def capped(pool: Pool, note: str, base: str = "base", flex: str = "flex", macro: str = "macro",
+           most: tuple[int, int] = (MAX_BASE, MAX_FLEX)) -> Pool:
+    """The pool, or an error naming the field when it is past the capital caps (`most` base and flex dice)."""
+    if pool.base > most[0]:
+        raise InputError(base, f"the base pool must be 0 to {most[0]} dice against a Capital Ship{note}, got {pool.base}")
+    if pool.flex > most[1]:
+        raise InputError(flex, f"the flex dice must be 0 to {most[1]} against a Capital Ship{note}, got {pool.flex}")
     if not MIN_MACRO <= pool.macro <= MAX_MACRO:
         raise InputError(macro, f"the macro pool must be {MIN_MACRO} to +{MAX_MACRO} against a Capital Ship{note}, "
                                 f"got {pool.macro:+d}")

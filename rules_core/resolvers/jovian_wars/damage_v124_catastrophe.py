@@ -19,7 +19,7 @@ from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, pool_needed, 
 from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of
 from .damage_v124_common import squadron_loss
 from .damage_v124_hits import die_input, one_die
-from .ship_inputs import fate_charts, ship_inputs, ship_of
+from .ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -80,6 +80,11 @@ def explosion_pool(values: Inputs) -> Pool:
     return build_pool(int_of(values, "structure"), 0, macro, int_of(values, "modifier"))
 
 
+EXPLOSION_CAPS = (MAX_STRUCTURE, 1)
+"""Base and flex dice of an Explosion on a Capital Ship: every Structure ship_inputs allows, a little modifier (by
+Value, the exact search is cheaper than Capital Ship Damage's choice of [D] targets)."""
+
+
 def explosion_attack(values: Inputs) -> Pool:
     """The Explosion's pool; against a Capital Ship within the capital caps (the exact damage step follows it)."""
     pool = explosion_pool(values)
@@ -87,7 +92,8 @@ def explosion_attack(values: Inputs) -> Pool:
         return pool
     modifier = int_of(values, "modifier")
     return capped(pool, f" after the attack modifier {modifier:+d}" if modifier else "", base="structure",
-                  flex="modifier", macro="armor" if pool.macro < MIN_MACRO and modifier >= 0 else "modifier")
+                  flex="modifier", macro="armor" if pool.macro < MIN_MACRO and modifier >= 0 else "modifier",
+                  most=EXPLOSION_CAPS)
 
 
 def _explosion_needed(values: Inputs) -> dict[str, int]:

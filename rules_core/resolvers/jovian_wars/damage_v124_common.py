@@ -6,9 +6,7 @@ A Capital Ship's damage is the one damage step, rules_core.damage; its views sha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 
 from ...dice import Reading, notation, steps
 from ...dist import Dist
@@ -16,11 +14,9 @@ from ...inputs import Input
 from ...opposed import WIPE, secondary_effect
 from ...pool_odds import reading_dist
 from ...pools import Pool
-from ...registry import Inputs, fraction_json
+from ...registry import Inputs
 from ...roll import Resolution
-from ...values import int_of
-from ..dice_rolls import faces_inputs, pool_of, pool_parts, pool_weights, roll
-from ...wording import counted
+from ..dice_rolls import faces_inputs, pool_of, pool_parts, roll
 
 
 # ---------------------------------------------------------------- the attack pool
@@ -76,7 +72,3 @@ def opposed_sentence(primary: Reading, secondary: Reading, final: Reading, attac
         return f"{opposer} {notation(secondary)} has nothing to diminish."
     return f"{opposer} {notation(secondary)} diminishes {attacker}'s results {effect}×: {notation(primary)} → {notation(final)}."
 
-
-def squadron_loss_dist(weights: dict[Reading, int], total: int) -> dict[int, Fraction]:
-    """Structure lost -> exact chance, from final readings weighted over `total` (the Explosion's attack)."""
-    return dict(Dist.of(weights, total).map(squadron_loss).items())
