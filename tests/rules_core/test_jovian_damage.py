@@ -112,15 +112,22 @@ def brute_state(ship: dict, prefix: str = "") -> tuple[tuple, tuple[int, ...]]:
     return (left, ship.get(prefix + "structure", 4), ship.get(prefix + "weapons", 2), ship.get(prefix + "spinal", 0), ""), start
 
 
-def brute_fates(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[str, Fraction]:
-    """Fate chances: the brute force's end states over every reading of an independent dice enumeration."""
+def brute_ends(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[tuple, Fraction]:
+    """The brute force's end states over every reading of an independent dice enumeration."""
     state, start = brute_state(ship, prefix)
-    out: dict[str, Fraction] = {}
+    out: dict[tuple, Fraction] = {}
     for reading, q in readings.items():
         for end, p in brute_damage.solve(state, todo_of(reading), start, to_marines).items():
-            out[FATE_LABELS[end[4]]] = out.get(FATE_LABELS[end[4]], Fraction(0)) + p * q
-            crippled = "Crippled" if end[1] == 0 else "not Crippled"
-            out[crippled] = out.get(crippled, Fraction(0)) + p * q
+            out[end] = out.get(end, Fraction(0)) + p * q
+    return out
+
+
+def brute_fates(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[str, Fraction]:
+    """Fate chances (and Crippled or not) of `brute_ends`."""
+    out: dict[str, Fraction] = {}
+    for end, p in brute_ends(ship, todo_of, readings, to_marines, prefix).items():
+        for key in (FATE_LABELS[end[4]], "Crippled" if end[1] == 0 else "not Crippled"):
+            out[key] = out.get(key, Fraction(0)) + p
     return out
 
 
@@ -138,8 +145,15 @@ def chart_fates(answer: dict, index: int = 0) -> dict[str, Fraction]:
 def test_capital_ship_damage_odds_match_the_brute_force(ship: dict, base: int, macro: int, d_results: str) -> None:
     """Assert Capital Ship Damage's fate odds equal brute_damage over brute.brute_odds' enumeration of the attack."""
     answer = odds(V + "capital-ship-damage", {**ship, "base": base, "macro": macro, "d_results": d_results})
-    expected = brute_fates(ship, brute_damage.events, brute_odds(Pool(base, 0, macro)), d_results == "Marines")
+    readings = brute_odds(Pool(base, 0, macro))
+    expected = brute_fates(ship, brute_damage.events, readings, d_results == "Marines")
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
+    ends = brute_ends(ship, brute_damage.events, readings, d_results == "Marines")
+    before = brute_state(ship)[0][0]
+    ratings = {name: sum((p for end, p in ends.items() if end[0][i] < before[i]), Fraction(0))
+               for i, name in enumerate(("Defense", "Sensors", "Thrusters", "Marines"))}
+    chart = next(c for c in answer["charts"] if c["title"].startswith("Rating Damage"))
+    assert rows(chart) == ratings
 
 
 @pytest.mark.parametrize("ship", SHIPS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from ... import readings
-from ...answers import Answer, Chart, Outcome
+from ...answers import Answer, Chart, Outcome, Row
 from ...damage import Event, attack_outcomes, fate, follow, resolve_hits
 from ...dice import Reading, notation
 from ...dist import Dist
@@ -112,10 +112,19 @@ SQUADRON_DAMAGE = Resolver(
 # ---------------------------------------------------------------- Capital Ship Damage
 
 
-def capital_ends(values: Inputs) -> Dist[tuple[str, int]]:
-    """The ship's fate and Structure left after the attack, exactly: the damage step over every final reading."""
-    ends = attack_outcomes(reading_dist(capital_pool(values)), ship_of(values), aim_of(values), fate)
-    return cast(Dist[tuple[str, int]], ends)
+End = tuple[str, int, tuple[int, ...]]
+"""What Capital Ship Damage's odds keep of an end state: fate, Structure left, boxes left in each Rating."""
+
+
+def fate_and_ratings(ship: Ship) -> End:
+    """The view of the damage step the odds chart (one pass gives the fate charts and the Rating Damage chart)."""
+    return ship.fate, ship.structure, ship.left[:len(RATINGS)]
+
+
+def capital_ends(values: Inputs) -> Dist[End]:
+    """The ship's fate, Structure and Ratings after the attack, exactly: the damage step over every final reading."""
+    ends = attack_outcomes(reading_dist(capital_pool(values)), ship_of(values), aim_of(values), fate_and_ratings)
+    return cast(Dist[End], ends)
 
 
 def critical_hits(reading: Reading) -> int:
@@ -125,7 +134,10 @@ def critical_hits(reading: Reading) -> int:
 
 def _capital_odds(values: Inputs) -> Answer:
     crits = reading_dist(capital_pool(values)).map(critical_hits)
-    return Answer(charts=(*fate_charts(capital_ends(values)),
+    ends, start = capital_ends(values), ship_of(values)
+    ratings = Chart("Rating Damage: each Rating loses a box (each on its own)", tuple(
+        Row(name, ends.p(lambda end, i=i: end[2][i] < start.left[i])) for i, name in enumerate(RATINGS)))
+    return Answer(charts=(*fate_charts(ends.map(lambda end: (end[0], end[1]))), ratings,
                           Chart.of("Critical Hits in the attack's results", crits, lambda n: counted(n, "Critical Hit"),
                                    sorted(crits))))
 
