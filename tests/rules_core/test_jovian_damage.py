@@ -366,3 +366,14 @@ def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
         assert [Fraction(r["p"]) for r in trait[0]["rows"]] == [mags[level] for level in (0, 2, 3, 4)]
         expected = {0: mags[0] + mags[2] / 2, 1: mags[2] / 2 + mags[3], 2: mags[4]}
         assert {int(r["label"]): Fraction(r["p"]) for r in trait[1]["rows"]} == {k: v for k, v in expected.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -> None:
+    """Assert a rolled Explosion on a Capital Ship ends the target in a Structure its odds give a positive chance."""
+    given = {"structure": 6, "target_structure": 2, "seed": seed}
+    out = resolve(V + "explosion", given)
+    charts = {chart["title"]: rows(chart) for chart in odds(V + "explosion", given)["charts"]}
+    left = out["outcome"]["target"]["structure"]
+    assert charts["Target: Structure left"][f"Structure {left}" + (" (Crippled)" if left == 0 else "")] > 0
+    assert any(step.startswith("Target: ") for step in out["steps"])

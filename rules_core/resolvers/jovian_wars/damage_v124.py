@@ -7,6 +7,7 @@ damage_v124_catastrophe.py the Catastrophic Damage Table and the Explosion.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import cast
 
 from ... import readings
@@ -121,6 +122,11 @@ def fate_and_ratings(ship: Ship) -> End:
     return ship.fate, ship.structure, ship.left[:len(RATINGS)]
 
 
+def lost_box(before: int, index: int, end: End) -> bool:
+    """Whether the Rating at `index` ends with fewer boxes than `before`."""
+    return end[2][index] < before
+
+
 def capital_ends(values: Inputs) -> Dist[End]:
     """The ship's fate, Structure and Ratings after the attack, exactly: the damage step over every final reading."""
     ends = attack_outcomes(reading_dist(capital_pool(values)), ship_of(values), aim_of(values), fate_and_ratings)
@@ -136,7 +142,7 @@ def _capital_odds(values: Inputs) -> Answer:
     crits = reading_dist(capital_pool(values)).map(critical_hits)
     ends, start = capital_ends(values), ship_of(values)
     ratings = Chart("Rating Damage: each Rating loses a box (each on its own)", tuple(
-        Row(name, ends.p(lambda end, i=i: end[2][i] < start.left[i])) for i, name in enumerate(RATINGS)))
+        Row(name, ends.p(partial(lost_box, start.left[i], i))) for i, name in enumerate(RATINGS)))
     return Answer(charts=(*fate_charts(ends.map(lambda end: (end[0], end[1]))), ratings,
                           Chart.of("Critical Hits in the attack's results", crits, lambda n: counted(n, "Critical Hit"),
                                    sorted(crits))))

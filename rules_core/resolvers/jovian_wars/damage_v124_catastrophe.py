@@ -16,7 +16,7 @@ from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result
 from ...values import int_of, list_of
 from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, pool_needed, pool_weights, resolution_json, rng_of, roll
-from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of
+from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of, ship_facts
 from .damage_v124_common import squadron_loss
 from .damage_v124_hits import die_input, one_die
 from .ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
@@ -127,18 +127,21 @@ def _explosion_run(values: Inputs) -> Result:
              f"Macro {2 if values['range'] == RANGES[0] else 0} ({values['range']}) - Armor {values['armor']}"
              + (f", attack modifier {int_of(values, 'modifier'):+d}" if values["modifier"] else "")
              + f": {pool.describe()}."]
-    res = roll(pool, values, rng_of(values))
+    rng = rng_of(values)  # one stream: the attack's dice, then the target's
+    res = roll(pool, values, rng)
     steps += res.sentences()
+    facts: dict[str, object] = {"reading": notation(res.final)}
     if values["target"] == "Squadron":
         lost = squadron_loss(res.final)
         headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
-        die, _ = die_of(values, rng_of(values))
+        die, _ = die_of(values, rng)
         target, lines = resolve_hits(ship_of(values, "target_"), res.final, Aim(), die)
         steps += [f"Target: {line}" for line in lines]
         headline = f"{notation(res.final)}: Target {target.text()}"
+        facts["target"] = ship_facts(target)
     steps.append(headline + ". Place a Debris Field marker centered on the ship's last position.")
-    return {"outcome": {"headline": headline, "reading": notation(res.final)}, "steps": steps, "roll": resolution_json(res)}
+    return {"outcome": {"headline": headline, **facts}, "steps": steps, "roll": resolution_json(res)}
 
 
 EXPLOSION = Resolver(
