@@ -60,7 +60,8 @@ def capital_pool(values: Inputs) -> Pool:
 
 
 D_RESULTS = Input("d_results", "choice", "[D] results damage", default=BY_VALUE, choices=(BY_VALUE, ON_MARINES, BEST),
-                  help="The attacker may use the Value (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or hit the Marines.")
+                  help="The attacker may use the Value (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or hit the Marines; "
+                       "best for the attacker chooses for each [D] result.")
 CRITICAL_CHOICES = (BEST, *RATINGS, *(f"System Trait {n}" for n in range(1, MAX_TRAITS + 1)), WEAPON, SPINAL_WEAPON)
 CRITICAL = Input("critical", "choice", "Critical Hits", default=BEST, choices=CRITICAL_CHOICES,
                  help="The attacker's choice for each Critical Hit; a preferred option is used while it can be chosen.")

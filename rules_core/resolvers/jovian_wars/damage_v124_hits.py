@@ -99,7 +99,7 @@ def _trait_run(values: Inputs) -> Result:
 
 SYSTEM_TRAIT_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/system-trait-damage",
-    title="System Trait Damage",
+    title=TRAIT,
     summary="Each critical damage effect lowers a System Trait by one box; at 0 it may not be used; Repair needs [D+].",
     inputs=(Input("rating", "int", "System Trait rating left", default=2, low=0, high=12, help="e.g. Hangers or Catapult."),
             Input("hits", "int", "Critical damage effects or Precise hits on it", default=1, low=0, high=12),
