@@ -68,7 +68,7 @@ NEUTRAL = frozenset("""
     their under line aid mode names status alternative take takes gain gains spend add go could over minus net
     conversion modifier effect effects make makes refuses attaches survive survives apply applies resolves mark
     marks marked further deals whatever a b mechanics source published rules invented odds leaves check
-    chances permission neither nor away moving just stand
+    chances permission neither nor away moving just stand play
 """.split())
 """Words of the resolvers' neutral templates: they report the inputs, the dice and the arithmetic."""
 

@@ -6,23 +6,23 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rules_core import describe, odds, resolve
 from rules_core.opposed import opposed_final
 from rules_core.pools import Pool
 from rules_core.dice import counts_of, read, steps
 from rules_core.errors import InputError
-from rules_core.resolvers.jovian_wars.damage_v124 import capital_outcomes, squadron_loss_odds
+from rules_core.resolvers.jovian_wars.damage_v124 import squadron_loss_odds
 from rules_core.resolvers.jovian_wars.damage_v124_catastrophe import catastrophic_odds, explosion_pool
-from rules_core.resolvers.jovian_wars.damage_v124_common import Ship, apply_reading, reading_outcomes
 
 try:  # a package under pytest, a plain folder inside Pyodide
-    from . import brute_squadron
+    from . import brute_damage, brute_squadron
     from .brute import brute_odds
 except ImportError:
+    import brute_damage  # type: ignore[no-redef]
     import brute_squadron  # type: ignore[no-redef]
     from brute import brute_odds  # type: ignore[no-redef]
-from rules_core.resolvers.jovian_wars.damage_v124_hits import structure_after
 
 V = "jovian-wars/v1.2.4/"
 
@@ -45,77 +45,205 @@ def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
     assert out["outcome"]["structure"] == 1 and not out["outcome"]["destroyed"]
 
 
-def test_example_mass_driver_ac2_rolls_2_2_one_damage_to_defense() -> None:
-    """Assert AC:2 rolling 2,2 reads [D2] and marks one Defense box (Damage text, Capital Ship example)."""
-    out = resolve(V + "capital-ship-damage", {"base": 2, "dice": [2, 2], "macro_dice": [], "defense": 4})
-    assert out["outcome"]["boxes"]["Defense"] == 3
-    assert out["outcome"]["structure_lost"] == 0 and out["outcome"]["critical_hits"] == 0
+def test_example_wyvern_mass_driver_ac2_rolls_2_2_one_damage_to_defense() -> None:
+    """Assert the Wyvern's AC:2 rolling 2,2 reads [D2] and marks one Defense box (Damage text, Capital Ship example)."""
+    out = resolve(V + "capital-ship-damage", {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": [], "defense": 4})
+    assert out["outcome"]["boxes"]["Defense"] == 3 and out["outcome"]["structure"] == 2
+    assert "[D2] → Rating Damage to Defense (by Value): Defense 4 → 3." in out["steps"]
+
+
+TENGU = {"base": 4, "macro": 0, "dice": [5, 5, 6, 6], "macro_dice": [], "defense": 4, "sensors": 3, "thrusters": 1,
+         "marines": 0, "traits": 0}
 
 
 @pytest.mark.parametrize("die, hit", [(1, "Defense"), (3, "Defense"), (4, "Sensors"), (6, "Sensors")])
 def test_example_tengu_d5_d6_second_hit_randomised(die: int, hit: str) -> None:
-    """Assert the Tengu (Defense 4, Sensors 3, Thrusters 1) hit by [D5,D6]: Thrusters → 0, then Defense or Sensors."""
-    out = resolve(V + "capital-ship-damage", {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": [], "defense": 4,
-                                              "sensors": 3, "thrusters": 1, "random_dice": [die]})
+    """Assert the Tengu (Defense 4, Sensors 3, Thrusters 1, no Marines) hit by [D5,D6]: Thrusters → 0, then the
+    typed die sends the second hit to Defense (1-3) or Sensors (4-6)."""
+    out = resolve(V + "capital-ship-damage", {**TENGU, "random_dice": [die]})
     boxes = out["outcome"]["boxes"]
-    assert boxes["Thrusters"] == 0
-    assert boxes[hit] == {"Defense": 3, "Sensors": 2}[hit]
-    assert boxes["Marines"] == 2
+    assert boxes["Thrusters"] == 0 and boxes[hit] == {"Defense": 3, "Sensors": 2}[hit]
+    assert out["outcome"]["dice_used"] == [die]
 
 
-def test_example_tengu_exact_split_is_half_half() -> None:
-    """Assert the randomised second hit goes to Defense or Sensors with 1/2 each, never Marines."""
-    start = Ship((4, 3, 1, 2), 4)
-    states = reading_outcomes(start, ((2, 5), (2, 6)), to_marines=False)
-    assert states == {Ship((3, 3, 0, 2), 4): Fraction(1, 2), Ship((4, 2, 0, 2), 4): Fraction(1, 2)}
+@pytest.mark.parametrize("die, hit", [(2, "Defense"), (3, "Sensors"), (5, "Marines")])
+def test_tengu_with_marines_randomises_to_marines_too(die: int, hit: str) -> None:
+    """Assert with 2 Marines the second hit is randomised among Defense, Sensors and Marines (Reading
+    `randomise-rating`): 1-2 / 3-4 / 5-6, each 1/3 in the odds."""
+    out = resolve(V + "capital-ship-damage", {**TENGU, "marines": 2, "random_dice": [die]})
+    assert out["outcome"]["boxes"][hit] == {"Defense": 3, "Sensors": 2, "Marines": 1}[hit]
+    marked = odds(V + "rating-damage", {"value": 6, "defense": 4, "sensors": 3, "thrusters": 0, "marines": 2})
+    assert rows(marked["charts"][0]) == {f"{name} loses a box": Fraction(1, 3) for name in ("Defense", "Sensors", "Marines")}
 
 
 def test_example_uller_catastrophic_5_plus_2_is_dead() -> None:
-    """Assert the crippled Uller with Defense and Thrusters at 0 rolling 5: 5 + 2 = 7, Dead."""
+    """Assert the crippled Uller with Defense and Thrusters at 0 rolling 5: 5 + 2 = 7, Dead, on the table and
+    through the damage step, where the modifier comes from the ship's state."""
     out = resolve(V + "catastrophic-damage-table", {"systems": 2, "die": [5]})
     assert out["outcome"]["result"] == "Dead" and out["outcome"]["total"] == 7
+    uller = {"defense": 0, "sensors": 2, "thrusters": 0, "marines": 1, "structure": 1, "traits": 0}
+    hit = resolve(V + "capital-ship-damage", {**uller, "base": 3, "macro": 0, "dice": [4, 4, 4], "macro_dice": [],
+                                              "random_dice": [5]})
+    assert hit["outcome"]["fate"] == "Dead" and hit["outcome"]["destroyed"]
+    assert any("1d6 + 2 systems at 0 → Dead" in step for step in hit["steps"])
+    table = odds(V + "structure-damage", {**uller, "damage": 1})
+    assert rows(table["charts"][1]) == {"in play": Fraction(1, 2), "Dead (Destroyed)": Fraction(1, 3),
+                                        "Explodes (Destroyed)": Fraction(1, 6)}
 
 
-# ---------------------------------------------------------------- capital ship order and effects
+# ---------------------------------------------------------------- the views against the brute force
+
+SHIPS = [  # inputs of ship_inputs(): small ships the brute force walks quickly
+    {"defense": 1, "sensors": 0, "thrusters": 1, "marines": 1, "structure": 1, "traits": 0, "weapons": 0},
+    {"defense": 2, "sensors": 1, "thrusters": 0, "marines": 1, "structure": 2, "traits": 1, "trait_boxes": 1,
+     "weapons": 1, "spinal": 0},
+    {"defense": 0, "sensors": 1, "thrusters": 1, "marines": 0, "structure": 1, "traits": 1, "trait_boxes": 0,
+     "weapons": 1, "spinal": 1},
+]
+FATE_LABELS = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}
 
 
-def test_results_resolve_lowest_magnitude_then_lowest_value() -> None:
-    """Assert [T1] is resolved after [D3] and [D5]: the Ratings fall before the Structure."""
-    ship, texts = apply_reading(Ship((1, 1, 1, 0), 1), ((3, 1), (2, 3), (2, 5)), to_marines=False)
-    assert texts[0].startswith("[D3]") and texts[1].startswith("[D5]") and texts[2].startswith("[T1]")
-    assert ship.boxes == (1, 0, 0, 0) and ship.structure == 0 and ship.crits == 1 and ship.catastrophic_rolls == 1
+def brute_state(ship: dict, prefix: str = "") -> tuple[tuple, tuple[int, ...]]:
+    """The brute force's (state, start) for ship inputs: every row counted as having had a box."""
+    left = tuple(ship.get(prefix + name, d) for name, d in
+                 (("defense", 4), ("sensors", 3), ("thrusters", 2), ("marines", 2)))
+    left += (ship.get(prefix + "trait_boxes", 1),) * ship.get(prefix + "traits", 1)
+    start = tuple(max(1, n) for n in left)
+    return (left, ship.get(prefix + "structure", 4), ship.get(prefix + "weapons", 2), ship.get(prefix + "spinal", 0), ""), start
 
 
-def test_quad_is_two_structure_and_two_crits() -> None:
-    ship, _ = apply_reading(Ship((2, 2, 2, 2), 5), ((4, 6),), to_marines=False)
-    assert (ship.structure, ship.crits, ship.boxes) == (3, 2, (2, 2, 2, 2))
+def brute_ends(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[tuple, Fraction]:
+    """The brute force's end states over every reading of an independent dice enumeration."""
+    state, start = brute_state(ship, prefix)
+    out: dict[tuple, Fraction] = {}
+    for reading, q in readings.items():
+        for end, p in brute_damage.solve(state, todo_of(reading), start, to_marines).items():
+            out[end] = out.get(end, Fraction(0)) + p * q
+    return out
 
 
-def test_no_ratings_left_hits_structure() -> None:
-    ship, texts = apply_reading(Ship((0, 0, 0, 3), 2), ((2, 1),), to_marines=False)
-    # Marines still hold 3 boxes: the step must not say "no Rating remains" while one remains.
-    assert ship.structure == 1 and ship.boxes[3] == 3 and "no Rating remains" not in texts[0]
-    assert "(Marines only by the attacker's choice)" in texts[0]
-    empty, said = apply_reading(Ship((0, 0, 0, 0), 2), ((2, 1),), to_marines=False)
-    assert empty.structure == 1 and "no Rating remains" in said[0]
+def brute_fates(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[str, Fraction]:
+    """Fate chances (and Crippled or not) of `brute_ends`."""
+    out: dict[str, Fraction] = {}
+    for end, p in brute_ends(ship, todo_of, readings, to_marines, prefix).items():
+        for key in (FATE_LABELS[end[4]], "Crippled" if end[1] == 0 else "not Crippled"):
+            out[key] = out.get(key, Fraction(0)) + p
+    return out
 
 
-def test_marines_by_choice() -> None:
-    out = resolve(V + "capital-ship-damage", {"base": 2, "dice": [6, 6], "macro_dice": [], "d_results": "Marines"})
-    assert out["outcome"]["boxes"]["Marines"] == 1 and out["outcome"]["boxes"]["Thrusters"] == 2
+def chart_fates(answer: dict, index: int = 0) -> dict[str, Fraction]:
+    """The fate chart and the Crippled row of a view's odds, in brute_fates' keys."""
+    titles = {chart["title"].split(": ", 1)[1]: chart for chart in answer["charts"] if ": " in chart["title"]}
+    out = {label: p for label, p in rows(titles["fate"]).items() if p}
+    crippled = rows(titles["Crippled, Destroyed, Explodes (each on its own)"])["Crippled (Structure 0)"]
+    return {**out, **({"Crippled": crippled} if crippled else {}), **({"not Crippled": 1 - crippled} if crippled != 1 else {})}
 
 
-def test_capital_outcomes_sum_to_one_and_match_brute_force() -> None:
-    """Assert the exact end states over 3 base dice equal a brute force over all 216 rolls."""
-    values = {"base": 3, "flex": 0, "macro": 0, "modifier": 0, "defense": 1, "sensors": 0, "thrusters": 1,
-              "marines": 1, "structure": 1, "d_results": "by Value"}
-    exact = capital_outcomes(values)
-    assert sum(exact.values()) == 1
-    brute: dict[Ship, Fraction] = {}
-    for roll in itertools.product(range(1, 7), repeat=3):
-        for ship, q in reading_outcomes(Ship((1, 0, 1, 1), 1), read(counts_of(roll)), False).items():
-            brute[ship] = brute.get(ship, Fraction(0)) + q / 216
-    assert exact == brute
+@pytest.mark.parametrize("ship", SHIPS)
+@pytest.mark.parametrize(("base", "macro", "d_results"), [(2, 0, "by Value"), (3, 0, "by Value"), (2, 1, "by Value"),
+                                                          (3, 0, "Marines")])
+def test_capital_ship_damage_odds_match_the_brute_force(ship: dict, base: int, macro: int, d_results: str) -> None:
+    """Assert Capital Ship Damage's fate odds equal brute_damage over brute.brute_odds' enumeration of the attack."""
+    answer = odds(V + "capital-ship-damage", {**ship, "base": base, "macro": macro, "d_results": d_results})
+    readings = brute_odds(Pool(base, 0, macro))
+    expected = brute_fates(ship, brute_damage.events, readings, d_results == "Marines")
+    assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
+    ends = brute_ends(ship, brute_damage.events, readings, d_results == "Marines")
+    before = brute_state(ship)[0][0]
+    ratings = {name: sum((p for end, p in ends.items() if end[0][i] < before[i]), Fraction(0))
+               for i, name in enumerate(("Defense", "Sensors", "Thrusters", "Marines"))}
+    chart = next(c for c in answer["charts"] if c["title"].startswith("Rating Damage"))
+    assert rows(chart) == ratings
+
+
+@pytest.mark.parametrize("ship", SHIPS)
+@pytest.mark.parametrize("value", [1, 4, 6])
+def test_rating_damage_odds_match_the_brute_force(ship: dict, value: int) -> None:
+    answer = odds(V + "rating-damage", {**ship, "value": value})
+    expected = brute_fates(ship, lambda _: [("D", value)], {(): Fraction(1)})
+    assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
+    assert sum(rows(answer["charts"][0]).values()) == 1
+
+
+@pytest.mark.parametrize("ship", SHIPS)
+@pytest.mark.parametrize("damage", [0, 1, 2, 3])
+def test_structure_damage_odds_match_the_brute_force(ship: dict, damage: int) -> None:
+    """Assert the exact Dead/Explodes odds, the Catastrophic modifier derived from the ship (MECHANICS §6b)."""
+    answer = odds(V + "structure-damage", {**ship, "damage": damage})
+    expected = brute_fates(ship, lambda _: [("S", 0)] * damage, {(): Fraction(1)})
+    assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
+
+
+@pytest.mark.parametrize("ship", [*SHIPS, {"defense": 0, "sensors": 0, "thrusters": 0, "marines": 0, "structure": 1,
+                                          "traits": 0, "weapons": 0, "spinal": 0}])
+def test_critical_hit_odds_match_the_brute_force(ship: dict) -> None:
+    """Assert the Critical Hit's fate odds equal the brute force, the extra Structure Damage when none can be chosen."""
+    answer = odds(V + "critical-hit", ship)
+    expected = brute_fates(ship, lambda _: [("C", 0)], {(): Fraction(1)})
+    assert chart_fates(answer, 1) == {k: v for k, v in expected.items() if v}
+
+
+def test_critical_hit_with_no_option_is_structure_damage() -> None:
+    nothing = {"defense": 0, "sensors": 0, "thrusters": 0, "marines": 0, "traits": 0, "weapons": 0, "spinal": 0, "structure": 2}
+    out = resolve(V + "critical-hit", nothing)
+    assert out["outcome"]["structure"] == 1 and not any(check["ok"] for check in out["checks"])
+    assert any("no option can be chosen, so 1 more Structure Damage" in step for step in out["steps"])
+
+
+def test_critical_hit_applies_the_chosen_option() -> None:
+    out = resolve(V + "critical-hit", {"critical": "Sensors"})
+    assert out["outcome"]["boxes"]["Sensors"] == 2 and out["outcome"]["effect"] == "Sensors loses a box"
+    weapon = resolve(V + "critical-hit", {"critical": "Weapon Damage", "random_dice": [5]})
+    assert weapon["outcome"]["weapons"] == 1
+    refused = resolve(V + "critical-hit", {"critical": "Weapon Damage", "weapons": 0})
+    assert "Weapon Damage cannot be chosen: the attacker's best option instead." in refused["steps"]
+
+
+@pytest.mark.parametrize(("structure", "armor", "ship"), [(2, 0, SHIPS[0]), (3, 2, SHIPS[1]), (2, 1, SHIPS[2])])
+def test_explosion_on_a_capital_ship_matches_the_brute_force(structure: int, armor: int, ship: dict) -> None:
+    target = {f"target_{key}": value for key, value in ship.items()}
+    answer = odds(V + "explosion", {"structure": structure, "armor": armor, **target})
+    pool = Pool(structure, 0, 2 - armor)
+    expected = brute_fates(target, brute_damage.events, brute_odds(pool), prefix="target_")
+    assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_resolution_is_an_end_the_odds_allow(seed: int) -> None:
+    """Assert a rolled resolution ends in a fate and Structure the odds give a positive chance."""
+    given = {"base": 7, "macro": 2, "structure": 2, "seed": seed}
+    out = resolve(V + "capital-ship-damage", given)
+    charts = {chart["title"]: rows(chart) for chart in odds(V + "capital-ship-damage", given)["charts"]}
+    fate = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}[out["outcome"]["fate"]]
+    structure = out["outcome"]["structure"]
+    assert charts["The ship: fate"][fate] > 0
+    assert charts["The ship: Structure left"][f"Structure {structure}" + (" (Crippled)" if structure == 0 else "")] > 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(base=st.integers(0, 5), macro=st.integers(-2, 2), defense=st.integers(0, 3), marines=st.integers(0, 2),
+       structure=st.integers(0, 3), d_results=st.sampled_from(["by Value", "Marines", "best for the attacker"]),
+       critical=st.sampled_from(["best for the attacker", "Marines", "Weapon Damage", "System Trait 1"]))
+def test_exclusive_charts_sum_to_one(base, macro, defense, marines, structure, d_results, critical) -> None:
+    """Assert every chart whose rows exclude each other (all but "each on its own") sums to 1."""
+    given = {"base": base, "macro": macro, "defense": defense, "marines": marines, "structure": structure,
+             "d_results": d_results, "critical": critical}
+    for rid, extra in (("capital-ship-damage", {}), ("critical-hit", {}), ("rating-damage", {"value": 3}),
+                       ("structure-damage", {"damage": 2})):
+        for chart in odds(V + rid, {key: value for key, value in {**given, **extra}.items()
+                                    if key in {i["name"] for i in describe(V + rid)["inputs"]}})["charts"]:
+            if "each on its own" not in chart["title"]:
+                assert sum(rows(chart).values()) == 1, (rid, chart["title"])
+
+
+def test_pool_caps_name_the_field() -> None:
+    """Assert the capital caps (the exact attacker search) refuse a modifier that takes the pool past them."""
+    with pytest.raises(InputError) as caught:
+        odds(V + "capital-ship-damage", {"base": 7, "modifier": 1})
+    assert caught.value.field == "base"
+    with pytest.raises(InputError) as caught:
+        odds(V + "capital-ship-damage", {"base": 2, "macro": 2, "modifier": 3})
+    assert caught.value.field in ("flex", "macro")
 
 
 # ---------------------------------------------------------------- squadron odds
@@ -178,11 +306,6 @@ def test_squadron_destroyed_odds() -> None:
 # ---------------------------------------------------------------- single hits and tables
 
 
-@pytest.mark.parametrize("structure, damage, left, rolls", [(3, 1, 2, 0), (2, 2, 0, 1), (1, 3, 0, 3), (0, 1, 0, 1), (4, 0, 4, 0)])
-def test_structure_after(structure: int, damage: int, left: int, rolls: int) -> None:
-    assert structure_after(structure, damage) == (left, rolls)
-
-
 def test_weapon_damage_odds_and_die() -> None:
     assert rows(odds(V + "weapon-damage", {})["charts"][0])["weapon damaged"] == Fraction(1, 3)
     assert rows(odds(V + "weapon-damage", {"spinal": True})["charts"][0])["weapon damaged"] == Fraction(1, 6)
@@ -190,23 +313,13 @@ def test_weapon_damage_odds_and_die() -> None:
     assert resolve(V + "weapon-damage", {"die": [5]})["outcome"]["damaged"] is True
 
 
-def test_critical_hit_no_option_means_structure() -> None:
-    out = resolve(V + "critical-hit", {"defense": 0, "sensors": 0, "thrusters": 0, "marines": 0, "system_traits": 0, "weapons": 0})
-    assert out["outcome"]["structure_damage"] == 1 and not any(c["ok"] for c in out["checks"])
-
-
-def test_critical_hit_rating_option_refused_when_all_zero() -> None:
-    out = resolve(V + "critical-hit", {"option": "Rating Damage", "defense": 0, "sensors": 0, "thrusters": 0, "marines": 0})
-    assert out["checks"][0]["ok"] is False and "cannot be chosen" in out["outcome"]["headline"]
-
-
 @pytest.mark.parametrize("systems, expected", [
-    (0, {"No Effect": Fraction(5, 6), "Dead": Fraction(1, 6), "Explode": Fraction(0)}),
-    (2, {"No Effect": Fraction(1, 2), "Dead": Fraction(1, 3), "Explode": Fraction(1, 6)}),
-    (7, {"No Effect": Fraction(0), "Dead": Fraction(0), "Explode": Fraction(1)}),
+    (0, {"No Effect": Fraction(5, 6), "Dead": Fraction(1, 6)}),
+    (2, {"No Effect": Fraction(1, 2), "Dead": Fraction(1, 3), "Explodes": Fraction(1, 6)}),
+    (7, {"Explodes": Fraction(1)}),
 ])
 def test_catastrophic_odds(systems: int, expected: dict[str, Fraction]) -> None:
-    assert catastrophic_odds(systems) == expected
+    assert dict(catastrophic_odds(systems).items()) == expected
 
 
 def test_explosion_pool_by_range_and_armor() -> None:
@@ -253,3 +366,14 @@ def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
         assert [Fraction(r["p"]) for r in trait[0]["rows"]] == [mags[level] for level in (0, 2, 3, 4)]
         expected = {0: mags[0] + mags[2] / 2, 1: mags[2] / 2 + mags[3], 2: mags[4]}
         assert {int(r["label"]): Fraction(r["p"]) for r in trait[1]["rows"]} == {k: v for k, v in expected.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -> None:
+    """Assert a rolled Explosion on a Capital Ship ends the target in a Structure its odds give a positive chance."""
+    given = {"structure": 6, "target_structure": 2, "seed": seed}
+    out = resolve(V + "explosion", given)
+    charts = {chart["title"]: rows(chart) for chart in odds(V + "explosion", given)["charts"]}
+    left = out["outcome"]["target"]["structure"]
+    assert charts["Target: Structure left"][f"Structure {left}" + (" (Crippled)" if left == 0 else "")] > 0
+    assert any(step.startswith("Target: ") for step in out["steps"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, expect, fragment, widget
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, widget
 
 pytestmark = pytest.mark.browser
 
@@ -52,4 +52,27 @@ def test_a_worked_example_resolves_live_as_in_cpython(page, page_log, site_url, 
         expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_capital_ship_damage_answers_live_with_its_fate_odds(page, page_log, site_url):
+    """Assert Capital Ship Damage renders on the Damage page, resolves the Tengu's [D5,D6] (Marines on board, die 5:
+    the second hit randomised to Marines) as rules_core does, and shows the exact Crippled/Destroyed odds live."""
+    resolver_id = V124 + "capital-ship-damage"
+    inputs = {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": [], "defense": 4, "sensors": 3, "thrusters": 1,
+              "marines": 2, "random_dice": [5]}
+    expected = rules_core.resolve(resolver_id, inputs)
+    assert expected["outcome"]["boxes"]["Marines"] == 1
+    page.goto(site_url + "jovian-wars/v1.2.4/damage/" + fragment(resolver_id, inputs))
+    root = widget(page, resolver_id)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+    odds_inputs = {key: value for key, value in inputs.items() if key not in ("dice", "macro_dice", "random_dice")}
+    shown = chart_rows(root)
+    assert shown == cpython_rows(resolver_id, odds_inputs)
+    assert any(label == "Crippled (Structure 0)" for label, _ in shown[0])
     assert page_log.console_errors == [] and page_log.page_errors == []

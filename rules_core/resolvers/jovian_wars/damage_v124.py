@@ -7,25 +7,28 @@ damage_v124_catastrophe.py the Catastrophic Damage Table and the Explosion.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from fractions import Fraction
+from functools import partial
+from typing import cast
 
 from ... import readings
+from ...answers import Answer, Chart, Outcome, Row
+from ...damage import Event, attack_outcomes, fate, follow, resolve_hits
 from ...dice import Reading, notation
 from ...dist import Dist
 from ...opposed import opposed_final
+from ...pool_odds import reading_dist
 from ...pools import Pool
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result, fraction_json
-from ...values import faces_of, int_of
+from ...ship import RATINGS, Ship
+from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from . import damage_v124_catastrophe, damage_v124_hits
-from .damage_v124_common import (
-    RATINGS, VALUE_RATING, DieSource, Ship, apply_reading, attack_pool, attack_weights, chart, die_pick, dist_chart, hit_rating,
-    opposed_sentence, pool_inputs, reading_outcomes, resolve_order, roll_attack, ship_inputs, ship_of, ship_text,
-    squadron_damage_dist, squadron_loss,
-)
+from .damage_v124_capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, capital_pool_inputs, dice_keypad,
+                                  die_of, resolve_events, ship_facts, what_changed)
+from .damage_v124_common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,
+                                 squadron_loss)
+from .ship_inputs import fate_charts, ship_inputs, ship_of
 from ...wording import counted, structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -110,97 +113,66 @@ SQUADRON_DAMAGE = Resolver(
 # ---------------------------------------------------------------- Capital Ship Damage
 
 
-def capital_outcomes(values: Inputs) -> dict[Ship, Fraction]:
-    """Every end state of the ship after one attack, exactly (readings x randomised hits).
-
-    The ship never sees a result's Value, only the Rating it selects, so readings that hit the
-    same Ratings in the same order (`_hits_in_order`) are pooled by integer weight first and
-    followed through the randomised hits once: a few dozen instead of thousands at base 30.
-    """
-    weights, total = attack_weights(values)
-    start = ship_of(values)
-    to_marines = values["d_results"] == "Marines"
-    pooled: dict[tuple[tuple[int, str], ...], tuple[Reading, int]] = {}
-    for reading, ways in weights.items():
-        key = _hits_in_order(reading, to_marines)
-        first, seen = pooled.get(key, (reading, 0))
-        pooled[key] = (first, seen + ways)
-    out: dict[Ship, Fraction] = {}
-    for reading, ways in pooled.values():
-        share = Fraction(ways, total)
-        for ship, p in reading_outcomes(start, reading, to_marines).items():
-            out[ship] = out.get(ship, Fraction(0)) + p * share
-    return out
+End = tuple[str, int, tuple[int, ...]]
+"""What Capital Ship Damage's odds keep of an end state: fate, Structure left, boxes left in each Rating."""
 
 
-def _hits_in_order(reading: Reading, to_marines: bool) -> tuple[tuple[int, str], ...]:
-    """What a reading does to a ship, in the stated order: each [D]'s Rating, each [T]/[Q+] by Magnitude."""
-    return tuple((level, ("Marines" if to_marines else VALUE_RATING[value]) if level == 2 else "")
-                 for level, value in resolve_order(reading))
+def fate_and_ratings(ship: Ship) -> End:
+    """The view of the damage step the odds chart (one pass gives the fate charts and the Rating Damage chart)."""
+    return ship.fate, ship.structure, ship.left[:len(RATINGS)]
 
 
-def _capital_odds(values: Inputs) -> Result:
-    outcomes = capital_outcomes(values)
-    start = ship_of(values)
-    lost: dict[int, Fraction] = {}
-    crits: dict[int, Fraction] = {}
-    ratings: dict[str, Fraction] = {name: Fraction(0) for name in RATINGS}
-    crippled = Fraction(0)
-    for ship, p in outcomes.items():
-        lost[ship.structure_lost] = lost.get(ship.structure_lost, Fraction(0)) + p
-        crits[ship.crits] = crits.get(ship.crits, Fraction(0)) + p
-        crippled += p if ship.catastrophic_rolls else 0
-        for index, name in enumerate(RATINGS):
-            if ship.boxes[index] < start.boxes[index]:
-                ratings[name] += p
-    return {"charts": [dist_chart("Structure Damage", lost, "Structure"), dist_chart("Critical Hits", crits, "Critical Hits"),
-                       chart("Rating Damage: each Rating loses a box", list(ratings.items())),
-                       chart("Catastrophic Damage Table", [("Crippled or below 0: roll", crippled), ("no roll", 1 - crippled)])]}
+def lost_box(before: int, index: int, end: End) -> bool:
+    """Whether the Rating at `index` ends with fewer boxes than `before`."""
+    return end[2][index] < before
 
 
-def _random_die(values: Inputs, rng_die: random.Random) -> DieSource:
-    typed = list(faces_of(values, "random_dice") or ())
-
-    def die(options: Sequence[str]) -> int:
-        return typed.pop(0) if typed else rng_die.randint(1, 6)
-    return die
+def capital_ends(values: Inputs) -> Dist[End]:
+    """The ship's fate, Structure and Ratings after the attack, exactly: the damage step over every final reading."""
+    ends = attack_outcomes(reading_dist(capital_pool(values)), ship_of(values), aim_of(values), fate_and_ratings)
+    return cast(Dist[End], ends)
 
 
-def _capital_run(values: Inputs) -> Result:
+def critical_hits(reading: Reading) -> int:
+    """Critical Hits (and as many Structure Damage) a reading's results inflict: 1 per [T], 2 per [Q+]."""
+    return sum(level - 2 for level, _ in reading if level > 2)
+
+
+def _capital_odds(values: Inputs) -> Answer:
+    crits = reading_dist(capital_pool(values)).map(critical_hits)
+    ends, start = capital_ends(values), ship_of(values)
+    ratings = Chart("Rating Damage: each Rating loses a box (each on its own)", tuple(
+        Row(name, ends.p(partial(lost_box, start.left[i], i))) for i, name in enumerate(RATINGS)))
+    return Answer(charts=(*fate_charts(ends.map(lambda end: (end[0], end[1]))), ratings,
+                          Chart.of("Critical Hits in the attack's results", crits, lambda n: counted(n, "Critical Hit"),
+                                   sorted(crits))))
+
+
+def _capital_run(values: Inputs) -> Answer:
     rng = rng_of(values)
-    res = roll_attack(values, rng)
+    res = roll(capital_pool(values), values, rng)
     start = ship_of(values)
-    ship, texts = apply_reading(start, res.final, values["d_results"] == "Marines", _random_die(values, rng))
-    steps = res.sentences()
-    if len(res.final) > 1:
-        steps.append("Resolve lowest Magnitude first, then lowest Value: " + ", ".join(
-            notation((r,)) for r in sorted(res.final)) + ".")
-    steps += texts
-    steps.append(f"After the attack: {ship_text(ship)}.")
-    headline = f"{notation(res.final)}: " + (f"{ship.structure_lost} Structure Damage, {counted(ship.crits, 'Critical Hit')}, "
-                                               if ship.structure_lost or ship.crits else "") + ship_text(ship)
-    if ship.catastrophic_rolls:
-        headline += f"; roll {ship.catastrophic_rolls}× on the Catastrophic Damage Table"
-    return {"outcome": {"headline": headline, "boxes": dict(zip(RATINGS, ship.boxes)), "structure": ship.structure,
-                        "structure_lost": ship.structure_lost, "critical_hits": ship.crits,
-                        "catastrophic_rolls": ship.catastrophic_rolls, "crippled": ship.crippled},
-            "steps": steps, "roll": resolution_json(res)}
+    die, used = die_of(values, rng)
+    ship, lines = resolve_hits(start, res.final, aim_of(values), die)
+    steps = [*res.sentences(), *lines, f"After the attack: {ship.text()}."]
+    crits = critical_hits(res.final)
+    dealt = f"{crits} Structure Damage, {counted(crits, 'Critical Hit')}, " if crits else ""
+    facts = {**ship_facts(ship), "reading": notation(res.final), "dice_used": used}
+    return Answer(outcome=Outcome(f"{notation(res.final)}: {dealt}{ship.text()}", facts=facts), steps=tuple(steps),
+                  extra={"roll": resolution_json(res)})
 
-
-D_RESULTS = Input("d_results", "choice", "[D] results damage", default="by Value", choices=("by Value", "Marines"),
-                  help="The attacker may use the Value (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or hit the Marines.")
-RANDOM_DICE = Input("random_dice", "faces", "Dice for randomised hits", low=0, high=6, optional=True,
-                    help="One d6 per hit on a Rating with no boxes left; leave empty to roll them.")
 
 CAPITAL_SHIP_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/capital-ship-damage",
     title="Capital Ship Damage",
     summary="Results in order (lowest Magnitude, then Value): [D] 1 Rating Damage, [T] 1 Structure + 1 Critical Hit, "
-            "[Q+] 2 Structure + 2 Critical Hits.",
-    inputs=(*pool_inputs(2, "AC of the weapon (base dice)"), *ship_inputs(), D_RESULTS, RANDOM_DICE, SEED),
+            "[Q+] 2 Structure + 2 Critical Hits; 0 Structure is Crippled and rolls on the Catastrophic Damage Table.",
+    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)"), *ship_inputs(defaults=(4, 3, 2, 2, 2)), D_RESULTS, CRITICAL,
+            dice_keypad("Dice for randomised hits, Weapon Damage and Catastrophic rolls", 24), SEED),
     run=_capital_run, odds=_capital_odds,
-    readings=(*ATTACK_READINGS, readings.RANDOMISE_RATING, readings.STRUCTURE_BELOW_ZERO),
-    serves=("capital-ship-damage",), versions=VERSIONS, dice_needed=_attack_needed,
+    readings=(*ATTACK_READINGS, *STEP_READINGS),
+    serves=("capital-ship-damage",), versions=VERSIONS,
+    dice_needed=lambda values: pool_needed(capital_pool(values)),
 )
 
 
@@ -215,53 +187,38 @@ EFFECTS: dict[str, str] = {
 }
 
 
-def _rating_branches(values: Inputs) -> list[tuple[Ship, Fraction, str, str]]:
-    ship = ship_of({**values, "structure": values["structure"]})
-    rating = "Marines" if values["d_results"] == "Marines" else VALUE_RATING[int_of(values, "value")]
-    return hit_rating(ship, rating, f"[D{values['value']}] → {rating}")
+def rating_event(values: Inputs) -> tuple[Event, ...]:
+    """One [D] result of the Value: the step's single Rating Damage event."""
+    return (("D", 2, int_of(values, "value")),)
 
 
-def _rating_odds(values: Inputs) -> Result:
-    rows: dict[str, Fraction] = {}
+def _rating_odds(values: Inputs) -> Answer:
     start = ship_of(values)
-    for ship, p, _, _ in _rating_branches(values):
-        changed = [name for index, name in enumerate(RATINGS) if ship.boxes[index] < start.boxes[index]]
-        label = changed[0] if changed else "Structure (no Rating left)"
-        rows[label] = rows.get(label, Fraction(0)) + p
-    return {"charts": [chart("Which box is marked", list(rows.items()))]}
+    ends = cast(Dist[Ship], follow(start, rating_event(values), aim_of(values)))
+    return Answer(charts=(Chart.of("Which box is marked", ends.map(lambda end: what_changed(start, end)), str),
+                          *fate_charts(ends.map(fate))))
 
 
-def _rating_run(values: Inputs) -> Result:
-    branches = _rating_branches(values)
-    steps = []
-    if len(branches) == 1:
-        ship, _, text, name = branches[0]
-    else:
-        options = [b[3] for b in branches]
-        typed = faces_of(values, "random_dice")
-        face = typed[0] if typed else rng_of(values).randint(1, 6)
-        ship, _, text, name = branches[options.index(die_pick(options, face))]
-        text = text.replace("; randomised", f"; die {face} randomised")
-    steps.append(text)
+def _rating_run(values: Inputs) -> Answer:
     start = ship_of(values)
-    changed = [n for index, n in enumerate(RATINGS) if ship.boxes[index] < start.boxes[index]]
-    if changed:
-        steps.append(f"{changed[0]}: {EFFECTS[changed[0]]}.")
-    return {"outcome": {"headline": text.split(": ", 1)[1], "rating": changed[0] if changed else "Structure",
-                        "boxes": dict(zip(RATINGS, ship.boxes)), "structure": ship.structure},
-            "steps": steps}
+    die, used = die_of(values, rng_of(values))
+    ship, lines = resolve_events(start, rating_event(values), aim_of(values), die)
+    row = next((name for name in RATINGS if what_changed(start, ship) == f"{name} loses a box"), "Structure")
+    if row in EFFECTS:
+        lines.append(f"{row}: {EFFECTS[row]}.")
+    facts = {**ship_facts(ship), "rating": row, "dice_used": used}
+    return Answer(outcome=Outcome(f"{what_changed(start, ship)}: {ship.text()}", facts=facts), steps=tuple(lines))
 
 
 RATING_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/rating-damage",
     title="Rating Damage",
     summary="One Rating Damage: the Value picks Defense, Sensors or Thrusters (or the attacker picks Marines); "
-            "an empty Rating is randomised, with none left it is Structure Damage.",
+            "an empty Rating is randomised among the remaining Ratings, with none left it is Structure Damage.",
     inputs=(Input("value", "int", "Value of the [D] result", default=5, low=1, high=6), D_RESULTS,
-            *ship_inputs((4, 3, 1, 2, 4)),
-            Input("random_dice", "faces", "Die for a randomised hit", low=0, high=1, optional=True,
-                  help="Leave empty to roll it."), SEED),
-    run=_rating_run, odds=_rating_odds, readings=(readings.RANDOMISE_RATING,),
+            *ship_inputs(defaults=(4, 3, 1, 2, 4)),
+            dice_keypad("Dice for a randomised hit and Catastrophic rolls", 4), SEED),
+    run=_rating_run, odds=_rating_odds, readings=STEP_READINGS,
     serves=("rating-damage",), versions=VERSIONS,
 )
 

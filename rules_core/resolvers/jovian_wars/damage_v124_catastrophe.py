@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import replace
+from typing import cast
 
 from ... import readings
+from ...answers import Answer, Chart, Outcome
+from ...damage import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits
 from ...dice import notation
+from ...dist import Dist
 from ...inputs import Input
+from ...pool_odds import reading_dist
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver, Result
 from ...values import int_of, list_of
-from ..dice_rolls import (SEED, faces_inputs, odds_body, pool_json, pool_needed, pool_weights, resolution_json, rng_of,
-                          roll)
-from .damage_v124_common import chart, dist_chart, squadron_loss, squadron_loss_dist
+from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, pool_needed, pool_weights, resolution_json, rng_of, roll
+from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of, ship_facts
+from .damage_v124_common import squadron_loss
 from .damage_v124_hits import die_input, one_die
+from .ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -21,46 +27,32 @@ VERSIONS = ("v1.2.4",)
 
 # ---------------------------------------------------------------- Catastrophic Damage Table
 
-CATASTROPHIC: tuple[tuple[int, int | None, str, str], ...] = (
-    (1, 5, "No Effect", "see above"),
-    (6, 7, "Dead", "Destroyed, replace with Wreck"),
-    (8, None, "Explode", "Destroyed, resolve Explosion"),
-)
-"""(low, high or None for "+", result, effect): the table rows."""
+EFFECTS = {"No Effect": "see above", "Dead": "Destroyed, replace with Wreck", "Explodes": "Destroyed, resolve Explosion"}
+"""What each result of the table does (the table's own words)."""
 
 
-def catastrophic_row(total: int) -> tuple[str, str]:
-    for low, high, result, effect in CATASTROPHIC:
-        if total >= low and (high is None or total <= high):
-            return result, effect
-    raise AssertionError(f"no row for {total}")  # pragma: no cover - 1d6 + systems is at least 1
+def catastrophic_odds(systems: int) -> Dist[str]:
+    """The table's result for 1d6 + systems at 0, exactly."""
+    return Dist.uniform(range(1, 7)).map(lambda face: catastrophic_result(face + systems))
 
 
-def catastrophic_odds(systems: int) -> dict[str, Fraction]:
-    """Result -> exact chance for 1d6 + systems at 0."""
-    out = {result: Fraction(0) for _, _, result, _ in CATASTROPHIC}
-    for face in range(1, 7):
-        out[catastrophic_row(face + systems)[0]] += Fraction(1, 6)
-    return out
-
-
-def _catastrophic_odds(values: Inputs) -> Result:
+def _catastrophic_odds(values: Inputs) -> Answer:
     systems = int_of(values, "systems")
-    return {"charts": [chart(f"1d6 + {systems} systems at 0", list(catastrophic_odds(systems).items()))]}
+    return Answer(charts=(Chart.of(f"1d6 + {systems} systems at 0", catastrophic_odds(systems), str, EFFECTS),))
 
 
-def _catastrophic_run(values: Inputs) -> Result:
+def _catastrophic_run(values: Inputs) -> Answer:
     systems = int_of(values, "systems")
     face, how = one_die(values)
     total = face + systems
-    result, effect = catastrophic_row(total)
-    steps = [f"Die {how}: {face}; + {systems} systems at 0 = {total}.", f"{total}: {result}: {effect}."]
+    result = catastrophic_result(total)
+    steps = [f"Die {how}: {face}; + {systems} systems at 0 = {total}.", f"{total}: {result}: {EFFECTS[result]}."]
     if result == "Dead":
         steps.append("Models Embarked on it are placed within 1\" before it is removed.")
-    elif result == "Explode":
+    elif result == "Explodes":
         steps.append("Models Embarked on it are lost in the explosion and count as Destroyed; resolve the Explosion.")
-    return {"outcome": {"headline": f"{face} + {systems} = {total}: {result}", "result": result, "total": total},
-            "steps": steps}
+    return Answer(outcome=Outcome(f"{face} + {systems} = {total}: {result}", facts={"result": result, "total": total}),
+                  steps=tuple(steps))
 
 
 CATASTROPHIC_DAMAGE_TABLE = Resolver(
@@ -88,37 +80,68 @@ def explosion_pool(values: Inputs) -> Pool:
     return build_pool(int_of(values, "structure"), 0, macro, int_of(values, "modifier"))
 
 
+EXPLOSION_CAPS = (MAX_STRUCTURE, 1)
+"""Base and flex dice of an Explosion on a Capital Ship: every Structure ship_inputs allows, a little modifier (by
+Value, the exact search is cheaper than Capital Ship Damage's choice of [D] targets)."""
+
+
+def explosion_attack(values: Inputs) -> Pool:
+    """The Explosion's pool; against a Capital Ship within the capital caps (the exact damage step follows it)."""
+    pool = explosion_pool(values)
+    if values["target"] == "Squadron":
+        return pool
+    modifier = int_of(values, "modifier")
+    return capped(pool, f" after the attack modifier {modifier:+d}" if modifier else "", base="structure",
+                  flex="modifier", macro="armor" if pool.macro < MIN_MACRO and modifier >= 0 else "modifier",
+                  most=EXPLOSION_CAPS)
+
+
 def _explosion_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(explosion_pool(values))
+    return pool_needed(explosion_attack(values))
+
+
+def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
+    """The target Capital Ship's fate and Structure left after the Explosion's attack, through the damage step."""
+    ends = attack_outcomes(reading_dist(explosion_attack(values)), ship_of(values, "target_"), Aim(), fate)
+    return cast(Dist[tuple[str, int]], ends)
 
 
 def _explosion_odds(values: Inputs) -> Result:
-    pool = explosion_pool(values)
+    pool = explosion_attack(values)
     weights, total = pool_weights(pool)
     body = odds_body(weights, total, "Particle Cannon attack")
     if values["target"] == "Squadron":
-        dist = squadron_loss_dist(weights, total)
-        list_of(body, "charts").insert(0, dist_chart("Squadron Damage: Structure lost", dist, "Structure"))
+        lost = Dist.of(weights, total).map(squadron_loss)
+        first: list[Chart] = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost))]
+    else:
+        first = fate_charts(target_ends(values), "Target")
+    body["charts"] = [*first, *list_of(body, "charts")]
     body["pool"] = pool_json(pool)
     return body
 
 
 def _explosion_run(values: Inputs) -> Result:
-    pool = explosion_pool(values)
+    pool = explosion_attack(values)
     rating = "AS" if values["target"] == "Squadron" else "AC"
     steps = [f"Particle Cannon attack (Turret arc): {rating} {values['structure']} (the exploding ship's Structure), "
              f"Macro {2 if values['range'] == RANGES[0] else 0} ({values['range']}) - Armor {values['armor']}"
              + (f", attack modifier {int_of(values, 'modifier'):+d}" if values["modifier"] else "")
              + f": {pool.describe()}."]
-    res = roll(pool, values, rng_of(values))
+    rng = rng_of(values)  # one stream: the attack's dice, then the target's
+    res = roll(pool, values, rng)
     steps += res.sentences()
+    facts: dict[str, object] = {"reading": notation(res.final)}
     if values["target"] == "Squadron":
         lost = squadron_loss(res.final)
         headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
-        headline = f"{notation(res.final)}: resolve as Capital Ship Damage"
+        die, _ = die_of(values, rng)
+        target, lines = resolve_hits(ship_of(values, "target_"), res.final, Aim(), die)
+        steps += [f"Target: {line}" for line in lines]
+        headline = f"{notation(res.final)}: Target {target.text()}"
+        facts["target"] = ship_facts(target)
     steps.append(headline + ". Place a Debris Field marker centered on the ship's last position.")
-    return {"outcome": {"headline": headline, "reading": notation(res.final)}, "steps": steps, "roll": resolution_json(res)}
+    return {"outcome": {"headline": headline, **facts}, "steps": steps, "roll": resolution_json(res)}
 
 
 EXPLOSION = Resolver(
@@ -132,9 +155,12 @@ EXPLOSION = Resolver(
             Input("armor", "int", "Target's Armor in the arc facing the ship", default=0, low=0, high=10),
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
-            *faces_inputs(), SEED),
+            *faces_inputs(),
+            *(replace(field, when=("target", TARGETS[0])) for field in ship_inputs("target_", "Target")),
+            replace(dice_keypad("Dice for the target's randomised hits, Weapon Damage and Catastrophic rolls", 24),
+                    when=("target", TARGETS[0])), SEED),
     run=_explosion_run, odds=_explosion_odds,
-    readings=(readings.EXPLOSION_STRUCTURE, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),
+    readings=(readings.EXPLOSION_STRUCTURE, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, *STEP_READINGS),
     serves=("explosion",), versions=VERSIONS, dice_needed=_explosion_needed,
 )
 

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import replace
+from typing import cast
 
 from ... import readings
+from ...answers import Answer, Chart, Check, Outcome
+from ...damage import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow
+from ...dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result
+from ...ship import RATINGS, Ship
 from ...wording import counted
 from ...values import int_of, faces_of
 from ..dice_rolls import SEED, rng_of
 from .actions_v124_repair import repair_charts
-from .damage_v124_common import RATINGS, chart
+from .damage_v124_capital import (CRITICAL, aim_of, dice_keypad, die_of, resolve_events, ship_facts, what_changed)
+from .ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
+MAX_STRUCTURE_DAMAGE = 2 * MAX_STRUCTURE
+"""Most Structure Damage at once (every box and as many rolls at 0)."""
 
 
 def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
@@ -32,36 +40,39 @@ def die_input(label: str, name: str = "die") -> Input:
 # ---------------------------------------------------------------- Structure Damage
 
 
-def structure_after(structure: int, damage: int) -> tuple[int, int]:
-    """(Structure left, Catastrophic rolls owed): 0 cripples and rolls; each hit below zero rolls again."""
-    if damage <= 0:
-        return structure, 0
-    if structure == 0:
-        return 0, damage
-    left = max(0, structure - damage)
-    return left, (0 if left else 1 + damage - structure)
+STRUCTURE_EVENT: Event = ("S", 0, 0)
 
 
-def _structure_run(values: Inputs) -> Result:
-    structure, damage = int_of(values, "structure"), int_of(values, "damage")
-    left, rolls = structure_after(structure, damage)
-    steps = [f"Structure {structure} - {damage} Structure Damage → {left} (a model cannot go below 0)."]
-    if left == 0:
-        steps.append("At 0 Structure the model is Crippled and must immediately roll on the Catastrophic Damage Table"
-                     + (f"; {rolls - 1} more Structure Damage below zero: {rolls - 1} more roll{'s' if rolls > 2 else ''}."
-                        if rolls > 1 else "."))
-    headline = f"Structure {left}" + (f": Crippled, {rolls}× Catastrophic Damage Table" if left == 0 else "")
-    return {"outcome": {"headline": headline, "structure": left, "crippled": left == 0, "catastrophic_rolls": rolls},
-            "steps": steps}
+def _structure_events(values: Inputs) -> tuple[Event, ...]:
+    return (STRUCTURE_EVENT,) * int_of(values, "damage")
+
+
+def _structure_odds(values: Inputs) -> Answer:
+    ends = follow(ship_of(values), _structure_events(values), Aim(), fate)
+    return Answer(charts=tuple(fate_charts(cast(Dist[tuple[str, int]], ends))))
+
+
+def _structure_run(values: Inputs) -> Answer:
+    start = ship_of(values)
+    die, used = die_of(values, rng_of(values))
+    ship, lines = resolve_events(start, _structure_events(values), Aim(), die)
+    if not lines:
+        lines = ["No Structure Damage: nothing changes."]
+    return Answer(outcome=Outcome(ship.text(), facts={**ship_facts(ship), "dice_used": used}),
+                  steps=(f"Structure {start.structure}, {int_of(values, 'damage')} Structure Damage "
+                         f"(a model cannot go below 0):", *lines))
 
 
 STRUCTURE_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/structure-damage",
     title="Structure Damage",
-    summary="Mark Structure boxes; at 0 the model is Crippled and rolls on the Catastrophic Damage Table.",
-    inputs=(Input("structure", "int", "Structure left", default=2, low=0, high=12),
-            Input("damage", "int", "Structure Damage taken", default=1, low=0, high=12)),
-    run=_structure_run, readings=(readings.STRUCTURE_BELOW_ZERO,),
+    summary="Mark Structure boxes; at 0 the model is Crippled and rolls on the Catastrophic Damage Table "
+            "(1d6 + its systems at 0).",
+    inputs=(Input("damage", "int", "Structure Damage taken", default=1, low=0, high=MAX_STRUCTURE_DAMAGE),
+            *ship_inputs(defaults=(4, 3, 2, 2, 2)),
+            dice_keypad("Dice for Catastrophic rolls", MAX_STRUCTURE_DAMAGE), SEED),
+    run=_structure_run, odds=_structure_odds,
+    readings=(readings.STRUCTURE_BELOW_ZERO, readings.SYSTEMS_AT_ZERO, readings.DESTROYED_STOPS),
     serves=("structure-damage",), versions=VERSIONS,
 )
 
@@ -88,7 +99,7 @@ def _trait_run(values: Inputs) -> Result:
 
 SYSTEM_TRAIT_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/system-trait-damage",
-    title="System Trait Damage",
+    title=TRAIT,
     summary="Each critical damage effect lowers a System Trait by one box; at 0 it may not be used; Repair needs [D+].",
     inputs=(Input("rating", "int", "System Trait rating left", default=2, low=0, high=12, help="e.g. Hangers or Catapult."),
             Input("hits", "int", "Critical damage effects or Precise hits on it", default=1, low=0, high=12),
@@ -102,18 +113,15 @@ SYSTEM_TRAIT_DAMAGE = Resolver(
 
 
 def weapon_needed(spinal: bool) -> int:
-    """5+ on 1d6, 6+ for a Spinal (SPN) weapon."""
-    return 6 if spinal else 5
+    """5+ on 1d6, 6+ for a Spinal (SPN) weapon: the damage step's constants."""
+    return WEAPON_NEEDS[SPINAL_WEAPON if spinal else WEAPON]
 
 
-def weapon_odds(spinal: bool) -> Fraction:
-    return Fraction(7 - weapon_needed(spinal), 6)
-
-
-def _weapon_odds(values: Inputs) -> Result:
-    p = weapon_odds(bool(values["spinal"]))
-    return {"charts": [chart(f"Weapon Damage on {weapon_needed(bool(values['spinal']))}+",
-                             [("weapon damaged", p), ("no effect", 1 - p)])]}
+def _weapon_odds(values: Inputs) -> Answer:
+    need = weapon_needed(bool(values["spinal"]))
+    damaged = Dist.uniform(range(1, 7)).map(lambda face: face >= need)
+    return Answer(charts=(Chart.of(f"Weapon Damage on {need}+", damaged,
+                                   lambda hit: "weapon damaged" if hit else "no effect", (True, False)),))
 
 
 def _weapon_run(values: Inputs) -> Result:
@@ -141,54 +149,45 @@ WEAPON_DAMAGE = Resolver(
 
 # ---------------------------------------------------------------- Critical Hit
 
-OPTIONS = ("Rating Damage", "System Trait Damage", "Weapon Damage")
+CRITICAL_EVENT: Event = ("C", 0, 0)
 
 
-def critical_checks(values: Inputs) -> list[dict[str, object]]:
+def critical_checks(ship: Ship) -> tuple[Check, ...]:
     """Which of the three options can be chosen now, each with why."""
-    ratings = {name: int_of(values, name.lower()) for name in RATINGS}
-    open_ratings = [name for name, left in ratings.items() if left > 0]
-    traits, weapons = int_of(values, "system_traits"), int_of(values, "weapons")
-    return [
-        {"label": "Rating Damage", "ok": bool(open_ratings),
-         "detail": f"may hit {', '.join(open_ratings)}" if open_ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"},
-        {"label": "System Trait Damage", "ok": traits > 0,
-         "detail": f"{traits} System Trait{'s' if traits != 1 else ''} above 0" if traits else "no System Trait above 0"},
-        {"label": "Weapon Damage", "ok": weapons > 0,
-         "detail": f"{counted(weapons, 'weapon')} not damaged" if weapons else "every weapon damaged"},
-    ]
+    options = critical_options(ship)
+    ratings = [o for o in options if o in RATINGS]
+    traits = [o for o in options if o.startswith("System Trait")]
+    weapons = [o for o in options if o in (WEAPON, SPINAL_WEAPON)]
+    return (
+        Check("Rating Damage", bool(ratings),
+              f"may hit {', '.join(ratings)}" if ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"),
+        Check(TRAIT, bool(traits), f"may hit {', '.join(traits)}" if traits else "no System Trait above 0"),
+        Check(WEAPON, bool(weapons), f"{counted(ship.weapons + ship.spinal, 'weapon')} not damaged"
+              if weapons else "every weapon damaged"),
+    )
 
 
-def _critical_odds(values: Inputs) -> Result:
-    normal, spinal = weapon_odds(False), weapon_odds(True)
-    return {"charts": [chart("Weapon Damage option", [("weapon damaged (5+)", normal), ("Spinal weapon damaged (6+)", spinal)])]}
+def _critical_odds(values: Inputs) -> Answer:
+    start = ship_of(values)
+    ends = cast(Dist[Ship], follow(start, (CRITICAL_EVENT,), aim_of(values)))
+    return Answer(charts=(Chart.of("The Critical Hit", ends.map(lambda end: what_changed(start, end)), str),
+                          *fate_charts(ends.map(fate))))
 
 
-def _critical_run(values: Inputs) -> Result:
-    checks = critical_checks(values)
-    option = str(values["option"])
-    steps = [f"{c['label']}: {'can' if c['ok'] else 'cannot'} be chosen ({c['detail']})." for c in checks]
-    if not any(c["ok"] for c in checks):
-        steps.append("None of the options can be chosen: inflict an additional Structure Damage "
-                     "(roll on the Catastrophic Damage Table if necessary).")
-        return {"checks": checks, "outcome": {"headline": "No option: 1 additional Structure Damage", "structure_damage": 1},
-                "steps": steps}
-    chosen = next(c for c in checks if c["label"] == option)
-    if not chosen["ok"]:
-        steps.append(f"{option} cannot be chosen: pick another option.")
-        return {"checks": checks, "outcome": {"headline": f"{option} cannot be chosen ({chosen['detail']})"}, "steps": steps}
-    if option == "Rating Damage":
-        headline = "1 Rating Damage to a Rating of the attacker's choice above 0 (see Rating Damage)"
-    elif option == "System Trait Damage":
-        headline = "1 System Trait Damage to a System Trait of the attacker's choice (see System Trait Damage)"
-    else:
-        need = weapon_needed(bool(values["spinal"]))
-        face, how = one_die(values)
-        damaged = face >= need
-        steps.append(f"Die {how}: {face}; needs {need}+.")
-        headline = f"{face} vs {need}+: weapon {'damaged' if damaged else 'not damaged'}"
-    steps.append(headline + ".")
-    return {"checks": checks, "outcome": {"headline": headline, "option": option}, "steps": steps}
+def _critical_run(values: Inputs) -> Answer:
+    start = ship_of(values)
+    checks = critical_checks(start)
+    aim = aim_of(values)
+    steps = [f"{c.label}: {'can' if c.ok else 'cannot'} be chosen ({c.detail})." for c in checks]
+    if aim.critical != BEST and aim.critical not in critical_options(start) and critical_options(start):
+        steps.append(f"{aim.critical} cannot be chosen: the attacker's best option instead.")
+        aim = replace(aim, critical=BEST)
+    die, used = die_of(values, rng_of(values))
+    ship, lines = resolve_events(start, (CRITICAL_EVENT,), aim, die)
+    steps += lines
+    facts = {**ship_facts(ship), "effect": what_changed(start, ship), "dice_used": used}
+    return Answer(outcome=Outcome(f"{what_changed(start, ship)}: {ship.text()}", facts=facts), steps=tuple(steps),
+                  checks=checks)
 
 
 CRITICAL_HIT = Resolver(
@@ -196,14 +195,9 @@ CRITICAL_HIT = Resolver(
     title="Critical Hit",
     summary="The attacker picks Rating Damage, System Trait Damage or Weapon Damage (5+, Spinal 6+); "
             "if none can be chosen, 1 more Structure Damage.",
-    inputs=(Input("option", "choice", "Attacker's choice", default="Weapon Damage", choices=OPTIONS),
-            *(Input(name.lower(), "int", f"{name} left", default=d, low=0, high=12) for name, d in zip(RATINGS, (4, 3, 2, 2))),
-            Input("system_traits", "int", "System Traits above 0", default=1, low=0, high=12),
-            Input("weapons", "int", "Undamaged weapons", default=2, low=0, high=12),
-            SPINAL, die_input("Die for Weapon Damage (1d6)"), SEED),
-    run=_critical_run, odds=_critical_odds,
+    inputs=(CRITICAL, *ship_inputs(), dice_keypad("Dice for Weapon Damage and Catastrophic rolls", 4), SEED),
+    run=_critical_run, odds=_critical_odds, readings=(readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO),
     serves=("critical-hit",), versions=VERSIONS,
-    dice_needed=lambda values: {"die": 1 if values["option"] == "Weapon Damage" else 0},
 )
 
 RESOLVERS: tuple[Resolver, ...] = (STRUCTURE_DAMAGE, SYSTEM_TRAIT_DAMAGE, WEAPON_DAMAGE, CRITICAL_HIT)
