@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import lru_cache
 
 from .dice import Reading, notation

@@ -12,7 +12,7 @@ from typing import cast
 
 from ... import readings
 from ...answers import Answer, Chart, Outcome, Row
-from ...damage import Event, attack_outcomes, fate, follow, resolve_hits
+from ...damage import Event, attack_outcomes, fate, follow, resolve_events, resolve_hits
 from ...dice import Reading, notation
 from ...dist import Dist
 from ...opposed import opposed_final
@@ -25,7 +25,7 @@ from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
 from . import damage_v124_catastrophe, damage_v124_hits
 from .damage_v124_capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, capital_pool_inputs, dice_keypad,
-                                  die_of, resolve_events, ship_facts, what_changed)
+                                  die_of, ship_facts, what_changed)
 from .damage_v124_common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,
                                  squadron_loss)
 from .ship_inputs import fate_charts, ship_inputs, ship_of

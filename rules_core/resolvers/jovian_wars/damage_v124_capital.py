@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from ... import readings
-from ...damage import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim, DieSource, Event, _pick, best_option, choices, typed_dice
+from ...damage import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim, DieSource, typed_dice
 from ...errors import InputError
 from ...inputs import Input
 from ...pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
@@ -80,25 +80,6 @@ def aim_of(values: Inputs) -> Aim:
 def die_of(values: Inputs, rng: random.Random) -> tuple[DieSource, list[int]]:
     """The typed faces of the "random_dice" keypad in order, then dice rolled from `rng`."""
     return typed_dice(faces_of(values, "random_dice") or (), rng)
-
-
-def resolve_events(ship: Ship, events: tuple[Event, ...], aim: Aim, die: DieSource) -> tuple[Ship, list[str]]:
-    """Resolve single events of the step (a Rating Damage, Structure Damage, a Critical Hit) from dice, step by step.
-
-    The same loop as damage.resolve_hits, which starts from a whole reading; choices as the exact odds make them.
-    """
-    lines: list[str] = []
-    while events and not ship.destroyed:
-        options = choices(ship, events[0], aim)
-        label, branches = options[best_option(ship, events, aim)]
-        if len(options) > 1:
-            lines.append(f"The attacker chooses {label} (best for the attacker of: {', '.join(o[0] for o in options)}).")
-        ship, sentence, added = _pick(branches, die)
-        lines.append(sentence)
-        events = added + events[1:]
-    if events and ship.destroyed:
-        lines.append("The ship is Destroyed: the rest has no effect.")
-    return ship, lines
 
 
 def ship_facts(ship: Ship) -> dict[str, object]:

@@ -7,7 +7,7 @@ from typing import cast
 
 from ... import readings
 from ...answers import Answer, Chart, Check, Outcome
-from ...damage import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow
+from ...damage import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow, resolve_events
 from ...dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver, Result
@@ -16,7 +16,7 @@ from ...wording import counted
 from ...values import int_of, faces_of
 from ..dice_rolls import SEED, rng_of
 from .actions_v124_repair import repair_charts
-from .damage_v124_capital import (CRITICAL, aim_of, dice_keypad, die_of, resolve_events, ship_facts, what_changed)
+from .damage_v124_capital import (CRITICAL, aim_of, dice_keypad, die_of, ship_facts, what_changed)
 from .ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 
 VERSIONS = ("v1.2.4",)
