@@ -1,0 +1,27 @@
+"""The Boarded resolver live: it renders, answers its odds as CPython does, and answers again when a choice changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.test_widgets import chart_rows, cpython_rows, expect, wait_ready, widget
+
+pytestmark = pytest.mark.browser
+
+BOARDED = "jovian-wars/v1.2.4/boarded"
+
+
+def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
+    """Assert the capture-within-k chart equals CPython's, then changes to Engage/Defend's when the Marines Defend."""
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/")
+    root = wait_ready(page, BOARDED)
+    first = cpython_rows(BOARDED, {})[0]
+    captions = root.locator('[data-region="odds"] table.resolver__chart caption')
+    expect()(captions.first).to_have_text("Captured within k activations (Engage/Engage)")
+    assert chart_rows(root)[0] == first
+    root.get_by_label("Marines choose", exact=True).select_option("Defend")
+    expect()(captions.first).to_have_text("Captured within k activations (Engage/Defend)")
+    assert chart_rows(root)[0] == cpython_rows(BOARDED, {"defender": "Defend"})[0]
+    assert widget(page, BOARDED).count() == 1
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
