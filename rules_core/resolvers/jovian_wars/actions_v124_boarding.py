@@ -301,4 +301,4 @@ PURGE_AIRLOCKS = Resolver(
     readings=(readings.JW_TABLE_ROW_BY_BEST, readings.HALVE_ROUNDS_DOWN, readings.BOARDING_CHAIN),
 )
 
-RESOLVERS: tuple[Resolver, ...] = (BOARD, BOARDED)
+RESOLVERS: tuple[Resolver, ...] = (BOARD, BOARDED, PURGE_AIRLOCKS)
