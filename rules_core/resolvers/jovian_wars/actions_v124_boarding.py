@@ -37,7 +37,7 @@ VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
 CAPS: dict[str, dict[str, int]] = {
     "Engage": {"marines": 20, "boarders": 20},
-    SABOTAGE: {"marines": 4, "boarders": 4},
+    SABOTAGE: {"marines": 5, "boarders": 5},
 }
 """The largest Marines and Boarders whose chain answers in time, by the Boarders' choice (Sabotage follows the
 ship's every box, Engage only the two ratings); the four-pair chart uses the Sabotage caps."""
