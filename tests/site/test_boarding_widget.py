@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.test_widgets import chart_rows, cpython_rows, expect, wait_ready, widget
+import rules_core
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, wait_ready, widget
 
 pytestmark = pytest.mark.browser
 
@@ -24,4 +25,19 @@ def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
     assert chart_rows(root)[0] == cpython_rows(BOARDED, {"defender": "Defend"})[0]
     assert widget(page, BOARDED).count() == 1
     assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log, site_url):
+    """Assert a shared link's Sabotage firefight and Purge Airlocks, from typed dice, show CPython's headline and steps."""
+    inputs = {"boarders": 3, "marines": 2, "boarder": "Sabotage", "purge": True, "skill": 2,
+              "boarders_dice": [3, 3, 5], "marines_dice": [1, 4], "purge_dice": [2, 6]}
+    expected = rules_core.resolve(BOARDED, inputs)
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(BOARDED, inputs))
+    root = widget(page, BOARDED)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
     assert page_log.console_errors == [] and page_log.page_errors == []

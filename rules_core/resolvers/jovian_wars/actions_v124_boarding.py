@@ -225,8 +225,7 @@ def _boarded_run(values: Inputs) -> Result:
 def _boarded_needed(values: Inputs) -> dict[str, int]:
     needed = {**pool_needed(Pool(int_of(values, "boarders")), "boarders_"),
               **pool_needed(Pool(int_of(values, "marines")), "marines_")}
-    if values["purge"]:
-        needed.update(pool_needed(Pool(int_of(values, "skill")), "purge_"))
+    needed.update(pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_"))  # 0: hidden
     return needed
 
 
