@@ -18,7 +18,7 @@ from hypothesis import given, strategies as st
 from rules_core.damage import take_hits
 from rules_core.errors import InputError
 from rules_core.registry import odds, resolve
-from rules_core.resolvers.jovian_wars.boarding_chain import NEVER, ending, expected_activations, stuck, within
+from rules_core.resolvers.jovian_wars.boarding_chain import NEVER, ending, expected_activations, mean_if_ends, stuck, within
 from rules_core.resolvers.jovian_wars.boarding_firefight import (AUTOMATIC, CAPTURED, DEFEND, ENGAGE, SABOTAGE, Boarding,
                                                                  Plan, board_loss, engage_after, firefight, sabotage_aim)
 from rules_core.ship import Ship
@@ -291,3 +291,14 @@ def test_the_automatic_sabotage_spends_every_choice_on_the_marines(reading, mari
     `boarders-choose-capture`): [D1,D3] on 4 Marines leaves 2, a [Q2]'s two Critical Hits leave 2."""
     outcomes = take_hits(Ship.of((4, 3, 2, 4), 4, (), 4, 2), reading, sabotage_aim(AUTOMATIC))
     assert {ship.marines for ship in outcomes} == {marines_left}
+
+
+def test_mean_activations_when_it_may_stall():
+    """2 Boarders and 2 Marines, both Engage, 2 dice a side: only a [D] (1/6) does anything. Both [D]s (1/36) stall it
+    at 1 against 1; one [D] leaves 1 against 2, which ends in 6 activations on average. Among the boardings that end,
+    the mean is the 36/11 activations spent at the start plus 6."""
+    start, plan = Boarding(ship(2), 2), Plan()
+    assert ending(start, plan).chance(NEVER) == Fraction(1, 11)
+    assert expected_activations(start, plan) is None
+    assert mean_if_ends(start, plan) == Fraction(36, 11) + 6
+    assert mean_if_ends(Boarding(ship(1), 1), plan) is None

@@ -10,6 +10,7 @@ resolved from dice (`boarding_steps`). Purge Airlocks: its Skill Test table, alo
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from dataclasses import replace
 
 from ... import readings
@@ -26,7 +27,7 @@ from .ship_inputs import ship_inputs, ship_of
 from ...values import faces_of, int_of
 from ...wording import counted
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
-from .boarding_chain import HORIZON, NEVER, ending, expected_activations, stuck, within
+from .boarding_chain import HORIZON, NEVER, ending, expected_activations, mean_if_ends, stuck, within
 from .boarding_firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
                                  purge_rows)
@@ -145,12 +146,13 @@ def _start(values: Inputs) -> Boarding:
 
 
 def _mean_words(start: Boarding, plan: Plan) -> str:
-    mean = expected_activations(start, plan)
-    if mean is not None:
-        return f"mean {fraction_json(mean)} activations (about {float(mean):.2f})"
-    frozen = stuck(start, plan)[0]
-    return (f"no mean: it may never end ({counted(frozen.boarders, 'Boarder')} against {counted(frozen.marines, 'Marine')}: "
-            "no roll can change it)")
+    mean = mean_if_ends(start, plan)
+    frozen = stuck(start, plan)
+    if not frozen:
+        return f"mean {fraction_json(mean or Fraction(0))} activations (about {float(mean or 0):.2f})"
+    never = (f"it may never end ({counted(frozen[0].boarders, 'Boarder')} against {counted(frozen[0].marines, 'Marine')}: "
+             "no roll can change it)")
+    return never if mean is None else f"{never}; mean {fraction_json(mean)} activations (about {float(mean):.2f}) when it ends"
 
 
 def _boarded_odds(values: Inputs) -> Result:
@@ -174,7 +176,8 @@ def _boarded_odds(values: Inputs) -> Result:
         charts.append(_pairs_chart(start, plan))
     return {"checks": results, "charts": charts, "captured_within": [fraction_json(p) for p in captured],
             "ever_captured": fraction_json(ends.chance(CAPTURED)), "never_ends": fraction_json(ends.chance(NEVER)),
-            "expected_activations": None if mean is None else fraction_json(mean)}
+            "expected_activations": None if mean is None else fraction_json(mean),
+            "mean_if_ends": None if (ended := mean_if_ends(start, plan)) is None else fraction_json(ended)}
 
 
 def _pairs_chart(start: Boarding, plan: Plan) -> dict[str, object]:

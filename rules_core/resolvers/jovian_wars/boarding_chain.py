@@ -65,22 +65,29 @@ def ending(state: Boarding, plan: Plan) -> Dist[str]:
     return leaving.bind(lambda after: ending(after, plan))
 
 
-@lru_cache(maxsize=8192)
 def expected_activations(state: Boarding, plan: Plan) -> Fraction | None:
     """The mean number of activations until the boarding ends; None when it may never end."""
-    if state.ended:
-        return Fraction(0)
     if ending(state, plan).chance(NEVER):
         return None
+    return mean_if_ends(state, plan)
+
+
+def mean_if_ends(state: Boarding, plan: Plan) -> Fraction | None:
+    """The mean number of activations among the boardings that end (None when none does)."""
+    ends = 1 - ending(state, plan).chance(NEVER)
+    return _activations_to_end(state, plan) / ends if ends else None
+
+
+@lru_cache(maxsize=8192)
+def _activations_to_end(state: Boarding, plan: Plan) -> Fraction:
+    """E[activations, counted only where the boarding ends]: the activations spent here (1 / chance to leave,
+    independent of where it goes) times the chance it ends, plus the same from wherever it goes."""
     leaving = _leaving(state, plan)
-    assert leaving is not None  # a state that cannot be left would end NEVER
+    if state.ended or leaving is None:
+        return Fraction(0)
     stay = 1 / (1 - activation(state, plan).chance(state))
-    return stay + leaving.expected(lambda after: _finite(expected_activations(after, plan)))
-
-
-def _finite(mean: Fraction | None) -> Fraction:
-    assert mean is not None  # every state after one that always ends always ends
-    return mean
+    ends = 1 - ending(state, plan).chance(NEVER)
+    return stay * ends + leaving.expected(lambda after: _activations_to_end(after, plan))
 
 
 def stuck(start: Boarding, plan: Plan) -> list[Boarding]:
