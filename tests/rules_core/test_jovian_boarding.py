@@ -194,14 +194,14 @@ def brute_capture(state: Boarding, plan: Plan, k: int) -> Fraction:
 def test_capture_within_k_matches_step_by_step_enumeration(marines, boarders, plan):
     """Assert the chain's capture within 1, 2, 3 activations equals enumerating each activation's rolls."""
     start = Boarding(ship(marines), boarders)
-    got = [now.p(lambda s: s.fate == CAPTURED) for now in within(start, plan, 3)]
+    got = [now.chance(CAPTURED) for now in within(start, plan, 3)]
     assert got == [brute_capture(start, plan, k) for k in (1, 2, 3)]
 
 
 def test_three_boarders_engaging_two_marines():
     """The issue's numbers: 3 Boarders Engage 2 Marines who Engage."""
     start, plan = Boarding(ship(2), 3), Plan()
-    captured = [now.p(lambda s: s.fate == CAPTURED) for now in within(start, plan)]
+    captured = [now.chance(CAPTURED) for now in within(start, plan)]
     assert captured[0] == Fraction(1, 36) and captured[2] == Fraction(20303, 52488)
     assert captured == sorted(captured)
     ends = ending(start, plan)
@@ -274,8 +274,8 @@ def test_every_distribution_sums_to_one(marines, boarders, pair, skill):
 def test_more_boarders_never_lower_the_capture_chance(marines, boarders, k):
     """Engage/Engage: one Boarder more never lowers the chance of capture within k activations."""
     plan = Plan()
-    fewer = within(Boarding(ship(marines), boarders), plan, k)[-1].p(lambda s: s.fate == CAPTURED)
-    more = within(Boarding(ship(marines), boarders + 1), plan, k)[-1].p(lambda s: s.fate == CAPTURED)
+    fewer = within(Boarding(ship(marines), boarders), plan, k)[-1].chance(CAPTURED)
+    more = within(Boarding(ship(marines), boarders + 1), plan, k)[-1].chance(CAPTURED)
     assert more >= fewer
 
 

@@ -161,7 +161,7 @@ def _boarded_odds(values: Inputs) -> Result:
     if not all_ok(results):
         return {"checks": results, "charts": []}
     pair = f"{plan.boarder}/{plan.defender}"
-    captured = [now.p(lambda state: state.fate == CAPTURED) for now in within(start, plan)]
+    captured = [now.chance(CAPTURED) for now in within(start, plan)]
     ends = ending(start, plan)
     mean = expected_activations(start, plan)
     charts: list[dict[str, object]] = [
@@ -185,8 +185,7 @@ def _pairs_chart(start: Boarding, plan: Plan) -> dict[str, object]:
     rows = []
     for boarder, defender in PAIRS:
         other = Plan(boarder, defender, plan.target, plan.purge_skill)
-        last = within(start, other)[-1]
-        rows.append({"label": f"{boarder}/{defender}", "p": fraction_json(last.p(lambda state: state.fate == CAPTURED))})
+        rows.append({"label": f"{boarder}/{defender}", "p": fraction_json(within(start, other)[-1].chance(CAPTURED))})
     return {"title": f"Captured within {HORIZON} activations, each pair of choices (Boarders/Marines)", "rows": rows}
 
 

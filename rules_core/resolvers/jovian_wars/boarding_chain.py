@@ -36,14 +36,27 @@ def activation(state: Boarding, plan: Plan) -> Dist[Boarding]:
     return after.bind(lambda state: purge(state, skill))
 
 
-def within(start: Boarding, plan: Plan, activations: int = HORIZON) -> list[Dist[Boarding]]:
-    """The state after 1, 2 ... `activations` activations (an ended boarding stays as it ended)."""
-    out: list[Dist[Boarding]] = []
-    now = Dist.certain(start)
+def within(start: Boarding, plan: Plan, activations: int = HORIZON) -> list[Dist[str]]:
+    """How the boarding stands (a fate of `Boarding`) after 1, 2 ... `activations` activations.
+
+    An ended boarding is carried as its fate alone: what became of the rest of the ship no longer matters here.
+    """
+    out: list[Dist[str]] = []
+    now: Dist[Boarding | str] = Dist.certain(start)
     for _ in range(activations):
-        now = now.bind(lambda state: activation(state, plan))
-        out.append(now)
+        now = now.bind(lambda state: _next(state, plan))
+        out.append(now.map(lambda state: state if isinstance(state, str) else state.fate))
     return out
+
+
+def _next(state: Boarding | str, plan: Plan) -> Dist[Boarding | str]:
+    return Dist.certain(state) if isinstance(state, str) else _collapsed(state, plan)
+
+
+@lru_cache(maxsize=8192)
+def _collapsed(state: Boarding, plan: Plan) -> Dist[Boarding | str]:
+    """One activation, each ended boarding as its fate."""
+    return activation(state, plan).map(lambda after: after.fate if after.ended else after)
 
 
 def _leaving(state: Boarding, plan: Plan) -> Dist[Boarding] | None:
