@@ -54,7 +54,8 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
         return Boarding(ship.with_marines(new_m), new_b), lines, rolls
     lines.append(f"Sabotage: {notation(sabotage)} applied as if the attack were made by a Precise weapon.")
     after, damage_lines = resolve_hits(ship, sabotage, sabotage_aim(plan.target), die)
-    lines += [f"Sabotage: {line}" for line in damage_lines]
+    lines += [f"Sabotage: {line.replace('The attacker chooses', 'The Boarders choose').replace('the attacker', 'the Boarders')}"
+              for line in damage_lines]  # the damage step's chooser is the Boarders here
     return Boarding(after, new_b), lines, rolls
 
 
