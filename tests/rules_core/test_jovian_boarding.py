@@ -17,7 +17,7 @@ from hypothesis import given, strategies as st
 
 from rules_core.damage import take_hits
 from rules_core.errors import InputError
-from rules_core.registry import odds, resolve
+from rules_core.registry import describe, odds, resolve
 from rules_core.resolvers.jovian_wars.boarding_chain import NEVER, ending, expected_activations, mean_if_ends, stuck, within
 from rules_core.resolvers.jovian_wars.boarding_firefight import (AUTOMATIC, CAPTURED, DEFEND, ENGAGE, SABOTAGE, Boarding,
                                                                  Plan, board_loss, engage_after, firefight, sabotage_aim)
@@ -302,3 +302,16 @@ def test_mean_activations_when_it_may_stall():
     assert expected_activations(start, plan) is None
     assert mean_if_ends(start, plan) == Fraction(36, 11) + 6
     assert mean_if_ends(Boarding(ship(1), 1), plan) is None
+
+
+def test_several_activations_take_each_keypads_dice_in_turn():
+    """Assert activation 2 reads the next typed dice (Boarders 4, 4, 1: [D4], Marines 2 -> 1) and activation 3,
+    with none left, is rolled and says so."""
+    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "activations": 3, "seed": 2,
+                                      "boarders_dice": [1, 2, 3, 4, 4, 1], "marines_dice": [5, 6, 5, 2]})
+    steps = answer["steps"]
+    second = steps.index("Activation 2: Marines 2, Boarders 3: firefight.")
+    assert "Boarders' [D4]: Marines 2 → 1." in steps[second:]
+    third = steps.index("Activation 3: Marines 1, Boarders 3: firefight.")
+    assert steps[third + 1:third + 3] == ["Boarders' dice: none typed left, rolled.", "Marines' dice: none typed left, rolled."]
+    assert "boarders_dice" not in describe(JW + "boarded", answer["inputs"])["dice_needed"]  # any count over several

@@ -198,22 +198,29 @@ def _boarded_run(values: Inputs) -> Result:
                 "outcome": {"headline": f"No firefight: {FATE_LABELS[start.fate]}", "fate": start.fate}}
     rng = rng_of(values)
     die, given = typed_dice(faces_of(values, "damage_dice") or (), rng)
+    activations = int_of(values, "activations")
+    queues = {prefix: list(faces_of(values, f"{prefix}dice") or ()) for prefix in KEYPADS}
     state, rolls = start, {}
-    typed = values
-    for activation in range(1, int_of(values, "activations") + 1):
+    for activation in range(1, activations + 1):
         if state.ended:
             break
         lines.append(f"Activation {activation}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
+        typed = values if activations == 1 else {**_take(queues, "boarders_", state.boarders),
+                                                 **_take(queues, "marines_", state.marines)}
+        lines += [f"{who} dice: none typed left, rolled." for who, prefix in (("Boarders'", "boarders_"), ("Marines'", "marines_"))
+                  if f"{prefix}dice" not in typed and faces_of(values, f"{prefix}dice")]
         state, more, made = firefight_steps(state, plan, typed, rng, die)
         lines += more
         if plan.purge_skill is not None and not state.ended:
+            typed = values if activations == 1 else _take(queues, "purge_", plan.purge_skill)
+            if "purge_dice" not in typed and faces_of(values, "purge_dice"):
+                lines.append("Purge Airlocks dice: none typed left, rolled.")
             (marines, boarders), more, purged = purge_steps(state.marines, state.boarders, plan.purge_skill, typed, rng)
             state = Boarding(state.ship.with_marines(marines), boarders)
             lines += more
             made["purge"] = resolution_json(purged)
         if activation == 1:
             rolls = made
-        typed = {}  # later activations are rolled
     if given:
         rolls["damage"] = {"dice": list(given)}
     lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
@@ -224,10 +231,28 @@ def _boarded_run(values: Inputs) -> Result:
                         "ship": state.ship.text()}}
 
 
+KEYPADS = ("boarders_", "marines_", "purge_")
+"""The keypads of one activation's rolls: the Boarders', the Marines', the Purge Airlocks Skill Test."""
+
+
+def _take(queues: dict[str, list[int]], prefix: str, dice: int) -> dict[str, object]:
+    """The next `dice` typed dice of a keypad, for a roll of several activations; none (so rolled) when too few are left."""
+    queue = queues[prefix]
+    if len(queue) < dice:
+        return {}
+    taken, queues[prefix] = queue[:dice], queue[dice:]
+    return {f"{prefix}dice": tuple(taken)}
+
+
 def _boarded_needed(values: Inputs) -> dict[str, int]:
+    """The keypads' dice for one activation; over several, each keypad takes the dice of every roll in turn (any count)."""
     needed = {**pool_needed(Pool(int_of(values, "boarders")), "boarders_"),
-              **pool_needed(Pool(int_of(values, "marines")), "marines_")}
-    needed.update(pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_"))  # 0: hidden
+              **pool_needed(Pool(int_of(values, "marines")), "marines_"),
+              **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_")}  # 0: hidden
+    if int_of(values, "activations") > 1:
+        for prefix in KEYPADS:
+            if needed[f"{prefix}dice"]:
+                del needed[f"{prefix}dice"]
     return needed
 
 
@@ -244,7 +269,7 @@ BOARDED = Resolver(
             rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
             *SHIP_INPUTS,
             rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
-                         help="The first from the dice typed below; later ones are rolled."),
+                         help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
             *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"),
             Input("damage_dice", "faces", "Sabotage damage dice (randomised hits, Weapon Damage, Catastrophic)", low=0,
                   high=12, optional=True, help="In the order asked; any not typed are rolled."),
