@@ -241,19 +241,32 @@ def canonical(ship: Ship, events: tuple[Event, ...], aim: Aim) -> Ship:
        so far, `Ship.damage`, and the systems at 0 stay the same).
     2. Rows the rest of the attack cannot tell apart are sorted: every System Trait, and the
        Ratings no remaining [D] names by its Value (Marines too when [D]s go by Value).
-    Only views blind to which row holds which boxes (`BOX_BLIND`) and the attacker's worths use it.
+    3. Only Critical Hits damage weapons, so weapons are capped at one more than those left.
+    Only views blind to which row holds which boxes (`BOX_BLIND`) and the attacker's worths use it;
+    a goal may read a count only as a sum or as "is it 0" (worths are gains, `worth`).
     """
     bound, groups = _shape(events, aim, len(ship.left))
-    left = tuple(n if n <= bound else bound for n in ship.left)
-    start = ship.start if left == ship.left else tuple(s - (n - m) for s, n, m in zip(ship.start, ship.left, left))
-    rows = list(zip(start, left))
-    for group in groups:
-        for i, row in zip(group, sorted([rows[i] for i in group])):
-            rows[i] = row
-    start, left = tuple(row[0] for row in rows), tuple(row[1] for row in rows)
-    if start == ship.start and left == ship.left:
+    start, left = ship.start, ship.left
+    crits = _crits(events)
+    weapons, spinal = min(ship.weapons, crits + 1), min(ship.spinal, crits + 1)
+    if max(left) > bound:
+        left = tuple(n if n <= bound else bound for n in left)
+        start = tuple(s - (n - m) for s, n, m in zip(start, ship.left, left))
+    if groups:
+        rows = list(zip(start, left))
+        for group in groups:
+            ordered = sorted([rows[i] for i in group])
+            for i, row in zip(group, ordered):
+                rows[i] = row
+        start, left = tuple(row[0] for row in rows), tuple(row[1] for row in rows)
+    if left == ship.left and start == ship.start and weapons == ship.weapons and spinal == ship.spinal:
         return ship
-    return Ship(start, left, ship.structure, ship.weapons, ship.spinal, ship.fate)
+    return Ship(start, left, ship.structure, weapons, spinal, ship.fate)
+
+
+@lru_cache(maxsize=1 << 12)
+def _crits(events: tuple[Event, ...]) -> int:
+    return sum(1 for kind, _, _ in events if kind == "C")
 
 
 @lru_cache(maxsize=1 << 17)
@@ -295,24 +308,28 @@ def best_option(ship: Ship, events: tuple[Event, ...], aim: Aim) -> int:
 
 @lru_cache(maxsize=1 << 17)
 def worth(ship: Ship, events: tuple[Event, ...], aim: Aim) -> tuple[int, ...]:
-    """The expected goal of the end states from here, times SCALE: a choice's worth to the attacker.
+    """What the attacker expects to gain from here, times SCALE: E[goal(end)] - goal(ship), part by part.
 
-    The goal's parts are expectations, so they follow the chain linearly and no Dist is built.
+    The goal's parts are expectations, so they follow the chain linearly and no Dist is built; as
+    gains they are the same for a ship and its `canonical` form.
     """
     if not events or ship.destroyed:
-        return tuple(SCALE * x for x in aim.goal(ship))
+        return (0,) * len(aim.goal(ship))
     same = canonical(ship, events, aim)
-    if same is not ship:
+    lowest = ship.structure - len(events)  # each event lowers Structure by 1 at most
+    if lowest > 1:  # it cannot reach 0 here: only its gains count, the same from Structure 2 + the events
+        same = replace(same, structure=2 + len(events))
+    if same != ship:
         return worth(same, events, aim)
-    return _worth(choices(ship, events[0], aim)[best_option(ship, events, aim)][1], events[1:], aim)
+    option = _worth(choices(ship, events[0], aim)[best_option(ship, events, aim)][1], events[1:], aim)
+    return tuple(value - SCALE * now for value, now in zip(option, aim.goal(ship)))
 
 
 def _worth(branches: list[Branch], rest: tuple[Event, ...], aim: Aim) -> tuple[int, ...]:
-    if len(branches) == 1:
-        ship, _, _, added = branches[0]
-        return worth(ship, added + rest, aim)
-    weights = [len(faces) for _, faces, _, _ in branches]
-    parts = [worth(ship, added + rest, aim) for ship, _, _, added in branches]
+    """An option's expected goal at the end, times SCALE: its branches weighted by their die faces."""
+    weights = [max(1, len(faces)) for _, faces, _, _ in branches]
+    parts = [tuple(gain + SCALE * now for gain, now in zip(worth(ship, added + rest, aim), aim.goal(ship)))
+             for ship, _, _, added in branches]
     total = sum(weights)
     return tuple(sum(w * part[i] for w, part in zip(weights, parts)) // total for i in range(len(parts[0])))
 

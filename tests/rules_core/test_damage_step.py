@@ -23,6 +23,7 @@ SHIPS = [
     Ship.of((1, 0, 2, 1), 1, (), weapons=1, spinal=1),
     Ship.of((0, 0, 1, 0), 1, (2,), start=(1, 2, 1, 0, 2)),
     Ship.of((0, 0, 0, 0), 2, weapons=0, start=(1, 1, 1, 1)),
+    Ship.of((2, 0, 1, 1), 6, (1,), weapons=3, spinal=2, start=(2, 1, 1, 1, 1)),
 ]
 READINGS = ["[D1]", "[D5,D6]", "[T2]", "[D3,T5]", "[Q4]", "[D1,D2,T3]", "[T1,T2]", "[D6,Q1]", "[D2,T1,Q2]"]
 
