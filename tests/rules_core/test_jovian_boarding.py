@@ -252,7 +252,7 @@ def test_several_activations_resolve_step_by_step():
 
 @pytest.mark.parametrize(("inputs", "field"), [
     ({"boarder": "Sabotage", "boarders": 6}, "boarders"), ({"boarder": "Sabotage", "marines": 9}, "marines"),
-    ({"boarders": 21}, "boarders"), ({"defender": "Sabotage"}, "defender"), ({"activations": 11}, "activations"),
+    ({"boarders": 16}, "boarders"), ({"defender": "Sabotage"}, "defender"), ({"activations": 11}, "activations"),
 ])
 def test_bad_inputs_name_the_field(inputs, field):
     with pytest.raises(InputError) as caught:

@@ -37,7 +37,7 @@ from .common import Flag, Rating, all_ok, checks, flag_input, rating_input, requ
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
 CAPS: dict[str, dict[str, int]] = {
-    "Engage": {"marines": 20, "boarders": 20},
+    "Engage": {"marines": 15, "boarders": 15},
     SABOTAGE: {"marines": 5, "boarders": 5},
 }
 """The largest Marines and Boarders whose chain answers in time, by the Boarders' choice (Sabotage follows the
