@@ -315,3 +315,13 @@ def test_several_activations_take_each_keypads_dice_in_turn():
     third = steps.index("Activation 3: Marines 1, Boarders 3: firefight.")
     assert steps[third + 1:third + 3] == ["Boarders' dice: none typed left, rolled.", "Marines' dice: none typed left, rolled."]
     assert "boarders_dice" not in describe(JW + "boarded", answer["inputs"])["dice_needed"]  # any count over several
+
+
+def test_a_target_by_hand_is_one_firefights_choice():
+    """Assert a Sabotage target typed by hand drives the one-firefight chart, and the chain says it uses the Boarders'
+    automatic choice (a chain following every box of the ship would not answer in time)."""
+    inputs = {"boarder": "Sabotage", "target": "Defense", "marines": 5, "boarders": 5}
+    answer = odds(JW + "boarded", inputs)
+    assert "Sabotage hits best for the Boarders" in answer["charts"][0]["title"]
+    assert answer["captured_within"] == odds(JW + "boarded", {**inputs, "target": AUTOMATIC})["captured_within"]
+    assert answer["charts"][2]["title"].endswith("(Sabotage hits Defense)")

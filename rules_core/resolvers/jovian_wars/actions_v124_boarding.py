@@ -160,24 +160,28 @@ def _boarded_odds(values: Inputs) -> Result:
     results = checks(BOARDED_NEEDS, values)
     if not all_ok(results):
         return {"checks": results, "charts": []}
-    pair = f"{plan.boarder}/{plan.defender}"
-    captured = [now.chance(CAPTURED) for now in within(start, plan)]
-    ends = ending(start, plan)
-    mean = expected_activations(start, plan)
+    # A target chosen by hand is one firefight's choice: over many activations it would follow every box of the ship
+    # (seconds, not milliseconds), so the chain's Sabotage is the Boarders' automatic choice, and the titles say so.
+    chain = replace(plan, target=AUTOMATIC)
+    manual = plan.boarder == SABOTAGE and plan.target != AUTOMATIC
+    pair = f"{plan.boarder}/{plan.defender}" + (", Sabotage hits best for the Boarders" if manual else "")
+    captured = [now.chance(CAPTURED) for now in within(start, chain)]
+    ends = ending(start, chain)
+    mean = expected_activations(start, chain)
     charts: list[dict[str, object]] = [
         {"title": f"Captured within k activations ({pair}{', Purge Airlocks' if plan.purge_skill is not None else ''})",
          "rows": [{"label": f"within {counted(k, 'activation')}", "p": fraction_json(p)} for k, p in enumerate(captured, 1)]},
-        {"title": f"How the boarding ends ({pair}): {_mean_words(start, plan)}",
+        {"title": f"How the boarding ends ({pair}): {_mean_words(start, chain)}",
          "rows": ends.rows(FATE_LABELS.__getitem__, (*ENDS, NEVER))},
-        {"title": "One firefight: how the ship stands after it",
+        {"title": "One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
          "rows": firefight(start, plan).map(lambda state: state.fate).rows(FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS))},
     ]
     if all(int_of(values, field) <= cap for field, cap in CAPS[SABOTAGE].items()):
-        charts.append(_pairs_chart(start, plan))
+        charts.append(_pairs_chart(start, chain))
     return {"checks": results, "charts": charts, "captured_within": [fraction_json(p) for p in captured],
             "ever_captured": fraction_json(ends.chance(CAPTURED)), "never_ends": fraction_json(ends.chance(NEVER)),
             "expected_activations": None if mean is None else fraction_json(mean),
-            "mean_if_ends": None if (ended := mean_if_ends(start, plan)) is None else fraction_json(ended)}
+            "mean_if_ends": None if (ended := mean_if_ends(start, chain)) is None else fraction_json(ended)}
 
 
 def _pairs_chart(start: Boarding, plan: Plan) -> dict[str, object]:
