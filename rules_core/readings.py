@@ -139,6 +139,21 @@ JW_FIREFIGHT_SIMULTANEOUS = Reading(
     "In a firefight both sides roll from their ratings at its start and the losses are applied together; "
     "\"Diminishes their results\" (Defend) diminishes each of the defender's results once.",
 )
+BOARDERS_CHOOSE_CAPTURE = Reading(
+    "boarders-choose-capture", "Sabotage: what the Boarders hit", "MECHANICS §6",
+    "Sabotage's results are a Precise weapon's, so the Boarders choose the Rating or System Trait each [D] and each "
+    "Critical Hit damages. Their automatic choice is the one best for them, computed exactly over the rest of the "
+    "damage: the highest chance the ship is Captured (Marines 0), then that it is Destroyed, then the fewest Marines "
+    "left, then Crippled, then the most damage. A target chosen by hand is hit while it can be.",
+)
+BOARDING_CHAIN = Reading(
+    "boarding-chain", "Boarding over several activations", "MECHANICS §6",
+    "Capture odds over several activations: every activation of the Boarded model begins with one firefight, each "
+    "side keeping its choice; a planned Purge Airlocks is declared after the firefight while the model is still "
+    "Boarded, its Skill Test row reducing the ratings by half or to 0. The boarding ends when the ship is Captured, when Boarders are 0, when Marines and Boarders are both 0 "
+    "(Boarded is cancelled, and without Boarders remaining the ship is not Captured), or when the ship is Destroyed "
+    "(Dead or Explodes), which no capture follows. A boarding where no roll can change anything never ends.",
+)
 JW_ONE_DIE_CHECK = Reading(
     "jw-one-die-check", "One die for \"4+\" and \"6+\"", "MECHANICS §6a",
     "\"On a 4+\" and \"On a 6+\" (Long Shot, Repair) roll one six-sided die after the Skill Test.",
@@ -238,6 +253,8 @@ READINGS: dict[str, Reading] = {
         JW_RESULTS_EACH,
         JW_FIREFIGHT_SIMULTANEOUS,
         JW_ONE_DIE_CHECK,
+        BOARDERS_CHOOSE_CAPTURE,
+        BOARDING_CHAIN,
         RANDOMISE_RATING,
         SYSTEMS_AT_ZERO,
         STRUCTURE_THEN_CRITICAL,

@@ -11,7 +11,6 @@ from rules_core.dice import counts_of, escalate, magnitude, read, steps
 from rules_core.errors import InputError
 from rules_core.registry import REGISTRY, describe, odds, resolve
 from rules_core.resolvers.jovian_wars import actions_v124
-from rules_core.resolvers.jovian_wars.actions_v124_boarding import board_loss, engage_after
 
 JW = "jovian-wars/v1.2.4/"
 
@@ -94,75 +93,7 @@ def test_squadron_ram_from_a_bombing_run_skips_point_defense():
     assert describe(JW + "ram", {"rammer": "Squadron", "bombing_run": True})["dice_needed"]["pd_dice"] == 0
 
 
-# ---------------------------------------------------------------- Board and Boarded
-
-
-def test_board_table_removes_1_3_5_per_result():
-    assert [board_loss(r) for r in (((2, 1),), ((3, 1),), ((4, 1),), ((2, 1), (3, 4)))] == [1, 3, 5, 4]
-
-
-def test_board_odds_match_brute_force():
-    answer = odds(JW + "board", {"marines": 4, "committed": 4, "defense": 4})
-    want: dict[int, Fraction] = {}
-    for reading, p in brute(4):
-        left = max(0, 4 - board_loss(reading))
-        want[left] = want.get(left, Fraction(0)) + p
-    got = chart(answer)
-    assert {int(label.split()[0]): p for label, p in got.items() if p} == want
-
-
-def test_board_requirements():
-    answer = resolve(JW + "board", {"marines": 2, "committed": 3, "boarded": True, "seed": 1})
-    failed = {c["label"] for c in answer["checks"] if not c["ok"]}
-    assert failed == {"not Boarded", "committed ≤ current Marines"}
-
-
-def test_boarded_dave_example():
-    """3 Boarders Engage a Valiant with 2 Marines and roll one [D]: Marines 2 -> 1."""
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "boarder": "Engage", "defender": "Defend",
-                                      "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]})
-    assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
-
-
-def test_engage_losses_and_quad_wipes():
-    assert engage_after(((2, 1), (3, 2)), 5) == 2
-    assert engage_after(((4, 6),), 9) == 0
-
-
-def test_marines_at_zero_with_boarders_left_is_captured():
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 1, "boarders_dice": [6, 6, 6, 6][:3], "marines_dice": [1]})
-    assert answer["outcome"]["fate"] == "Captured"
-
-
-def test_defend_diminishes_the_marines_results():
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 3, "defender": "Defend",
-                                      "boarders_dice": [1, 2, 3], "marines_dice": [5, 5, 5]})
-    assert answer["outcome"]["boarders"] == 2  # [T5] diminished to [D5]: 1 Boarder lost
-
-
-def test_boarded_engage_odds_match_brute_force():
-    answer = odds(JW + "boarded", {"boarders": 3, "marines": 2})
-    want: dict[int, Fraction] = {}
-    for reading, p in brute(3):
-        left = engage_after(reading, 2)
-        want[left] = want.get(left, Fraction(0)) + p
-    assert {int(k): v for k, v in chart(answer, 1).items() if v} == want
-
-
-def test_sabotage_against_defend_is_an_opposed_roll():
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "boarder": "Sabotage", "defender": "Defend",
-                                      "boarders_dice": [5, 5, 5], "marines_dice": [2, 2]})
-    assert answer["outcome"]["sabotage"] == "[D5]" and answer["outcome"]["marines"] == 2
-
-
 # ---------------------------------------------------------------- Skill Test tables
-
-
-def test_purge_airlocks_halves_rounding_down():
-    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "dice": [1, 2, 3]})
-    assert (answer["outcome"]["marines"], answer["outcome"]["boarders"]) == (1, 2)
-    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "dice": [4, 4, 4]})
-    assert answer["outcome"]["boarders"] == 0 and "cancelled" in answer["steps"][-1]
 
 
 def test_long_shot_damage_chance():
@@ -237,7 +168,7 @@ def test_gaps_are_not_invented(slug):
 
 @pytest.mark.parametrize(("slug", "inputs", "field"), [
     ("ram", {"rammer": "Exo-Armor"}, "rammer"), ("ram", {"ram_dice": [1, 2]}, "ram_dice"),
-    ("board", {"defense": -1}, "defense"), ("boarded", {"defender": "Sabotage"}, "defender"),
+    ("board", {"defense": -1}, "defense"),
     ("resupply", {"skill": 99}, "skill"), ("long-shot", {"damage_die": [7]}, "damage_die"),
     ("boost", {"spend": 3}, "spend"), ("targeted-x", {"x": 0}, "x"),
 ])

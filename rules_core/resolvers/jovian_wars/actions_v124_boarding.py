@@ -1,56 +1,55 @@
-"""v1.2.4 Board (Point Defense against the committed Marines) and Boarded (the firefight).
+"""v1.2.4 Board, Boarded and Purge Airlocks: the boarding chain's resolvers.
 
-Board: the defender's Point Defense (Reading `point-defense`) hits the committed Marines with
-the text's own table, [D] 1, [T] 3, [Q+] 5, each result on its own; the survivors are Boarders.
-Boarded: each side picks Engage, Defend (Marines) or Sabotage (Boarders). Engage rolls the
-side's rating: [D] 1, [T] 2, [Q+] all; Defend diminishes the defender's own results; Sabotage
-rolls the Boarders as a Precise attack, or, against Defend, as the Primary of an Opposed Roll.
+Board: the defender's Point Defense (Reading `point-defense`) hits the committed Marines with the
+text's own table, [D] 1, [T] 3, [Q+] 5, each result on its own; the survivors join the Boarders
+already aboard. Boarded: the firefight of each activation (`boarding_firefight`), the chance of
+capture within 1 to 10 activations and how the boarding ends (`boarding_chain`), one activation
+resolved from dice (`boarding_steps`). Purge Airlocks: its Skill Test table, alone or in the chain.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from dataclasses import replace
 
 from ... import readings
-from ...dice import QUAD, Reading, diminish, magnitude, notation
+from ...damage import typed_dice
+from ...dice import notation
+from ...dist import Dist
+from ...errors import InputError
 from ...inputs import Input
-from ...pool_odds import reading_weights
-from ...opposed import opposed_final, opposed_weights
+from ...pool_odds import reading_dist
 from ...pools import Pool
-from ...registry import Inputs, Resolver, Result, fraction_json, ratio_json
-from ...values import int_of, list_of
-from ..dice_rolls import MAGNITUDE_LABELS, SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
-from .common import Flag, Rating, all_ok, checks, flag_input, magnitude_weights, rating_input, requirement_sentence
+from ...registry import Inputs, Resolver, Result, fraction_json
+from ...ship import Ship
+from .ship_inputs import ship_inputs, ship_of
+from ...values import faces_of, int_of
 from ...wording import counted
+from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from .boarding_chain import HORIZON, NEVER, ending, expected_activations, mean_if_ends, stuck, within
+from .boarding_firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
+                                 READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
+                                 purge_rows)
+from .boarding_steps import firefight_steps, purge_steps
+from .common import Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
-BOARD_LOSS: dict[int, int] = {2: 1, 3: 3, 4: 5}
-"""Board's table: Marines removed per [D], [T], [Q+] result."""
-ENGAGE_LOSS: dict[int, int] = {2: 1, 3: 2}
-"""Engage: rating lost per [D], [T]; a [Q+] takes the rating to 0."""
-
-
-def board_loss(reading: Reading) -> int:
-    """Marines a Point Defense reading removes from a boarding party (each result on its own)."""
-    return sum(BOARD_LOSS[level] for level, _ in reading)
-
-
-def engage_after(reading: Reading, rating: int) -> int:
-    """The opponent's Marines or Boarders after an Engage reading."""
-    if any(level >= QUAD for level, _ in reading):
-        return 0
-    return max(0, rating - sum(ENGAGE_LOSS[level] for level, _ in reading))
-
-
-def _dist(pool: Pool, after: Callable[[Reading], int]) -> dict[int, Fraction]:
-    items, total = reading_weights(pool)
-    out: dict[int, int] = {}
-    for reading, ways in items:
-        key = after(reading)
-        out[key] = out.get(key, 0) + ways
-    return {key: Fraction(ways, total) for key, ways in out.items()}
+CAPS: dict[str, dict[str, int]] = {
+    "Engage": {"marines": 15, "boarders": 15},
+    SABOTAGE: {"marines": 5, "boarders": 5},
+}
+"""The largest Marines and Boarders whose chain answers in time, by the Boarders' choice (Sabotage follows the
+ship's every box, Engage only the two ratings); the four-pair chart uses the Sabotage caps."""
+DAMAGE_READINGS = (readings.RANDOMISE_RATING, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO)
+"""The Readings of the one damage step Sabotage goes through."""
+MARINES_INPUT, *SHIP_INPUTS = ship_inputs(traits=0, weapons=0)[3:] + ship_inputs(traits=0, weapons=0)[:3]
+MARINES_INPUT = replace(MARINES_INPUT, label="Defending Marines (current)", high=CAPS["Engage"]["marines"],
+                        help="Marines boxes left on the Boarded ship.")
+"""The Boarded ship's rows (`ship_inputs`), its Marines first and allowed up to the Engage cap."""
+PAIRS = tuple((b, d) for b in BOARDER_CHOICES for d in DEFENDER_CHOICES)
+"""Every pair of choices: (Boarders, Marines)."""
 
 
 # ---------------------------------------------------------------- Board
@@ -67,12 +66,18 @@ def _board_checks(values: Inputs) -> list[dict[str, object]]:
     return results
 
 
+def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:
+    """The Boarders on the target after the Point Defense attack: survivors plus those already aboard."""
+    return reading_dist(Pool(defense)).map(lambda reading: aboard + max(0, committed - board_loss(reading)))
+
+
 def _board_odds(values: Inputs) -> Result:
-    committed = int_of(values, "committed")
-    dist = _dist(Pool(int_of(values, "defense")), lambda r: max(0, committed - board_loss(r)))
-    return {"checks": _board_checks(values), "charts": [{"title": f"Boarders after Point Defense ({committed} committed)",
-            "rows": [{"label": counted(n, "Boarder") + (" (boarding fails)" if n == 0 else ""), "p": fraction_json(dist.get(n, Fraction(0)))}
-                     for n in range(committed, -1, -1)]}]}
+    committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
+    dist = board_dist(int_of(values, "defense"), committed, aboard)
+    label: Callable[[int], str] = lambda n: counted(n, "Boarder") + (" (boarding fails)" if n == 0 else "")
+    return {"checks": _board_checks(values), "charts": [{
+        "title": f"Boarders after Point Defense ({committed} committed, {aboard} already on the target)",
+        "rows": dist.rows(label, range(aboard + committed, aboard - 1, -1))}]}
 
 
 def _board_run(values: Inputs) -> Result:
@@ -80,24 +85,30 @@ def _board_run(values: Inputs) -> Result:
     lines = [requirement_sentence(results)]
     if not all_ok(results):
         return {"checks": results, "steps": lines, "outcome": {"headline": "Board may not be declared"}}
-    committed = int_of(values, "committed")
+    committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
     pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd_")
     lost = board_loss(pd.final)
     left = max(0, committed - lost)
     lines += [f"Point Defense: {s}" for s in pd.sentences()]
     lines.append(f"{notation(pd.final)} removes {counted(lost, 'Marine')} ([D] 1, [T] 3, [Q+] 5 each): "
                  f"{committed} committed → {left}.")
-    headline = (f"{counted(left, 'Boarder')} board the target: it enters the Boarded state" if left else
+    if aboard:
+        lines.append(f"All surviving Marines contribute to the total number of Boarders: {aboard} + {left} = {aboard + left}.")
+    total = aboard + left
+    headline = (f"{counted(total, 'Boarder')} board{'s' if total == 1 else ''} the target: it enters the Boarded state" if total else
                 "No committed Marines survive: nobody boards")
     lines.append(headline + ".")
     return {"checks": results, "steps": lines, "roll": resolution_json(pd),
-            "outcome": {"headline": headline, "boarders": left, "lost": min(lost, committed), "marines_left": int_of(values, "marines") - committed}}
+            "outcome": {"headline": headline, "boarders": total, "survivors": left, "lost": min(lost, committed),
+                        "marines_left": int_of(values, "marines") - committed}}
 
 
 BOARD = Resolver(
     id="jovian-wars/v1.2.4/board", title="Board",
-    summary="Commit Marines; the target's Point Defense removes some ([D] 1, [T] 3, [Q+] 5); the survivors are Boarders.",
+    summary="Commit Marines; the target's Point Defense removes some ([D] 1, [T] 3, [Q+] 5); the survivors join the Boarders.",
     inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("committed", "Marines committed", 2, high=30),
+            rating_input("aboard", "Boarders already aboard the target", 0, high=30,
+                         help="Marines other models boarded with earlier: all survivors add to the Boarders."),
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
             rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,
@@ -106,111 +117,218 @@ BOARD = Resolver(
 )
 
 
-# ---------------------------------------------------------------- Boarded: the firefight
+# ---------------------------------------------------------------- Boarded: firefights until the boarding ends
 
-BOARDER_CHOICES = ("Engage", "Sabotage")
-DEFENDER_CHOICES = ("Engage", "Defend")
 BOARDED_NEEDS = (Rating("boarders", "Boarders", 1), Rating("marines", "Marines", 1))
+FATE_LABELS: dict[str, str] = {**{fate: fate for fate in (*ENDS, STILL_BOARDED)}, NEVER: "never ends: no roll can change it"}
+"""How each end reads on the page."""
 
 
-def _pools(values: Inputs) -> tuple[Pool, Pool]:
-    return Pool(int_of(values, "boarders")), Pool(int_of(values, "marines"))
+def plan_of(values: Inputs) -> Plan:
+    return Plan(str(values["boarder"]), str(values["defender"]), str(values["target"]),
+                int_of(values, "skill") if values["purge"] else None)
 
 
-def _defender_reading(reading: Reading, values: Inputs) -> Reading:
-    return diminish(reading) if values["defender"] == "Defend" else reading
+def _check_caps(values: Inputs, boarder: str) -> None:
+    """Refuse ratings whose chain would not answer in time, naming the field and its range for this choice."""
+    caps = CAPS[SABOTAGE if boarder == SABOTAGE else "Engage"]
+    for field, cap in caps.items():
+        if int_of(values, field) > cap:
+            words = "when the Boarders choose Sabotage" if boarder == SABOTAGE else "for a boarding"
+            raise InputError(field, f"a whole number from 0 to {cap} {words}, not {int_of(values, field)}")
 
 
-def _fate(marines: int, boarders: int) -> str:
-    if marines == 0 and boarders > 0:
-        return "Captured"
-    if marines == 0 or boarders == 0:
-        return "Boarded state cancelled"
-    return "still Boarded"
+def _start(values: Inputs) -> Boarding:
+    _check_caps(values, str(values["boarder"]))
+    if values["target"] == SABOTAGE_TARGETS[-1] and not int_of(values, "traits"):
+        raise InputError("target", "a Rating or the automatic choice: the ship has no System Trait")
+    return Boarding(ship_of(values), int_of(values, "boarders"))
+
+
+def _mean_words(start: Boarding, plan: Plan) -> str:
+    mean = mean_if_ends(start, plan)
+    frozen = stuck(start, plan)
+    if not frozen:
+        return f"mean {fraction_json(mean or Fraction(0))} activations (about {float(mean or 0):.2f})"
+    never = (f"it may never end ({counted(frozen[0].boarders, 'Boarder')} against {counted(frozen[0].marines, 'Marine')}: "
+             "no roll can change it)")
+    return never if mean is None else f"{never}; mean {fraction_json(mean)} activations (about {float(mean):.2f}) when it ends"
 
 
 def _boarded_odds(values: Inputs) -> Result:
-    b_pool, m_pool = _pools(values)
-    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
-    body: Result = {"checks": checks(BOARDED_NEEDS, values)}
-    if values["boarder"] == "Sabotage" and values["defender"] == "Defend":
-        weights, total = opposed_weights(b_pool, m_pool)
-        mags = {0: 0, 2: 0, 3: 0, 4: 0}
-        for reading, ways in weights.items():
-            mags[magnitude(reading)] += ways
-        body["charts"] = [{"title": "Sabotage (Opposed Roll): best Precise result left to the Boarders",
-                           "rows": [{"label": MAGNITUDE_LABELS[k], "p": ratio_json(w, total)} for k, w in mags.items()]}]
-        return body
-    # Marines left (by the Boarders' Engage) and Boarders left (by the Marines' Engage): independent rolls.
-    m_after = (_dist(b_pool, lambda r: engage_after(r, marines)) if values["boarder"] == "Engage" else {marines: Fraction(1)})
-    b_after = _dist(m_pool, lambda r: engage_after(_defender_reading(r, values), boarders))
-    joint: dict[tuple[int, int], Fraction] = {(m, b): pm * pb for m, pm in m_after.items() for b, pb in b_after.items()}
-    fates: dict[str, Fraction] = {}
-    for (m, b), p in joint.items():
-        fates[_fate(m, b)] = fates.get(_fate(m, b), Fraction(0)) + p
-    body["charts"] = [
-        {"title": "Firefight: what becomes of the ship", "rows": [{"label": k, "p": fraction_json(p)} for k, p in sorted(fates.items())]},
-        {"title": "Marines left", "rows": [{"label": str(m), "p": fraction_json(m_after.get(m, Fraction(0)))} for m in range(marines, -1, -1)]},
-        {"title": "Boarders left", "rows": [{"label": str(b), "p": fraction_json(b_after.get(b, Fraction(0)))} for b in range(boarders, -1, -1)]},
+    start, plan = _start(values), plan_of(values)
+    results = checks(BOARDED_NEEDS, values)
+    if not all_ok(results):
+        return {"checks": results, "charts": []}
+    # A target chosen by hand is one firefight's choice: over many activations it would follow every box of the ship
+    # (seconds, not milliseconds), so the chain's Sabotage is the Boarders' automatic choice, and the titles say so.
+    chain = replace(plan, target=AUTOMATIC)
+    manual = plan.boarder == SABOTAGE and plan.target != AUTOMATIC
+    pair = f"{plan.boarder}/{plan.defender}" + (", Sabotage hits best for the Boarders" if manual else "")
+    captured = [now.chance(CAPTURED) for now in within(start, chain)]
+    ends = ending(start, chain)
+    mean = expected_activations(start, chain)
+    charts: list[dict[str, object]] = [
+        {"title": f"Captured within k activations ({pair}{', Purge Airlocks' if plan.purge_skill is not None else ''})",
+         "rows": [{"label": f"within {counted(k, 'activation')}", "p": fraction_json(p)} for k, p in enumerate(captured, 1)]},
+        {"title": f"How the boarding ends ({pair}): {_mean_words(start, chain)}",
+         "rows": ends.rows(FATE_LABELS.__getitem__, (*ENDS, NEVER))},
+        {"title": "One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
+         "rows": firefight(start, plan).map(lambda state: state.fate).rows(FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS))},
     ]
-    if values["boarder"] == "Sabotage":
-        mags, total = magnitude_weights(b_pool)
-        list_of(body, "charts").append({"title": "Sabotage: best Precise result", "rows": [
-            {"label": MAGNITUDE_LABELS[k], "p": ratio_json(w, total)} for k, w in mags.items()]})
-    return body
+    if all(int_of(values, field) <= cap for field, cap in CAPS[SABOTAGE].items()):
+        charts.append(_pairs_chart(start, chain))
+    return {"checks": results, "charts": charts, "captured_within": [fraction_json(p) for p in captured],
+            "ever_captured": fraction_json(ends.chance(CAPTURED)), "never_ends": fraction_json(ends.chance(NEVER)),
+            "expected_activations": None if mean is None else fraction_json(mean),
+            "mean_if_ends": None if (ended := mean_if_ends(start, chain)) is None else fraction_json(ended)}
+
+
+def _pairs_chart(start: Boarding, plan: Plan) -> dict[str, object]:
+    """Captured within the horizon for each pair of choices, each side keeping its choice."""
+    rows = []
+    for boarder, defender in PAIRS:
+        other = Plan(boarder, defender, plan.target, plan.purge_skill)
+        rows.append({"label": f"{boarder}/{defender}", "p": fraction_json(within(start, other)[-1].chance(CAPTURED))})
+    return {"title": f"Captured within {HORIZON} activations, each pair of choices (Boarders/Marines)", "rows": rows}
 
 
 def _boarded_run(values: Inputs) -> Result:
     results = checks(BOARDED_NEEDS, values)
     lines = [requirement_sentence(results)]
-    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
+    start, plan = _start(values), plan_of(values)
     if not all_ok(results):
-        return {"checks": results, "steps": lines, "outcome": {"headline": f"No firefight: the ship is {_fate(marines, boarders)}"}}
-    b_pool, m_pool = _pools(values)
+        return {"checks": results, "steps": lines,
+                "outcome": {"headline": f"No firefight: {FATE_LABELS[start.fate]}", "fate": start.fate}}
     rng = rng_of(values)
-    b_roll, m_roll = roll(b_pool, values, rng, "boarders_"), roll(m_pool, values, rng, "marines_")
-    lines += [f"Boarders ({values['boarder']}): {s}" for s in b_roll.sentences()]
-    lines += [f"Marines ({values['defender']}): {s}" for s in m_roll.sentences()]
-    outcome: dict[str, object] = {}
-    new_m, new_b = marines, boarders
-    if values["boarder"] == "Sabotage" and values["defender"] == "Defend":
-        final, hit = opposed_final(b_roll.final, m_roll.final)
-        lines.append(f"Opposed Roll, Boarders Primary: the Marines' {notation(m_roll.final)} leaves {notation(final)}"
-                     + (f" (diminished: {', '.join(map(str, hit))})." if hit else "."))
-        outcome["sabotage"] = notation(final)
-    else:
-        m_reading = _defender_reading(m_roll.final, values)
-        if values["defender"] == "Defend":
-            lines.append(f"Defend: the Marines' results are diminished: {notation(m_roll.final)} → {notation(m_reading)}.")
-        new_b = engage_after(m_reading, boarders)
-        lines.append(f"Marines' {notation(m_reading)}: Boarders {boarders} → {new_b}.")
-        if values["boarder"] == "Engage":
-            new_m = engage_after(b_roll.final, marines)
-            lines.append(f"Boarders' {notation(b_roll.final)}: Marines {marines} → {new_m}.")
-        else:
-            outcome["sabotage"] = notation(b_roll.final)
-    if "sabotage" in outcome:
-        lines.append(f"Sabotage: {outcome['sabotage']} applied as a Precise weapon's results (any rating or System Trait).")
-    fate = _fate(new_m, new_b)
-    lines.append(f"Marines {new_m}, Boarders {new_b}: the ship is {fate}.")
-    outcome.update({"headline": f"Marines {marines} → {new_m}, Boarders {boarders} → {new_b}: {fate}"
-                    + (f"; Sabotage {outcome['sabotage']}" if "sabotage" in outcome else ""),
-                    "marines": new_m, "boarders": new_b, "fate": fate})
-    return {"checks": results, "steps": lines, "outcome": outcome,
-            "roll": {"boarders": resolution_json(b_roll), "marines": resolution_json(m_roll)}}
+    die, given = typed_dice(faces_of(values, "damage_dice") or (), rng)
+    activations = int_of(values, "activations")
+    queues = {prefix: list(faces_of(values, f"{prefix}dice") or ()) for prefix in KEYPADS}
+    state, rolls = start, {}
+    for activation in range(1, activations + 1):
+        if state.ended:
+            break
+        lines.append(f"Activation {activation}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
+        typed = values if activations == 1 else {**_take(queues, "boarders_", state.boarders),
+                                                 **_take(queues, "marines_", state.marines)}
+        lines += [f"{who} dice: none typed left, rolled." for who, prefix in (("Boarders'", "boarders_"), ("Marines'", "marines_"))
+                  if f"{prefix}dice" not in typed and faces_of(values, f"{prefix}dice")]
+        state, more, made = firefight_steps(state, plan, typed, rng, die)
+        lines += more
+        if plan.purge_skill is not None and not state.ended:
+            typed = values if activations == 1 else _take(queues, "purge_", plan.purge_skill)
+            if "purge_dice" not in typed and faces_of(values, "purge_dice"):
+                lines.append("Purge Airlocks dice: none typed left, rolled.")
+            (marines, boarders), more, purged = purge_steps(state.marines, state.boarders, plan.purge_skill, typed, rng)
+            state = Boarding(state.ship.with_marines(marines), boarders)
+            lines += more
+            made["purge"] = resolution_json(purged)
+        if activation == 1:
+            rolls = made
+    if given:
+        rolls["damage"] = {"dice": list(given)}
+    lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
+    headline = (f"Marines {start.marines} → {state.marines}, Boarders {start.boarders} → {state.boarders}: "
+                f"{FATE_LABELS[state.fate]}")
+    return {"checks": results, "steps": lines, "roll": rolls,
+            "outcome": {"headline": headline, "marines": state.marines, "boarders": state.boarders, "fate": state.fate,
+                        "ship": state.ship.text()}}
+
+
+KEYPADS = ("boarders_", "marines_", "purge_")
+"""The keypads of one activation's rolls: the Boarders', the Marines', the Purge Airlocks Skill Test."""
+
+
+def _take(queues: dict[str, list[int]], prefix: str, dice: int) -> dict[str, object]:
+    """The next `dice` typed dice of a keypad, for a roll of several activations; none (so rolled) when too few are left."""
+    queue = queues[prefix]
+    if len(queue) < dice:
+        return {}
+    taken, queues[prefix] = queue[:dice], queue[dice:]
+    return {f"{prefix}dice": tuple(taken)}
+
+
+def _boarded_needed(values: Inputs) -> dict[str, int]:
+    """The keypads' dice for one activation; over several, each keypad takes the dice of every roll in turn (any count)."""
+    needed = {**pool_needed(Pool(int_of(values, "boarders")), "boarders_"),
+              **pool_needed(Pool(int_of(values, "marines")), "marines_"),
+              **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_")}  # 0: hidden
+    if int_of(values, "activations") > 1:
+        for prefix in KEYPADS:
+            if needed[f"{prefix}dice"]:
+                del needed[f"{prefix}dice"]
+    return needed
 
 
 BOARDED = Resolver(
-    id="jovian-wars/v1.2.4/boarded", title="Boarded: the firefight",
-    summary="Boarders Engage or Sabotage, Marines Engage or Defend: both rolls, the losses, Sabotage as Precise results.",
-    inputs=(rating_input("marines", "Defending Marines (current)", 2, high=30), rating_input("boarders", "Boarders", 3, high=30),
+    id="jovian-wars/v1.2.4/boarded", title="Boarded: firefights until Captured",
+    summary="Each activation's firefight with both sides' choices, Sabotage through the damage step, Purge Airlocks: "
+            "the chance of capture within 1 to 10 activations and how the boarding ends.",
+    inputs=(MARINES_INPUT, rating_input("boarders", "Boarders", 3, high=CAPS["Engage"]["boarders"]),
             Input("boarder", "choice", "Boarders choose", default="Engage", choices=BOARDER_CHOICES),
             Input("defender", "choice", "Marines choose", default="Engage", choices=DEFENDER_CHOICES),
-            *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"), SEED),
-    run=_boarded_run, odds=_boarded_odds, serves=("boarded",), versions=VERSIONS,
-    dice_needed=lambda values: {**pool_needed(_pools(values)[0], "boarders_"), **pool_needed(_pools(values)[1], "marines_")},
-    readings=(readings.JW_RESULTS_EACH, readings.JW_FIREFIGHT_SIMULTANEOUS, readings.ESCALATE_DIMINISH, readings.PRECISE,
-              readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),
+            Input("target", "choice", "Sabotage hits", default=AUTOMATIC, choices=SABOTAGE_TARGETS, when=("boarder", SABOTAGE),
+                  help="What the Precise results damage: the Boarders' automatic choice, or one Rating or the System Trait."),
+            flag_input("purge", "The ship declares Purge Airlocks each activation"),
+            rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
+            *SHIP_INPUTS,
+            rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
+                         help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
+            *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"),
+            Input("damage_dice", "faces", "Sabotage damage dice (randomised hits, Weapon Damage, Catastrophic)", low=0,
+                  high=12, optional=True, help="In the order asked; any not typed are rolled."),
+            *faces_inputs("purge_", "Purge Airlocks"), SEED),
+    run=_boarded_run, odds=_boarded_odds, serves=("boarded",), versions=VERSIONS, dice_needed=_boarded_needed,
+    readings=(*READINGS, readings.BOARDERS_CHOOSE_CAPTURE, readings.BOARDING_CHAIN, readings.JW_TABLE_ROW_BY_BEST,
+              readings.HALVE_ROUNDS_DOWN, *DAMAGE_READINGS),
 )
 
-RESOLVERS: tuple[Resolver, ...] = (BOARD, BOARDED)
+
+# ---------------------------------------------------------------- Purge Airlocks
+
+PURGE_NEEDS = (Rating("boarders", "Boarded (Boarders)", 1),)
+
+
+def _purge_label(values: Inputs) -> Callable[[str], str]:
+    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
+
+    def label(row: str) -> str:
+        m, b = purge_after(row, marines, boarders)
+        return f"{row} {dict(PURGE_ROWS)[row]}: Marines {marines} → {m}, Boarders {boarders} → {b}"
+    return label
+
+
+def _purge_odds(values: Inputs) -> Result:
+    skill = int_of(values, "skill")
+    return {"checks": checks(PURGE_NEEDS, values), "charts": [{
+        "title": f"Purge Airlocks: Skill Test {counted(skill, 'die')}",
+        "rows": purge_rows(skill).rows(_purge_label(values), [row for row, _ in PURGE_ROWS])}]}
+
+
+def _purge_run(values: Inputs) -> Result:
+    results = checks(PURGE_NEEDS, values)
+    lines = [requirement_sentence(results)]
+    if not all_ok(results):
+        return {"checks": results, "steps": lines, "outcome": {"headline": "Purge Airlocks may not be declared", "allowed": False}}
+    (marines, boarders), more, res = purge_steps(int_of(values, "marines"), int_of(values, "boarders"),
+                                                 int_of(values, "skill"), values, rng_of(values), prefix="")
+    fate = FATE_LABELS[Boarding(Ship.of((1, 1, 1, marines), 1), boarders).fate]
+    lines += more
+    lines.append(f"Marines {marines}, Boarders {boarders}: {fate}.")
+    return {"checks": results, "steps": lines, "roll": resolution_json(res),
+            "outcome": {"headline": f"{notation(res.final)}: Marines {marines}, Boarders {boarders}: {fate}",
+                        "allowed": True, "marines": marines, "boarders": boarders, "fate": fate}}
+
+
+PURGE_AIRLOCKS = Resolver(
+    id="jovian-wars/v1.2.4/purge-airlocks", title="Purge Airlocks",
+    summary="A Boarded ship vents its airlocks: a Skill Test halves or clears the Boarders (and on [N] its own Marines).",
+    inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("boarders", "Boarders aboard", 3, high=30),
+            rating_input("skill", "Skill", 3, high=30, help="The model's current Skill: the base pool of the Skill Test."),
+            *faces_inputs(), SEED),
+    run=_purge_run, odds=_purge_odds, serves=("purge-airlocks",), versions=VERSIONS,
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "skill"))),
+    readings=(readings.JW_TABLE_ROW_BY_BEST, readings.HALVE_ROUNDS_DOWN, readings.BOARDING_CHAIN),
+)
+
+RESOLVERS: tuple[Resolver, ...] = (BOARD, BOARDED, PURGE_AIRLOCKS)

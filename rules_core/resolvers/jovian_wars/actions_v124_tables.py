@@ -2,8 +2,8 @@
 
 Each is an `action.Action` with a `SkillTest`: requirement checks, the table's exact odds for the
 model's Skill, and one Skill Test from typed or seeded dice ending in the row's effect. Rows that
-need more than a sentence (Long Shot's extra die, Purge Airlocks' halving) add `then` (steps and
-facts after the row) and `charts` (what follows the row, through `Dist`).
+need more than a sentence (Long Shot's extra die) add `then` (steps and facts after the
+row) and `charts` (what follows the row, through `Dist`).
 """
 
 from __future__ import annotations
@@ -115,39 +115,5 @@ OVERDRIVE = Action(
 )
 
 
-# ---------------------------------------------------------------- Purge Airlocks (the boarding chain's engineer moves it)
-
-def _purge_effect(label: str, marines: int, boarders: int) -> tuple[int, int]:
-    """Marines and Boarders after the row (Reading: halving rounds down)."""
-    if label == "[N]":
-        return marines // 2, boarders // 2
-    if label == "[D]":
-        return marines, boarders // 2
-    return marines, 0
-
-
-def _purge_table(values: Inputs) -> Table:
-    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
-    rows = []
-    for label, words in (("[N]", "both Marines and Boarders halved"), ("[D]", "Boarders halved"), ("[T+]", "Boarders to 0")):
-        m, b = _purge_effect(label, marines, boarders)
-        rows.append((label, f"{words}: Marines {marines} → {m}, Boarders {boarders} → {b}"))
-    return tuple(rows)
-
-
-def _purge_then(values: Inputs, label: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
-    marines, boarders = _purge_effect(label, int_of(values, "marines"), int_of(values, "boarders"))
-    note = "Boarders 0: the Boarded state is cancelled." if boarders == 0 else (
-        "Marines 0 with Boarders aboard: the ship is Captured." if marines == 0 else "The ship stays Boarded.")
-    return [note], {"marines": marines, "boarders": boarders}
-
-
-PURGE_AIRLOCKS = Action(
-    "purge-airlocks", "Purge Airlocks", "A Boarded ship vents its airlocks: a Skill Test halves or clears the Boarders.",
-    V124, (Rating("boarders", "Boarded (Boarders)", 1, asks="Boarders aboard", default=3, top=30),),
-    (Input("marines", "int", "Marines (current)", default=2, low=0, high=12),),
-    roll=SkillTest(_purge_table), then=_purge_then, readings=(readings.HALVE_ROUNDS_DOWN,),
-)
-
-ACTIONS: tuple[Action, ...] = (RESUPPLY, VECTOR_ATTACK, WITHDRAW, REORIENT, LONG_SHOT, OVERDRIVE, PURGE_AIRLOCKS)
+ACTIONS: tuple[Action, ...] = (RESUPPLY, VECTOR_ATTACK, WITHDRAW, REORIENT, LONG_SHOT, OVERDRIVE)
 RESOLVERS: tuple[Resolver, ...] = tuple(map(resolver, ACTIONS))

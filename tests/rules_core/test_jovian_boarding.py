@@ -1,0 +1,327 @@
+"""Board → Boarded → Captured (v1.2.4): the §8 example, brute force of each firefight and of 1-3 activations,
+the chain's ends, Purge Airlocks, caps and properties.
+
+The brute forces enumerate every ordered roll of both sides with their own reading of dice (`faces_read`),
+never the engine's distributions; Sabotage's damage goes through the one damage step, as the rules compose.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import given, strategies as st
+
+from rules_core.damage import take_hits
+from rules_core.errors import InputError
+from rules_core.registry import describe, odds, resolve
+from rules_core.resolvers.jovian_wars.boarding_chain import NEVER, ending, expected_activations, mean_if_ends, stuck, within
+from rules_core.resolvers.jovian_wars.boarding_firefight import (AUTOMATIC, CAPTURED, DEFEND, ENGAGE, SABOTAGE, Boarding,
+                                                                 Plan, board_loss, engage_after, firefight, sabotage_aim)
+from rules_core.ship import Ship
+from tests.rules_core.brute import brute_after
+
+JW = "jovian-wars/v1.2.4/"
+PAIRS = [(b, d) for b in (ENGAGE, SABOTAGE) for d in (ENGAGE, DEFEND)]
+
+
+def chart(answer: dict, index: int = 0) -> dict[str, Fraction]:
+    return {row["label"]: Fraction(row["p"]) for row in answer["charts"][index]["rows"]}
+
+
+def faces_read(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The test's own reading (MECHANICS §1): each face shown 2, 3, 4+ times is a D, T, Q, by Value."""
+    counts = Counter(faces)
+    return tuple((min(4, n), face) for face, n in sorted(counts.items()) if n >= 2)
+
+
+@cache
+def rolls(dice: int) -> tuple[tuple[tuple[tuple[int, int], ...], Fraction], ...]:
+    """Every ordered roll of `dice` d6, read, each with its probability."""
+    p = Fraction(1, 6**dice)
+    return tuple((faces_read(faces), p) for faces in itertools.product(range(1, 7), repeat=dice))
+
+
+def engage_loss(reading) -> int:
+    """Engage by hand: [D] 1, [T] 2 each, a [Q+] everything."""
+    if any(level == 4 for level, _ in reading):
+        return 99
+    return sum(1 if level == 2 else 2 for level, _ in reading)
+
+
+def diminished(reading):
+    return tuple((level - 1, value) for level, value in reading if level > 2)
+
+
+def ship(marines: int, structure: int = 4) -> Ship:
+    return Ship.of((4, 3, 2, marines), structure)
+
+
+def brute_firefight(state: Boarding, plan: Plan) -> dict[Boarding, Fraction]:
+    """One firefight over every ordered roll of both sides."""
+    out: Counter = Counter()
+    for b_reading, pb in rolls(state.boarders):
+        for m_reading, pm in rolls(state.marines):
+            p = pb * pm
+            if plan.boarder == SABOTAGE and plan.defender == DEFEND:
+                left = brute_after(b_reading, m_reading)
+                for after, q in take_hits(state.ship, left, sabotage_aim(plan.target)).items():
+                    out[Boarding(after, state.boarders)] += p * q
+                continue
+            hit = diminished(m_reading) if plan.defender == DEFEND else m_reading
+            boarders = max(0, state.boarders - engage_loss(hit))
+            if plan.boarder == ENGAGE:
+                out[Boarding(state.ship.with_marines(max(0, state.marines - engage_loss(b_reading))), boarders)] += p
+            else:
+                for after, q in take_hits(state.ship, b_reading, sabotage_aim(plan.target)).items():
+                    out[Boarding(after, boarders)] += p * q
+    return dict(out)
+
+
+# ---------------------------------------------------------------- Board
+
+
+def test_board_table_removes_1_3_5_per_result():
+    assert [board_loss(r) for r in (((2, 1),), ((3, 1),), ((4, 1),), ((2, 1), (3, 4)))] == [1, 3, 5, 4]
+
+
+@pytest.mark.parametrize(("defense", "committed", "aboard"), [(4, 4, 0), (3, 5, 2), (2, 1, 3)])
+def test_board_odds_match_brute_force(defense, committed, aboard):
+    """Assert the Boarders after Point Defense, those already aboard included, match every ordered roll."""
+    answer = odds(JW + "board", {"marines": 6, "committed": committed, "defense": defense, "aboard": aboard})
+    want: Counter = Counter()
+    for reading, p in rolls(defense):
+        want[aboard + max(0, committed - sum({2: 1, 3: 3, 4: 5}[level] for level, _ in reading))] += p
+    got = {int(label.split()[0]): p for label, p in chart(answer).items() if p}
+    assert got == dict(want)
+
+
+def test_board_survivors_join_the_boarders_aboard():
+    answer = resolve(JW + "board", {"marines": 3, "committed": 3, "aboard": 2, "defense": 3, "pd_dice": [5, 5, 1]})
+    assert answer["outcome"]["boarders"] == 4 and answer["outcome"]["survivors"] == 2
+
+
+def test_board_requirements():
+    answer = resolve(JW + "board", {"marines": 2, "committed": 3, "boarded": True, "seed": 1})
+    failed = {c["label"] for c in answer["checks"] if not c["ok"]}
+    assert failed == {"not Boarded", "committed ≤ current Marines"}
+
+
+# ---------------------------------------------------------------- one firefight
+
+
+def test_boarded_dave_example():
+    """MECHANICS §8: 3 Boarders Engage a ship with 2 Marines and roll one [D]: Marines 2 -> 1."""
+    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "boarder": "Engage", "defender": "Engage",
+                                      "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]})
+    assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
+    assert "Boarders' [D4]: Marines 2 → 1." in answer["steps"]
+
+
+def test_engage_losses_and_quad_wipes():
+    assert engage_after(((2, 1), (3, 2)), 5) == 2
+    assert engage_after(((4, 6),), 9) == 0
+
+
+def test_defend_diminishes_the_marines_results():
+    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 3, "defender": "Defend",
+                                      "boarders_dice": [1, 2, 3], "marines_dice": [5, 5, 5]})
+    assert answer["outcome"]["boarders"] == 2  # [T5] diminished to [D5]: 1 Boarder lost
+
+
+def test_sabotage_against_defend_is_an_opposed_roll_hitting_the_marines():
+    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "boarder": "Sabotage", "defender": "Defend",
+                                      "boarders_dice": [5, 5, 5], "marines_dice": [2, 2]})
+    assert any("leaves [D5]" in step for step in answer["steps"])
+    assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
+
+
+def test_sabotage_captures_through_the_damage_step():
+    """Assert a Sabotage [D] on the last Marine, Boarders left, Captures the ship (Reading `boarders-choose-capture`)."""
+    answer = resolve(JW + "boarded", {"boarders": 2, "marines": 1, "boarder": "Sabotage",
+                                      "boarders_dice": [3, 3], "marines_dice": [6]})
+    assert answer["outcome"]["fate"] == CAPTURED
+
+
+def test_sabotage_by_hand_hits_the_row_chosen():
+    state = Boarding(ship(2), 3)
+    after = firefight(state, Plan(SABOTAGE, DEFEND, target="Sensors"))
+    assert all(s.ship.left[1] <= 3 and s.marines == 2 for s in after)
+    assert after.p(lambda s: s.ship.left[1] < 3) > 0
+
+
+@pytest.mark.parametrize(("marines", "boarders"), [(1, 1), (1, 3), (2, 2), (3, 2), (2, 3)])
+@pytest.mark.parametrize(("boarder", "defender"), PAIRS)
+def test_firefight_matches_brute_force(marines, boarders, boarder, defender):
+    """Assert one firefight's every end state has the chance every ordered roll of both sides gives it."""
+    state, plan = Boarding(ship(marines), boarders), Plan(boarder, defender)
+    assert dict(firefight(state, plan).items()) == brute_firefight(state, plan)
+
+
+# ---------------------------------------------------------------- the chain
+
+
+def brute_capture(state: Boarding, plan: Plan, k: int) -> Fraction:
+    """Captured within k activations, enumerating each activation's rolls (and the Purge Skill Test's)."""
+
+    @cache
+    def captured(state: Boarding, k: int) -> Fraction:
+        if state.fate == CAPTURED:
+            return Fraction(1)
+        if k == 0 or state.ended:
+            return Fraction(0)
+        total = Fraction(0)
+        for after, p in brute_firefight(state, plan).items():
+            if plan.purge_skill is None or after.ended:
+                total += p * captured(after, k - 1)
+                continue
+            for reading, q in rolls(plan.purge_skill):
+                best = max((level for level, _ in reading), default=0)
+                m, b = after.marines, after.boarders
+                m, b = (m // 2, b // 2) if best == 0 else (m, b // 2) if best == 2 else (m, 0)
+                total += p * q * captured(Boarding(after.ship.with_marines(m), b), k - 1)
+        return total
+    return captured(state, k)
+
+
+@pytest.mark.parametrize(("marines", "boarders", "plan"), [
+    (2, 3, Plan()), (2, 2, Plan(ENGAGE, DEFEND)), (2, 2, Plan(SABOTAGE, ENGAGE)), (2, 2, Plan(SABOTAGE, DEFEND)),
+    (2, 3, Plan(purge_skill=2)), (1, 2, Plan(SABOTAGE, ENGAGE, purge_skill=3)),
+])
+def test_capture_within_k_matches_step_by_step_enumeration(marines, boarders, plan):
+    """Assert the chain's capture within 1, 2, 3 activations equals enumerating each activation's rolls."""
+    start = Boarding(ship(marines), boarders)
+    got = [now.chance(CAPTURED) for now in within(start, plan, 3)]
+    assert got == [brute_capture(start, plan, k) for k in (1, 2, 3)]
+
+
+def test_three_boarders_engaging_two_marines():
+    """The issue's numbers: 3 Boarders Engage 2 Marines who Engage."""
+    start, plan = Boarding(ship(2), 3), Plan()
+    captured = [now.chance(CAPTURED) for now in within(start, plan)]
+    assert captured[0] == Fraction(1, 36) and captured[2] == Fraction(20303, 52488)
+    assert captured == sorted(captured)
+    ends = ending(start, plan)
+    assert ends.chance(CAPTURED) == Fraction(289, 319) and ends.chance(NEVER) == Fraction(5, 319)
+    assert captured[-1] < ends.chance(CAPTURED)
+    assert expected_activations(start, plan) is None  # it may stall at 1 Boarder against 1 Marine
+    assert [(s.boarders, s.marines) for s in stuck(start, plan)] == [(1, 1)]
+
+
+def test_one_boarder_against_one_marine_never_ends():
+    answer = odds(JW + "boarded", {"boarders": 1, "marines": 1})
+    assert chart(answer, 1)["never ends: no roll can change it"] == 1
+    assert "may never end (1 Boarder against 1 Marine" in answer["charts"][1]["title"]
+    assert answer["expected_activations"] is None
+
+
+def test_expected_activations_when_it_always_ends():
+    """Engage/Defend from 3 Boarders and 2 Marines: Defend can never cost a Boarder with 2 dice, so it always ends."""
+    start, plan = Boarding(ship(2), 3), Plan(ENGAGE, DEFEND)
+    assert ending(start, plan).chance(CAPTURED) == 1
+    # From (2, 3): a [T] (1/36) captures at once, a [D] (5/12) leaves 1 Marine; from 1 Marine any result captures (4/9).
+    p_t, p_d, p_hit = Fraction(1, 36), Fraction(5, 12), Fraction(4, 9)
+    from_one = 1 / p_hit
+    assert expected_activations(start, plan) == (1 + p_d * from_one) / (p_t + p_d)
+
+
+def test_marines_and_boarders_both_zero_is_not_captured():
+    """Purge Airlocks [N] at 1 Marine and 1 Boarder: both halve to 0, Boarded cancelled, not Captured."""
+    answer = resolve(JW + "purge-airlocks", {"marines": 1, "boarders": 1, "dice": [1, 2, 3]})
+    assert answer["outcome"]["fate"] == "Marines and Boarders 0: Boarded cancelled, not Captured"
+
+
+def test_purge_airlocks_halves_rounding_down():
+    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "dice": [1, 2, 3]})
+    assert (answer["outcome"]["marines"], answer["outcome"]["boarders"]) == (1, 2)
+    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "dice": [4, 4, 4]})
+    assert answer["outcome"]["boarders"] == 0 and "cancelled" in answer["steps"][-1]
+
+
+def test_several_activations_resolve_step_by_step():
+    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "activations": 10, "purge": True, "skill": 2,
+                                      "boarders_dice": [1, 2, 3], "marines_dice": [4, 5], "purge_dice": [6, 6], "seed": 4})
+    steps = answer["steps"]
+    assert steps[1] == "Activation 1: Marines 2, Boarders 3: firefight."
+    assert any(step.startswith("[D6] selects [D]") for step in steps)  # the typed Purge Skill Test
+    assert answer["outcome"]["fate"] != "still Boarded" or sum(s.startswith("Activation") for s in steps) == 10
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"boarder": "Sabotage", "boarders": 6}, "boarders"), ({"boarder": "Sabotage", "marines": 9}, "marines"),
+    ({"boarders": 16}, "boarders"), ({"defender": "Sabotage"}, "defender"), ({"activations": 11}, "activations"),
+])
+def test_bad_inputs_name_the_field(inputs, field):
+    with pytest.raises(InputError) as caught:
+        odds(JW + "boarded", inputs)
+    assert caught.value.field == field
+
+
+# ---------------------------------------------------------------- properties
+
+
+@given(st.integers(1, 4), st.integers(1, 4), st.sampled_from(PAIRS), st.one_of(st.none(), st.integers(0, 4)))
+def test_every_distribution_sums_to_one(marines, boarders, pair, skill):
+    start, plan = Boarding(ship(marines, 2), boarders), Plan(*pair, purge_skill=skill)
+    for dist in (firefight(start, plan), *within(start, plan, 3), ending(start, plan)):
+        assert sum(p for _, p in dist.items()) == 1
+
+
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(1, 5))
+def test_more_boarders_never_lower_the_capture_chance(marines, boarders, k):
+    """Engage/Engage: one Boarder more never lowers the chance of capture within k activations."""
+    plan = Plan()
+    fewer = within(Boarding(ship(marines), boarders), plan, k)[-1].chance(CAPTURED)
+    more = within(Boarding(ship(marines), boarders + 1), plan, k)[-1].chance(CAPTURED)
+    assert more >= fewer
+
+
+def test_the_automatic_sabotage_is_the_default_target():
+    assert Plan().target == AUTOMATIC
+
+
+@pytest.mark.parametrize(("reading", "marines_left"), [
+    (((2, 1), (2, 3)), 2), (((4, 2),), 2), (((2, 1), (3, 4)), 2), (((3, 5),), 3), (((2, 6), (4, 1)), 1),
+])
+def test_the_automatic_sabotage_spends_every_choice_on_the_marines(reading, marines_left):
+    """Assert each [D] and each Critical Hit of a Sabotage takes a Marine while Marines remain (Reading
+    `boarders-choose-capture`): [D1,D3] on 4 Marines leaves 2, a [Q2]'s two Critical Hits leave 2."""
+    outcomes = take_hits(Ship.of((4, 3, 2, 4), 4, (), 4, 2), reading, sabotage_aim(AUTOMATIC))
+    assert {ship.marines for ship in outcomes} == {marines_left}
+
+
+def test_mean_activations_when_it_may_stall():
+    """2 Boarders and 2 Marines, both Engage, 2 dice a side: only a [D] (1/6) does anything. Both [D]s (1/36) stall it
+    at 1 against 1; one [D] leaves 1 against 2, which ends in 6 activations on average. Among the boardings that end,
+    the mean is the 36/11 activations spent at the start plus 6."""
+    start, plan = Boarding(ship(2), 2), Plan()
+    assert ending(start, plan).chance(NEVER) == Fraction(1, 11)
+    assert expected_activations(start, plan) is None
+    assert mean_if_ends(start, plan) == Fraction(36, 11) + 6
+    assert mean_if_ends(Boarding(ship(1), 1), plan) is None
+
+
+def test_several_activations_take_each_keypads_dice_in_turn():
+    """Assert activation 2 reads the next typed dice (Boarders 4, 4, 1: [D4], Marines 2 -> 1) and activation 3,
+    with none left, is rolled and says so."""
+    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "activations": 3, "seed": 2,
+                                      "boarders_dice": [1, 2, 3, 4, 4, 1], "marines_dice": [5, 6, 5, 2]})
+    steps = answer["steps"]
+    second = steps.index("Activation 2: Marines 2, Boarders 3: firefight.")
+    assert "Boarders' [D4]: Marines 2 → 1." in steps[second:]
+    third = steps.index("Activation 3: Marines 1, Boarders 3: firefight.")
+    assert steps[third + 1:third + 3] == ["Boarders' dice: none typed left, rolled.", "Marines' dice: none typed left, rolled."]
+    assert "boarders_dice" not in describe(JW + "boarded", answer["inputs"])["dice_needed"]  # any count over several
+
+
+def test_a_target_by_hand_is_one_firefights_choice():
+    """Assert a Sabotage target typed by hand drives the one-firefight chart, and the chain says it uses the Boarders'
+    automatic choice (a chain following every box of the ship would not answer in time)."""
+    inputs = {"boarder": "Sabotage", "target": "Defense", "marines": 5, "boarders": 5}
+    answer = odds(JW + "boarded", inputs)
+    assert "Sabotage hits best for the Boarders" in answer["charts"][0]["title"]
+    assert answer["captured_within"] == odds(JW + "boarded", {**inputs, "target": AUTOMATIC})["captured_within"]
+    assert answer["charts"][2]["title"].endswith("(Sabotage hits Defense)")

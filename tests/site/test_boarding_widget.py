@@ -1,0 +1,43 @@
+"""The Boarded resolver live: it renders, answers its odds as CPython does, and answers again when a choice changes."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules_core
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, wait_ready, widget
+
+pytestmark = pytest.mark.browser
+
+BOARDED = "jovian-wars/v1.2.4/boarded"
+
+
+def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
+    """Assert the capture-within-k chart equals CPython's, then changes to Engage/Defend's when the Marines Defend."""
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/")
+    root = wait_ready(page, BOARDED)
+    first = cpython_rows(BOARDED, {})[0]
+    captions = root.locator('[data-region="odds"] table.resolver__chart caption')
+    expect()(captions.first).to_have_text("Captured within k activations (Engage/Engage)")
+    assert chart_rows(root)[0] == first
+    root.get_by_label("Marines choose", exact=True).select_option("Defend")
+    expect()(captions.first).to_have_text("Captured within k activations (Engage/Defend)")
+    assert chart_rows(root)[0] == cpython_rows(BOARDED, {"defender": "Defend"})[0]
+    assert widget(page, BOARDED).count() == 1
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log, site_url):
+    """Assert a shared link's Sabotage firefight and Purge Airlocks, from typed dice, show CPython's headline and steps."""
+    inputs = {"boarders": 3, "marines": 2, "boarder": "Sabotage", "purge": True, "skill": 2,
+              "boarders_dice": [3, 3, 5], "marines_dice": [1, 4], "purge_dice": [2, 6]}
+    expected = rules_core.resolve(BOARDED, inputs)
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(BOARDED, inputs))
+    root = widget(page, BOARDED)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    assert page_log.console_errors == [] and page_log.page_errors == []
