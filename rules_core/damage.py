@@ -408,7 +408,8 @@ def resolve_events(ship: Ship, events: tuple[Event, ...], aim: Aim, die: DieSour
         options = choices(ship, events[0], aim)
         label, branches = options[best_option(ship, events, aim)]
         if len(options) > 1:
-            lines.append(f"{chooser[0].upper()}{chooser[1:]} chooses {label} (best for {chooser} of: "
+            verb = "choose" if chooser.endswith("s") else "chooses"  # "the Boarders choose", "the attacker chooses"
+            lines.append(f"{chooser[0].upper()}{chooser[1:]} {verb} {label} (best for {chooser} of: "
                          f"{', '.join(o[0] for o in options)}).")
         after, sentence, added = _pick(branches, die)
         lines.append(sentence)

@@ -16,10 +16,10 @@ from ...dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...roll import roll_faces
-from ...values import faces_of, int_of
+from ...values import faces_of
 from .action import Action, SkillTest, resolver
 from .actions_v124_plain import V124
-from .common import Either, Flag, Rating, Table, TableRow
+from .common import Either, Flag, Rating, TableRow
 
 CAPITAL_OR_COMMS = Either("Comms/Capital Ship", (Flag("capital_ship", "Capital Ship"), Flag("comms", "Comms Trait", default=False)))
 

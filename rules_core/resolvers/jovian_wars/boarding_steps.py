@@ -53,9 +53,8 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
         lines.append(f"Boarders' {notation(b_roll.final)}: Marines {marines} → {new_m}.")
         return Boarding(ship.with_marines(new_m), new_b), lines, rolls
     lines.append(f"Sabotage: {notation(sabotage)} applied as if the attack were made by a Precise weapon.")
-    after, damage_lines = resolve_hits(ship, sabotage, sabotage_aim(plan.target), die)
-    lines += [f"Sabotage: {line.replace('The attacker chooses', 'The Boarders choose').replace('the attacker', 'the Boarders')}"
-              for line in damage_lines]  # the damage step's chooser is the Boarders here
+    after, damage_lines = resolve_hits(ship, sabotage, sabotage_aim(plan.target), die, chooser="the Boarders")
+    lines += [f"Sabotage: {line}" for line in damage_lines]
     return Boarding(after, new_b), lines, rolls
 
 
