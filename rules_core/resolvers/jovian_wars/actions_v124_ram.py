@@ -17,7 +17,7 @@ from ...pools import Pool
 from ...registry import Inputs, Resolver
 from ...values import faces_of, int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
-from .common import Either, Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
+from .common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .ram_capital import ram_of, state_words
 from .ship_inputs import ship_inputs, ship_of
 from . import ram_capital, ram_squadron
@@ -31,9 +31,9 @@ NEEDS = {
     "Squadron": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("squadron_structure", "Structure", 0, 1),
                                                               Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
 }
-MAX_START = 6
+MAX_START = 5
 """Most starting Structure (the roll's base pool before +1B): keeps the exact chain under 200 ms."""
-MAX_RAM_MODIFIER = 3
+MAX_RAM_MODIFIER = 1
 """Most net modifier either way on a Ram roll or an Explosion."""
 
 
@@ -98,6 +98,10 @@ def _pd(values: Inputs) -> Pool | None:
     return ram_squadron.point_defense(ship_of(values, "target_"), bool(values["bombing_run"]))
 
 
+def _checks(values: Inputs) -> tuple[Check, ...]:
+    return tuple(need.check(values) for need in NEEDS[str(values["rammer"])])
+
+
 def _needed(values: Inputs) -> dict[str, int]:
     skill = pool_needed(skill_pool(int_of(values, "skill")), "skill_")
     if _capital(values):
@@ -106,7 +110,7 @@ def _needed(values: Inputs) -> dict[str, int]:
 
 
 def _odds(values: Inputs) -> Answer:
-    found = tuple(checks(NEEDS[str(values["rammer"])], values))
+    found = _checks(values)
     skill = skill_pool(int_of(values, "skill"))
     if _capital(values):
         return Answer(checks=found, charts=tuple(ram_capital.charts(_ram(values))))
@@ -115,7 +119,7 @@ def _odds(values: Inputs) -> Answer:
 
 
 def _run(values: Inputs) -> Answer:
-    found = tuple(checks(NEEDS[str(values["rammer"])], values))
+    found = _checks(values)
     lines = [requirement_sentence(found)]
     if not all_ok(found):
         return Answer(Outcome("The Ram fails: requirement not met", False), tuple(lines), found)
@@ -163,7 +167,7 @@ RAM = Resolver(
     id="jovian-wars/v1.2.4/ram", title="Ram",
     summary="Capital Ship ramming a Capital Ship to both ships' fate (Damage as normal, Explosions), or a Squadron: "
             "Point Defense, then a Skill Test's Critical Hit and Structure damage.",
-    inputs=INPUTS, run=_run, odds=_odds, dice_needed=_needed,  # type: ignore[arg-type]
+    inputs=INPUTS, run=_run, odds=_odds, dice_needed=_needed,
     serves=("ram",), versions=("v1.2.4",),
     readings=(readings.FLEX_KEEPS_BEST, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.RAM_CRIPPLED_RAMMER,
               readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.JW_TABLE_ROW_BY_BEST, readings.RANDOMISE_RATING,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ...answers import Chart
-from ...damage import Aim, catastrophic_result, fate, resolve_hits, take_hits, typed_dice, whole
+from ...damage import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits, typed_dice, whole
 from ...dice import Reading, escalate, notation
 from ...dist import Dist
 from ...errors import InputError
@@ -117,8 +117,8 @@ def after_rolls(ram: Ram) -> tuple[Dist[Ship], Dist[Ship]]:
 
 
 def _outcomes(readings: Dist[Reading], ship: Ship, view: Callable[[Ship], Hashable]) -> Dist[Ship]:
-    """`damage.take_hits` over every reading (each distinct reading once)."""
-    return readings.bind(lambda reading: take_hits(ship, reading, AIM, view))  # type: ignore[arg-type,return-value]
+    """`damage.attack_outcomes` typed for the views used here."""
+    return attack_outcomes(readings, ship, AIM, view)  # type: ignore[return-value]
 
 
 def fates(ram: Ram) -> Dist[tuple[Fate, Fate]]:
@@ -128,7 +128,7 @@ def fates(ram: Ram) -> Dist[tuple[Fate, Fate]]:
 
     def blast(pool: Pool, ship: Ship) -> Dist[Fate]:
         if (pool, ship) not in blasts:
-            blasts[pool, ship] = _outcomes(reading_dist(pool), ship, fate)  # type: ignore[arg-type,assignment]
+            blasts[pool, ship] = _outcomes(reading_dist(pool), ship, fate)  # type: ignore[assignment]
         return blasts[pool, ship]
 
     def explosions(pair: tuple[Ship, Ship]) -> Dist[tuple[Fate, Fate]]:
