@@ -119,6 +119,8 @@ def _odds(values: Inputs) -> Answer:
 
 
 def _run(values: Inputs) -> Answer:
+    if _capital(values):
+        _ram(values)  # refuses inconsistent inputs before the requirement is read
     found = _checks(values)
     lines = [requirement_sentence(found)]
     if not all_ok(found):
@@ -129,7 +131,7 @@ def _run(values: Inputs) -> Answer:
 def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
     case = ram_capital.run(_ram(values), values, rng_of(values))
     headline = f"Ramming ship: {state_words(case.rammer)}. Target: {state_words(case.target)}."
-    return Answer(Outcome(headline, True, case.facts), tuple(lines + case.lines), found)
+    return Answer(Outcome(headline, True, case.facts), tuple(lines + case.lines), found, extra={"roll": case.rolls})
 
 
 def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:

@@ -26,7 +26,7 @@ from ...pools import Pool, build_pool
 from ...registry import Inputs
 from ...ship import Ship
 from ...values import faces_of, int_of
-from ..dice_rolls import best_chart, best_magnitude, pool_needed, roll
+from ..dice_rolls import best_chart, best_magnitude, pool_needed, resolution_json, roll
 from .common import Table, roll_with_table, skill_pool, table_chart
 from .damage_v124_catastrophe import RANGES, explosion_pool
 from .ship_inputs import fate_charts, ship_of
@@ -171,6 +171,8 @@ class Case:
     target: Ship
     lines: list[str]
     facts: dict[str, object]
+    rolls: dict[str, object]
+    """Each roll's JSON ("skill", "ram", "target", "explosion")."""
 
 
 def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
@@ -206,10 +208,12 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     elif rammer.crippled:
         lines.append("The ramming ship was not Crippled at the start of the Ram, so the Ram does not Destroy it: "
                      "its fate follows its Catastrophic Damage Table roll.")
+    rolls = {"skill": resolution_json(test), "ram": resolution_json(ram_res), "target": resolution_json(target_res)}
     blast_die, _ = typed_dice(faces_of(values, "blast_hit_dice") or (), rng)
     for exploding, other, pool, who in ((rammer, target, ram.rammer_blast, TARGET), (target, rammer, ram.target_blast, RAMMER)):
         if exploding.fate == "Explodes" and not other.destroyed:
             boom = roll(pool, values, rng, "blast_")
+            rolls["explosion"] = resolution_json(boom)
             lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: a Particle Cannon attack on the "
                          f"{who.lower()} in base contact (within 3\"): {pool.describe()}.")
             lines += [f"Explosion: {s}" for s in boom.sentences()]
@@ -220,7 +224,7 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     facts = {"ram": notation(ram_final), "target": notation(target_final), "escalated": passed,
              "rammer_fate": rammer.fate, "rammer_structure": rammer.structure,
              "target_fate": target.fate, "target_structure": target.structure}
-    return Case(rammer, target, lines, facts)
+    return Case(rammer, target, lines, facts, rolls)
 
 
 def state_words(ship: Ship) -> str:
