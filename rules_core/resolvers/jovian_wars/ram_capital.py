@@ -208,7 +208,7 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     elif rammer.crippled:
         lines.append("The ramming ship was not Crippled at the start of the Ram, so the Ram does not Destroy it: "
                      "its fate follows its Catastrophic Damage Table roll.")
-    rolls = {"skill": resolution_json(test), "ram": resolution_json(ram_res), "target": resolution_json(target_res)}
+    rolls: dict[str, object] = {"skill": resolution_json(test), "ram": resolution_json(ram_res), "target": resolution_json(target_res)}
     blast_die, _ = typed_dice(faces_of(values, "blast_hit_dice") or (), rng)
     for exploding, other, pool, who in ((rammer, target, ram.rammer_blast, TARGET), (target, rammer, ram.target_blast, RAMMER)):
         if exploding.fate == "Explodes" and not other.destroyed:
