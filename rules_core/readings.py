@@ -131,7 +131,8 @@ JW_RAM_MODIFIERS = Reading(
 )
 RAM_CRIPPLED_RAMMER = Reading(
     "ram-crippled-rammer", "Ram: the rammer Crippled at the start, and Explosions in base contact", "Actions (v1.2.4), MECHANICS §6b",
-    "Both rolls are resolved as Damage first, each on the other ship. A ramming ship Crippled at the start of the Ram "
+    "Both rolls are resolved as Damage first, each on the other ship, results lowest Magnitude first, then lowest "
+    "Value. A ramming ship Crippled at the start of the Ram "
     "that is still in play afterwards is Destroyed and rolls once on the Catastrophic Damage Table (its systems at 0 "
     "after that damage): 8+ Explodes, anything else is Destroyed. A ship that Explodes makes the Explosion's attack on "
     "the other ship in base contact (within 3\"); a ship already Destroyed takes nothing, so each ship explodes at most once.",

@@ -211,7 +211,7 @@ def test_valiant_rams_tengu_in_the_side():
     assert (outcome["ram"], outcome["target"]) == ("[T2,T5]", "[T2]")
     assert outcome["rammer_structure"] == 0 and outcome["rammer_fate"] == ""  # Crippled, not Destroyed
     assert outcome["target_structure"] == 1
-    assert any("not Crippled at the start of the Ram, so the Ram does not Destroy it" in line for line in answer["steps"])
+    assert any("not Crippled at the start of the Ram action, so it is not Destroyed by the Ram" in line for line in answer["steps"])
     assert any("Die 4: Catastrophic Damage Table" in line for line in answer["steps"])
 
 

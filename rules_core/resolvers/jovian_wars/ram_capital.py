@@ -206,15 +206,15 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
             lines.append(f"Roll on the Catastrophic Damage Table to see if it Explodes: die {face} + {bonus} systems at 0 = "
                          f"{face + bonus}: " + ("Explode." if explodes else "it does not Explode."))
     elif rammer.crippled:
-        lines.append("The ramming ship was not Crippled at the start of the Ram, so the Ram does not Destroy it: "
-                     "its fate follows its Catastrophic Damage Table roll.")
+        lines.append("The ramming ship was not Crippled at the start of the Ram action, so it is not Destroyed by the Ram: "
+                     "only its Catastrophic Damage Table roll can Destroy it.")
     rolls: dict[str, object] = {"skill": resolution_json(test), "ram": resolution_json(ram_res), "target": resolution_json(target_res)}
     blast_die, _ = typed_dice(faces_of(values, "blast_hit_dice") or (), rng)
     for exploding, other, pool, who in ((rammer, target, ram.rammer_blast, TARGET), (target, rammer, ram.target_blast, RAMMER)):
         if exploding.fate == "Explodes" and not other.destroyed:
             boom = roll(pool, values, rng, "blast_")
             rolls["explosion"] = resolution_json(boom)
-            lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: a Particle Cannon attack on the "
+            lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: the Explosion's attack on the "
                          f"{who.lower()} in base contact (within 3\"): {pool.describe()}.")
             lines += [f"Explosion: {s}" for s in boom.sentences()]
             hit, more = resolve_hits(other, boom.final, AIM, blast_die)
