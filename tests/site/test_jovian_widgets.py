@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, expect, fragment, widget
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, widget
 
 pytestmark = pytest.mark.browser
 
@@ -17,8 +17,8 @@ V124 = "jovian-wars/v1.2.4/"
 EXAMPLES = [
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "ram",
-        {"structure": 1, "start_structure": 4, "target_start_structure": 3, "side_arc": True,
-         "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]},
+        {"structure": 1, "start_structure": 4, "target_start_structure": 3, "target_structure": 3, "side_arc": True,
+         "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]},
         id="ram-valiant-rams-tengu",
     ),
     pytest.param(
@@ -52,4 +52,16 @@ def test_a_worked_example_resolves_live_as_in_cpython(page, page_log, site_url, 
         expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_ram_odds_of_both_ships_fate_answer_live(page, page_log, site_url):
+    """Assert the Ram widget opened on a Crippled rammer shows, live, CPython's charts of both ships' fate."""
+    inputs = {"structure": 0, "defense": 0, "sensors": 0}
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(V124 + "ram", inputs))
+    root = widget(page, V124 + "ram")
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+    expect()(root.locator('[data-region="odds"]')).to_contain_text("Both ships: which are Destroyed")
+    assert chart_rows(root) == cpython_rows(V124 + "ram", inputs)
     assert page_log.console_errors == [] and page_log.page_errors == []

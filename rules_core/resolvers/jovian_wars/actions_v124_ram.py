@@ -129,8 +129,9 @@ def _run(values: Inputs) -> Answer:
 
 
 def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
-    case = ram_capital.run(_ram(values), values, rng_of(values))
-    headline = f"Ramming ship: {state_words(case.rammer)}. Target: {state_words(case.target)}."
+    ram = _ram(values)
+    case = ram_capital.run(ram, values, rng_of(values))
+    headline = f"Target: {state_words(ram.target, case.target)}. Ramming ship: {state_words(ram.rammer, case.rammer)}."
     return Answer(Outcome(headline, True, case.facts), tuple(lines + case.lines), found, extra={"roll": case.rolls})
 
 
@@ -160,7 +161,7 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
     die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
     after, more = ram_squadron.run_damage(target, label, die)
     lines += test_lines + [f"Target: {s}" for s in more] + ["The ramming Squadron is Destroyed and removed from play."]
-    headline = f"{notation(test.final)} → {label}: {effect}; the Squadron is Destroyed. Target: {state_words(after)}."
+    headline = f"{notation(test.final)} → {label}: {effect}; the Squadron is Destroyed. Target: {state_words(target, after)}."
     return Answer(Outcome(headline, True, {"survived": True, "row": label, "effect": effect, "target_fate": after.fate,
                                            "target_structure": after.structure}), tuple(lines), found, extra={"roll": extra})
 

@@ -227,11 +227,12 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     return Case(rammer, target, lines, facts, rolls)
 
 
-def state_words(ship: Ship) -> str:
-    """"Structure 0, Crippled" / "Explodes" ... for a headline."""
-    if ship.destroyed:
-        return {"Destroyed": "Destroyed", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}[ship.fate]
-    return f"Structure {ship.structure}" + (", Crippled" if ship.crippled else "")
+def state_words(before: Ship, after: Ship) -> str:
+    """"Structure 1 → 0, Crippled, not Destroyed" / "Structure 3 → 0, Explodes (Destroyed)" for a headline."""
+    change = f"Structure {before.structure} → {after.structure}, "
+    if after.destroyed:
+        return change + {"Destroyed": "Destroyed", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}[after.fate]
+    return change + ("Crippled, not Destroyed" if after.crippled else "not Crippled")
 
 
 def dice_needed(ram: Ram) -> dict[str, int]:
