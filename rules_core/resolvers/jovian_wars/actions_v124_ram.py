@@ -77,7 +77,7 @@ INPUTS = (
     *_when(faces_inputs("target_", "Target"), CAPITAL), *_when(faces_inputs("pd_", "Point Defense"), SQUADRON),
     _hit_dice("rammer_hit_dice", "Dice for the ramming ship's damage"),
     _hit_dice("target_hit_dice", "Dice for the target's damage", None),
-    *_when(faces_inputs("blast_", "Explosion"), CAPITAL),
+    *(replace(spec, when=CAPITAL, optional=True) for spec in faces_inputs("blast_", "Explosion")),
     _hit_dice("blast_hit_dice", "Dice for the Explosion's damage"),
     SEED,
 )
@@ -103,10 +103,12 @@ def _checks(values: Inputs) -> tuple[Check, ...]:
 
 
 def _needed(values: Inputs) -> dict[str, int]:
+    """Every keypad's count (0 for the other rammer's); the Explosion's keypads are optional, rolled when empty."""
+    zero = Pool(0)
     skill = pool_needed(skill_pool(int_of(values, "skill")), "skill_")
     if _capital(values):
-        return {**skill, **ram_capital.dice_needed(_ram(values))}
-    return {**skill, **pool_needed(_pd(values) or Pool(0), "pd_")}
+        return {**skill, **ram_capital.dice_needed(_ram(values)), **pool_needed(zero, "pd_")}
+    return {**skill, **pool_needed(_pd(values) or zero, "pd_"), **pool_needed(zero, "ram_"), **pool_needed(zero, "target_")}
 
 
 def _odds(values: Inputs) -> Answer:

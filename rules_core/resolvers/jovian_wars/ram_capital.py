@@ -236,9 +236,8 @@ def state_words(before: Ship, after: Ship) -> str:
 
 
 def dice_needed(ram: Ram) -> dict[str, int]:
-    blast = max(ram.rammer_blast, ram.target_blast, key=lambda pool: (pool.rolled, abs(pool.macro)))
-    return {**pool_needed(ram.skill, "skill_"), **pool_needed(ram.ram_roll, "ram_"), **pool_needed(ram.target_roll, "target_"),
-            **pool_needed(blast, "blast_")}
+    """The keypads every Ram fills; the Explosion's and the damage dice are asked only if needed (rolled when empty)."""
+    return {**pool_needed(ram.skill, "skill_"), **pool_needed(ram.ram_roll, "ram_"), **pool_needed(ram.target_roll, "target_")}
 
 
 __all__ = ["Ram", "ram_of", "charts", "run", "fates", "after_rolls", "escalated", "state_words", "dice_needed"]
