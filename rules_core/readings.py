@@ -129,6 +129,14 @@ JW_RAM_MODIFIERS = Reading(
     "rear and range modifiers are typed in as a net number, converted to dice by the v1.2.4 table, and +1B for "
     "front-to-front contact is added after.",
 )
+RAM_CRIPPLED_RAMMER = Reading(
+    "ram-crippled-rammer", "Ram: the rammer Crippled at the start, and Explosions in base contact", "Actions (v1.2.4), MECHANICS §6b",
+    "Both rolls are resolved as Damage first, each on the other ship, results lowest Magnitude first, then lowest "
+    "Value. A ramming ship Crippled at the start of the Ram "
+    "that is still in play afterwards is Destroyed and rolls once on the Catastrophic Damage Table (its systems at 0 "
+    "after that damage): 8+ Explodes, anything else is Destroyed. A ship that Explodes makes the Explosion's attack on "
+    "the other ship in base contact (within 3\"); a ship already Destroyed takes nothing, so each ship explodes at most once.",
+)
 JW_RESULTS_EACH = Reading(
     "jw-results-each", "Results count each", "MECHANICS §6",
     "Losses from a roll (Point Defense on committed Marines or a ramming Squadron, a firefight's Engage) count "
@@ -250,6 +258,7 @@ READINGS: dict[str, Reading] = {
         GALLEY_PASS_BY_NOTE,
         JW_TABLE_ROW_BY_BEST,
         JW_RAM_MODIFIERS,
+        RAM_CRIPPLED_RAMMER,
         JW_RESULTS_EACH,
         JW_FIREFIGHT_SIMULTANEOUS,
         JW_ONE_DIE_CHECK,

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core.dice import counts_of, escalate, magnitude, read, steps
+from rules_core.dice import counts_of, read
 from rules_core.errors import InputError
 from rules_core.registry import REGISTRY, describe, odds, resolve
 from rules_core.resolvers.jovian_wars import actions_v124
@@ -32,65 +32,6 @@ def test_every_actions_entry_has_exactly_one_resolver():
     assert all(resolver.id in REGISTRY for resolver in actions_v124.RESOLVERS)
 
 
-# ---------------------------------------------------------------- Ram (MECHANICS §8)
-
-
-def test_ram_valiant_rams_tengu_in_the_side():
-    """Valiant (start 4, 1 left) rams a Tengu (start 3) in the side, Skill [D]: [D2,D5] -> [T2,T5], [D2] -> [T2]."""
-    answer = resolve(JW + "ram", {"structure": 1, "start_structure": 4, "target_start_structure": 3, "side_arc": True,
-                                  "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]})
-    assert answer["roll"]["ram"]["dice"] == [2, 2, 5, 5, 1]  # 5 dice: Structure 4 + 1 for the side arc
-    assert len(answer["roll"]["target"]["dice"]) == 3
-    outcome = answer["outcome"]
-    assert (outcome["ram"], outcome["target"]) == ("[T2,T5]", "[T2]")
-    assert outcome["rammer_structure"] == 0 and not outcome["rammer_destroyed"]  # crippled, not Destroyed
-    assert "not Destroyed" in answer["steps"][-1]
-
-
-def test_ram_by_a_crippled_ship_destroys_it():
-    answer = resolve(JW + "ram", {"structure": 0, "seed": 4})
-    assert answer["outcome"]["rammer_destroyed"] and "Catastrophic" in answer["steps"][-1]
-
-
-def test_ram_front_to_front_adds_one_base_die_to_both():
-    needed = describe(JW + "ram", {"front_to_front": True, "side_arc": False})["dice_needed"]
-    assert needed["ram_dice"] == 5 and needed["target_dice"] == 4
-
-
-@pytest.mark.parametrize(("inputs", "ok"), [({"structure": 1}, True), ({"structure": 2}, False),
-                                            ({"structure": 3, "fire_ship": True}, True), ({"contact": False}, False)])
-def test_ram_requirement(inputs, ok):
-    answer = resolve(JW + "ram", {**inputs, "seed": 1})
-    assert all(c["ok"] for c in answer["checks"]) is ok
-    if not ok:
-        assert answer["outcome"]["headline"].startswith("The Ram fails")
-
-
-def test_ram_odds_escalate_with_the_skill_test_chance():
-    """Ramming ship's best result = mix of escalated (Skill [D+]) and plain, by brute force over 3 + 4 dice."""
-    answer = odds(JW + "ram", {"skill": 3, "start_structure": 4, "side_arc": False})
-    passes = sum((p for r, p in brute(3) if magnitude(r) >= 2), Fraction(0))
-    want = {0: Fraction(0), 2: Fraction(0), 3: Fraction(0), 4: Fraction(0)}
-    for reading, p in brute(4):
-        want[magnitude(escalate(reading))] += p * passes
-        want[magnitude(reading)] += p * (1 - passes)
-    got = chart(answer, 1)
-    assert [got[k] for k in ("[N]", "[D]", "[T]", "[Q+]")] == [want[0], want[2], want[3], want[4]]
-
-
-def test_squadron_ram_odds_match_brute_force():
-    answer = odds(JW + "ram", {"rammer": "Squadron", "structure": 1, "defense": 2, "skill": 2})
-    survive = sum((p for r, p in brute(2) if steps(r) < 1), Fraction(0))
-    skill_d = sum((p for r, p in brute(2) if magnitude(r) == 2), Fraction(0))
-    got = chart(answer)
-    assert got["shot down by Point Defense (no Skill Test)"] == 1 - survive == Fraction(1, 6)
-    assert got["[D]: resolve a Critical Hit on the Capital Ship"] == survive * skill_d
-
-
-def test_squadron_ram_from_a_bombing_run_skips_point_defense():
-    answer = resolve(JW + "ram", {"rammer": "Squadron", "bombing_run": True, "skill_dice": [6, 6, 6]})
-    assert "Critical Hit and a Structure damage" in answer["outcome"]["headline"]
-    assert describe(JW + "ram", {"rammer": "Squadron", "bombing_run": True})["dice_needed"]["pd_dice"] == 0
 
 
 # ---------------------------------------------------------------- Skill Test tables
@@ -167,8 +108,6 @@ def test_gaps_are_not_invented(slug):
 
 
 @pytest.mark.parametrize(("slug", "inputs", "field"), [
-    ("ram", {"rammer": "Exo-Armor"}, "rammer"), ("ram", {"ram_dice": [1, 2]}, "ram_dice"),
-    ("board", {"defense": -1}, "defense"),
     ("resupply", {"skill": 99}, "skill"), ("long-shot", {"damage_die": [7]}, "damage_die"),
     ("boost", {"spend": 3}, "spend"), ("targeted-x", {"x": 0}, "x"),
 ])

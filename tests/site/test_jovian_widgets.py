@@ -17,8 +17,8 @@ V124 = "jovian-wars/v1.2.4/"
 EXAMPLES = [
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "ram",
-        {"structure": 1, "start_structure": 4, "target_start_structure": 3, "side_arc": True,
-         "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]},
+        {"structure": 1, "start_structure": 4, "target_start_structure": 3, "target_structure": 3, "side_arc": True,
+         "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]},
         id="ram-valiant-rams-tengu",
     ),
     pytest.param(
@@ -75,4 +75,16 @@ def test_capital_ship_damage_answers_live_with_its_fate_odds(page, page_log, sit
     shown = chart_rows(root)
     assert shown == cpython_rows(resolver_id, odds_inputs)
     assert any(label == "Crippled (Structure 0)" for label, _ in shown[0])
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_ram_odds_of_both_ships_fate_answer_live(page, page_log, site_url):
+    """Assert the Ram widget opened on a Crippled rammer shows, live, CPython's charts of both ships' fate."""
+    inputs = {"structure": 0, "defense": 0, "sensors": 0}
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(V124 + "ram", inputs))
+    root = widget(page, V124 + "ram")
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+    expect()(root.locator('[data-region="odds"]')).to_contain_text("Both ships: which are Destroyed")
+    assert chart_rows(root) == cpython_rows(V124 + "ram", inputs)
     assert page_log.console_errors == [] and page_log.page_errors == []

@@ -1,0 +1,272 @@
+"""v1.2.4 Ram to both ships' fate, against a separate brute force; the Valiant/Tengu example; bad inputs.
+
+The brute force enumerates every ordered die of every roll itself (Skill Test, both Ram rolls, the
+Explosion with its macro die), reads them with its own few lines, and applies Damage with
+tests/rules_core/brute_damage.py (plain recursion, the attacker's choices searched exhaustively).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from rules_core.errors import InputError
+from rules_core.registry import REGISTRY, describe, odds, resolve
+from rules_core.resolvers.jovian_wars import ram_capital
+
+try:  # a package under pytest, a plain folder inside Pyodide's runner
+    from . import brute_damage
+except ImportError:
+    import brute_damage  # type: ignore[no-redef]
+
+RAM = "jovian-wars/v1.2.4/ram"
+Reading = tuple[tuple[int, int], ...]
+State = tuple[tuple[int, ...], int, int, int, str]
+ROWS = ("defense", "sensors", "thrusters", "marines")
+
+
+# ---------------------------------------------------------------- the brute force's own dice
+
+
+def read(base: tuple[int, ...], macro: tuple[int, ...] = ()) -> Reading:
+    """Faces shown 2, 3, 4+ times are [D], [T], [Q]; each macro die on a result's face raises it (to [Q] at most)."""
+    levels = {face: min(n, 4) for face, n in Counter(base).items() if n >= 2}
+    for face in macro:
+        if face in levels:
+            levels[face] = min(4, levels[face] + 1)
+    return tuple(sorted((level, face) for face, level in levels.items()))
+
+
+def up(reading: Reading) -> Reading:
+    return tuple(sorted((min(4, level + 1), face) for level, face in reading))
+
+
+def rolls(base: int, macro: int = 0):
+    """Every ordered roll of `base` + `macro` d6, read, with its chance."""
+    p = Fraction(1, 6 ** (base + macro))
+    for faces in itertools.product(range(1, 7), repeat=base + macro):
+        yield read(faces[:base], faces[base:]), p
+
+
+def merged(pairs) -> dict:
+    out: dict = {}
+    for key, p in pairs:
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def damage(state: State, start: tuple[int, ...], reading: Reading) -> dict[State, Fraction]:
+    return brute_damage.solve(state, brute_damage.events(reading), start, False)
+
+
+def zeroed(start: tuple[int, ...], left: tuple[int, ...]) -> int:
+    return sum(1 for s, n in zip(start, left) if s > 0 and n == 0)
+
+
+def brute_ram(case: dict) -> dict[tuple, Fraction]:
+    """Joint ((fate, Structure) of the ramming ship, of the target) by plain enumeration."""
+    r_left, t_left = tuple(case[row] for row in ROWS), tuple(case["target_" + row] for row in ROWS)
+    r_start, t_start = tuple(max(1, n) for n in r_left), tuple(max(1, n) for n in t_left)
+    rammer: State = (r_left, case["structure"], case["weapons"], 0, "")
+    target: State = (t_left, case["target_structure"], case["target_weapons"], 0, "")
+    ram_dice = case["start_structure"] + case["side_arc"]  # the side arc's +1 is +1B
+    target_dice = case["target_start_structure"]
+    passes = sum((p for r, p in rolls(case["skill"]) if r), Fraction(0))
+    hits_target = merged([(up(r), p * passes) for r, p in rolls(ram_dice)] + [(r, p * (1 - passes)) for r, p in rolls(ram_dice)])
+    hits_rammer = merged((up(r), p) for r, p in rolls(target_dice))
+    after_r = merged((s, p * q) for r, p in hits_rammer.items() for s, q in damage(rammer, r_start, r).items())
+    if case["structure"] == 0:  # Crippled at the start: Destroyed, one roll to see if it Explodes
+        after_r = merged((s, p) if s[4] else ((s[0], s[1], s[2], s[3], "Explodes" if f + zeroed(r_start, s[0]) >= 8 else "Destroyed"),
+                                              p * Fraction(1, 6))
+                         for s, p in after_r.items() for f in (range(1, 7) if not s[4] else [0]))
+    after_t = merged((s, p * q) for r, p in hits_target.items() for s, q in damage(target, t_start, r).items())
+
+    def blast(state: State, start: tuple[int, ...], structure: int, armor: int) -> dict[State, Fraction]:
+        macro = 2 - armor  # within 3": Macro 2 minus Armor (kept >= 0 in these cases)
+        return merged((s, p * q) for r, p in rolls(structure, macro) for s, q in damage(state, start, r).items())
+
+    out: dict[tuple, Fraction] = {}
+    for (rs, p), (ts, q) in itertools.product(after_r.items(), after_t.items()):
+        ends = {(rs, ts): Fraction(1)}
+        if rs[4] == "Explodes" and not ts[4]:
+            ends = {(rs, s): w for s, w in blast(ts, t_start, case["start_structure"], case["target_armor"]).items()}
+        elif ts[4] == "Explodes" and not rs[4]:
+            ends = {(s, ts): w for s, w in blast(rs, r_start, case["target_start_structure"], case["armor"]).items()}
+        for (a, b), w in ends.items():
+            key = ((a[4], a[1]), (b[4], b[1]))
+            out[key] = out.get(key, Fraction(0)) + p * q * w
+    return out
+
+
+SMALL = dict(start_structure=1, target_start_structure=2, side_arc=False, front_to_front=False, skill=2, armor=1,
+             target_armor=1, ram_modifier=0, target_modifier=0, rammer_blast_modifier=0, target_blast_modifier=0,
+             structure=1, defense=1, sensors=0, thrusters=1, marines=0, traits=0, weapons=1, spinal=0,
+             target_structure=1, target_defense=0, target_sensors=1, target_thrusters=0, target_marines=0,
+             target_traits=0, target_weapons=0, target_spinal=0)
+CASES = [
+    pytest.param({}, id="both-near-explosion"),
+    pytest.param({"structure": 0}, id="rammer-crippled-at-start"),
+    pytest.param({"structure": 0, "thrusters": 0, "defense": 0}, id="crippled-rammer-explodes-often"),
+    pytest.param({"side_arc": True, "target_structure": 2, "target_defense": 1}, id="side-arc"),
+]
+
+
+def resolver_joint(case: dict) -> dict[tuple, Fraction]:
+    ram = ram_capital.ram_of(REGISTRY[RAM].check(case))
+    return dict(ram_capital.fates(ram).items())
+
+
+@pytest.mark.parametrize("change", CASES)
+def test_capital_ram_matches_the_brute_force(change):
+    """Assert both ships' joint end (fate, Structure), Explosions included, equals the separate enumeration."""
+    case = {**SMALL, **change}
+    want = {key: p for key, p in brute_ram(case).items() if p}
+    assert resolver_joint(case) == want
+    assert any(a[0] == "Explodes" or b[0] == "Explodes" for a, b in want)  # the Explosion branch is exercised
+
+
+def test_capital_ram_charts_read_the_joint_distribution():
+    """Assert the per-ship and joint charts are the brute force's marginals."""
+    case = {**SMALL, "structure": 0, "thrusters": 0, "defense": 0}
+    want = brute_ram(case)
+    charts = {c["title"]: {r["label"]: Fraction(r["p"]) for r in c["rows"]} for c in odds(RAM, case)["charts"]}
+    rammer = charts["Ramming ship: Crippled, Destroyed, Explodes (each on its own)"]
+    assert rammer["Destroyed"] == 1  # Crippled at the start: always Destroyed
+    assert rammer["Explodes"] == sum(p for (a, _), p in want.items() if a[0] == "Explodes")
+    target = charts["Target: Crippled, Destroyed, Explodes (each on its own)"]
+    assert target["Crippled (Structure 0)"] == sum(p for (_, b), p in want.items() if b[1] == 0)
+    assert target["Destroyed"] == sum(p for (_, b), p in want.items() if b[0])
+    joint = charts["Both ships: which are Destroyed"]
+    assert joint["only the ramming ship Destroyed"] == sum(p for (a, b), p in want.items() if a[0] and not b[0])
+    assert sum(joint.values()) == 1
+
+
+# ---------------------------------------------------------------- Squadron
+
+
+def brute_squadron(case: dict) -> dict[tuple, Fraction]:
+    left = tuple(case["target_" + row] for row in ROWS)
+    start = tuple(max(1, n) for n in left)
+    target: State = (left, case["target_structure"], case["target_weapons"], 0, "")
+    out: dict[tuple, Fraction] = {}
+    pd = [((), Fraction(1))] if case["bombing_run"] else list(rolls(case["target_defense"]))
+    for reading, p in pd:
+        lost = sum({2: 1, 3: 2, 4: 3}[level] for level, _ in reading)
+        if lost >= case["squadron_structure"]:
+            out[("", target[1])] = out.get(("", target[1]), Fraction(0)) + p
+            continue
+        for skill, q in rolls(case["skill"]):
+            best = max((level for level, _ in skill), default=0)
+            todo = [] if best == 0 else [("C", 0)] if best == 2 else [("C", 0), ("S", 0)]
+            for s, w in brute_damage.solve(target, todo, start, False).items():
+                out[(s[4], s[1])] = out.get((s[4], s[1]), Fraction(0)) + p * q * w
+    return out
+
+
+@pytest.mark.parametrize("change", [{}, {"bombing_run": True}, {"target_structure": 2, "squadron_structure": 2}])
+def test_squadron_ram_matches_the_brute_force(change):
+    """Assert the target's Crippled/Destroyed/Explodes after Point Defense and the Skill Test equal the enumeration."""
+    case = {"rammer": "Squadron", "squadron_structure": 1, "skill": 3, "bombing_run": False, "target_structure": 1,
+            "target_defense": 2, "target_sensors": 0, "target_thrusters": 0, "target_marines": 1, "target_traits": 0,
+            "target_weapons": 1, "target_spinal": 0, **change}
+    want = brute_squadron(case)
+    rows = {r["label"]: Fraction(r["p"]) for r in odds(RAM, case)["charts"][2]["rows"]}
+    assert rows["Crippled (Structure 0)"] == sum(p for (f, s), p in want.items() if s == 0)
+    assert rows["Destroyed"] == sum(p for (f, s), p in want.items() if f)
+    assert rows["Explodes"] == sum(p for (f, s), p in want.items() if f == "Explodes")
+    assert sum(want.values()) == 1 and (case["target_structure"] > 1 or rows["Destroyed"] > 0)
+
+
+def test_squadron_ram_resolves_a_critical_hit_and_a_structure_damage():
+    answer = resolve(RAM, {"rammer": "Squadron", "bombing_run": True, "skill_dice": [6, 6, 6], "target_structure": 2})
+    assert "Critical Hit and a Structure damage" in answer["outcome"]["headline"]
+    assert answer["outcome"]["target_structure"] == 1
+    assert any("Critical Hit" in line for line in answer["steps"])
+    assert describe(RAM, {"rammer": "Squadron", "bombing_run": True})["dice_needed"]["pd_dice"] == 0
+
+
+def test_a_squadron_at_0_structure_cannot_ram():
+    with pytest.raises(InputError) as caught:
+        resolve(RAM, {"rammer": "Squadron", "squadron_structure": 0})
+    assert caught.value.field == "squadron_structure"
+
+
+# ---------------------------------------------------------------- MECHANICS §8: Valiant and Tengu
+
+
+VALIANT_TENGU = {"structure": 1, "start_structure": 4, "target_start_structure": 3, "target_structure": 3, "side_arc": True,
+                 "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
+
+
+def test_valiant_rams_tengu_in_the_side():
+    """Valiant [D2,D5] -> [T2,T5]; Tengu [D2] -> [T2] cripples the Valiant, which is not Destroyed by the Ram."""
+    answer = resolve(RAM, {**VALIANT_TENGU, "rammer_hit_dice": [4]})
+    assert answer["roll"]["ram"]["dice"] == [2, 2, 5, 5, 1]  # 5 dice: Structure 4 + 1 for the side arc
+    assert len(answer["roll"]["target"]["dice"]) == 3
+    outcome = answer["outcome"]
+    assert (outcome["ram"], outcome["target"]) == ("[T2,T5]", "[T2]")
+    assert outcome["rammer_structure"] == 0 and outcome["rammer_fate"] == ""  # Crippled, not Destroyed
+    assert outcome["target_structure"] == 1
+    assert any("not Crippled at the start of the Ram action, so it is not Destroyed by the Ram" in line for line in answer["steps"])
+    assert any("Die 4: Catastrophic Damage Table" in line for line in answer["steps"])
+
+
+def test_valiant_dies_when_its_catastrophic_roll_says_so():
+    """The same rolls with 2 systems at 0 and a 5 on the Catastrophic Damage Table: 7, Dead."""
+    answer = resolve(RAM, {**VALIANT_TENGU, "defense": 0, "thrusters": 0, "rammer_hit_dice": [5]})
+    assert answer["outcome"]["rammer_fate"] == "Dead"
+
+
+def test_a_crippled_rammer_is_destroyed_and_rolls_to_see_if_it_explodes():
+    answer = resolve(RAM, {"structure": 0, "defense": 0, "sensors": 0, "target_dice": [1, 2, 3], "rammer_hit_dice": [6],
+                           "skill_dice": [1, 2, 3], "ram_dice": [1, 2, 3, 4, 5], "blast_dice": [1, 2, 4, 5],
+                           "blast_macro_dice": [6, 6]})
+    assert answer["outcome"]["rammer_fate"] == "Explodes"
+    assert any("Explosion" in line for line in answer["steps"])
+
+
+def test_front_to_front_adds_one_base_die_to_both():
+    needed = describe(RAM, {"front_to_front": True, "side_arc": False})["dice_needed"]
+    assert needed["ram_dice"] == 5 and needed["target_dice"] == 4
+
+
+def test_side_arc_and_front_to_front_exclude_each_other():
+    with pytest.raises(InputError) as caught:
+        odds(RAM, {"front_to_front": True, "side_arc": True})
+    assert caught.value.field == "front_to_front" and "side (flank) arc" in str(caught.value)
+
+
+@pytest.mark.parametrize(("inputs", "ok"), [({"structure": 1}, True), ({"structure": 2}, False),
+                                            ({"structure": 3, "fire_ship": True}, True), ({"contact": False}, False)])
+def test_ram_requirement(inputs, ok):
+    answer = resolve(RAM, {**inputs, "seed": 1})
+    assert all(c["ok"] for c in answer["checks"]) is ok
+    if not ok:
+        assert answer["outcome"]["headline"].startswith("The Ram fails")
+
+
+@pytest.mark.parametrize(("inputs", "field"), [({"rammer": "Exo-Armor"}, "rammer"), ({"ram_dice": [1, 2]}, "ram_dice"),
+                                               ({"structure": 5, "start_structure": 4}, "structure"),
+                                               ({"start_structure": 5}, "start_structure")])
+def test_bad_inputs_name_the_field(inputs, field):
+    with pytest.raises(InputError) as caught:
+        resolve(RAM, inputs)
+    assert caught.value.field == field
+
+
+# ---------------------------------------------------------------- properties
+
+
+@given(st.fixed_dictionaries({"structure": st.integers(0, 1), "start_structure": st.integers(1, 3),
+                              "target_start_structure": st.integers(1, 3), "side_arc": st.booleans(),
+                              "defense": st.integers(0, 2), "target_thrusters": st.integers(0, 2),
+                              "skill": st.integers(0, 3), "rammer": st.sampled_from(["Capital Ship", "Squadron"])}))
+def test_every_chart_sums_to_one(case):
+    case = {**case, "target_structure": case["target_start_structure"]}
+    for chart in odds(RAM, case)["charts"]:
+        if "each on its own" not in chart["title"]:
+            assert sum(Fraction(r["p"]) for r in chart["rows"]) == 1, chart["title"]
