@@ -97,6 +97,7 @@ class Engine {
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
       this.snapshot = { ms: data.snapshotMs, bytes: data.snapshotBytes };
+      this.timeline = data.timeline; // the worker's boot steps (the benchmark reads them)
       this.notify();
       // "Available offline" waits for a first live answer, and widgets ask only once opened: so the
       // engine asks rules_core one small real question of its own (the answer itself is unused).

@@ -10,14 +10,21 @@ import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
 import { mountAll } from "./widget.js";
 
+// Work no first answer needs (glossary marks, scroll boxes: a walk of the text and a forced
+// layout, seconds on a phone's main thread for a long page) runs when the main thread is idle,
+// so it never stands between a tap on Resolve and the engine's answer.
+const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 0));
+
 function onPage() {
   landOnFragment();
-  completePage();
-  markTerms().catch((error) => console.warn("term look-ups:", error));
-  if (document.querySelector("[data-resolver]")) getEngine(); // start loading at once, in the background
+  if (document.querySelector("[data-resolver]")) getEngine(); // adopt the worker the page's head started
   mountAll()
     .then(settleScroll)
     .catch((error) => console.warn("resolver widgets:", error));
+  whenIdle(() => {
+    completePage();
+    markTerms().catch((error) => console.warn("term look-ups:", error));
+  });
 }
 
 registerOffline();
