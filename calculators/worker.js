@@ -64,6 +64,7 @@ async function fresh() {
   pyodide.runPython(bridge);
   // The registry loads resolver families lazily; load them all now so the snapshot holds every one.
   pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)");
+  pyodide.globals.get("warm")(); // tables the snapshot keeps (bridge.py)
   const probe = pyodide.globals.get("handle")(...PROBE);
   let snapshot = null;
   try {
