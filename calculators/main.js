@@ -8,12 +8,31 @@ import { registerOffline } from "./offline.js";
 import { completePage } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
-import { mountAll } from "./widget.js";
+import { mountAll, whenIdle } from "./widget.js";
 
-// Work no first answer needs (glossary marks, scroll boxes: a walk of the text and a forced
-// layout, seconds on a phone's main thread for a long page) runs when the main thread is idle,
-// so it never stands between a tap on Resolve and the engine's answer.
-const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 0));
+// Work no first answer needs (glossary marks, scroll boxes: a walk of the page's text and a
+// forced layout, a second or more on a phone for a long page) waits until the engine has given
+// its first answers (nothing left to ask) or failed, then for idle time: run earlier, it holds
+// back the answer that arrives meanwhile. It runs LATEST_MS after the page at the latest.
+const LATEST_MS = 8000;
+
+function afterFirstAnswers(work) {
+  const engine = document.querySelector("[data-resolver]") ? window.rulesEngine : null;
+  const settled = () => !engine || engine.state === "error" || (engine.answered && !engine.running && !engine.waiting.length);
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    removeEventListener("rules-engine-idle", check);
+    removeEventListener("rules-engine-state", check);
+    whenIdle(work);
+  };
+  const check = () => settled() && run();
+  if (settled()) return run();
+  addEventListener("rules-engine-idle", check);
+  addEventListener("rules-engine-state", check);
+  setTimeout(run, LATEST_MS);
+}
 
 function onPage() {
   landOnFragment();
@@ -21,7 +40,7 @@ function onPage() {
   mountAll()
     .then(settleScroll)
     .catch((error) => console.warn("resolver widgets:", error));
-  whenIdle(() => {
+  afterFirstAnswers(() => {
     completePage();
     markTerms().catch((error) => console.warn("term look-ups:", error));
   });

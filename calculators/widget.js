@@ -602,7 +602,9 @@ class Widget {
 // ---- Mounting: when opened, or scrolled near ------------------------------------------------
 
 const NEAR = "600px 0px"; // prepare the form a little before the block scrolls into view
-const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0));
+
+/** Run `work` when the main thread is idle (within 3 s at the latest): what no first answer needs. */
+export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 0));
 
 /** Take over every resolver block on the current page (called on each document$ emission).
  * A block named by the link's fragment opens at once; the others draw when opened or near. */
