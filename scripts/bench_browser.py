@@ -159,58 +159,68 @@ def median_steps(visits: list[dict[str, float]]) -> dict[str, float]:
     return {name: statistics.median(visit[name] for visit in visits) for name in names}
 
 
-def measure_site(browser, name: str, built: Path, tree: Path, runs: int) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        shutil.copytree(built, site)
-        (site / BARE_PAGE).parent.mkdir()
-        (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
-        (site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
-        server, url, log = serve_counting(site)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-        context.add_init_script(LONG_TASKS)
-        try:
-            page = context.new_page()
-            page.goto(url + DICE)
-            page.evaluate(OPEN_FIRST)
-            page.evaluate(SETTLED)
-            first_bytes, first_requests = log.total_bytes(), len(log.paths())
-            print(f"{name}: first visit settled ({first_bytes / 1e6:.1f} MB)", flush=True)
-            page.wait_for_function(SNAPSHOT_SAVED, polling=250, timeout=120_000)
-            page.close()
-            results: dict[str, list[float]] = {"dice": [], "actions": [], "bare": []}
-            steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
-            for _ in range(runs):
-                results["dice"].append(warm_visit(context, url + DICE, "rules:first-answer", steps["Dice"]))
-                results["actions"].append(warm_visit(context, url + ACTIONS, "rules:first-answer", steps["Actions"]))
-                results["bare"].append(warm_visit(context, url + BARE_PAGE.removesuffix("index.html"), "bare:ready"))
-                print(f"{name}: warm Dice {results['dice'][-1]:.0f} ms, Actions {results['actions'][-1]:.0f} ms, "
-                      f"bare boot {results['bare'][-1]:.0f} ms", flush=True)
-            edit_one_sentence(site)
-            rewrite_service_worker(tree, site)
-            log.clear()
-            quiet = context.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
-            quiet.goto(url + "assets/pyodide/pyodide-lock.json")
-            state = quiet.evaluate(UPDATE)
-            assert state in ("installed", "activating", "activated"), f"{name}: the update did not install ({state})"
-            site_sent = [item for item in log.sent if not item.path.startswith("/bench-")]  # not the yardstick's page
-            update_bytes, update_requests = sum(item.bytes for item in site_sent), len(site_sent)
-            print(f"{name}: the update fetched {[item.path for item in site_sent] if update_requests < 10 else f'{update_requests} files'}")
-        finally:
-            context.close()
-            server.shutdown()
-    medians = {key: statistics.median(values) for key, values in results.items()}
-    return {
-        "first visit, MB": first_bytes / 1e6,
-        "first visit, requests": first_requests,
-        "one-sentence update, MB": update_bytes / 1e6,
-        "one-sentence update, requests": update_requests,
-        "warm first answer, Dice, ms": medians["dice"],
-        "warm first answer, Actions, ms": medians["actions"],
-        "bare Pyodide boot (yardstick), ms": medians["bare"],
-        "Dice / bare": medians["dice"] / medians["bare"],
-        "Actions / bare": medians["actions"] / medians["bare"],
-    }, {page: median_steps(visits) for page, visits in steps.items()}
+class SiteUnderTest:
+    """One built site, copied, served and visited in its own fresh browser profile."""
+
+    def __init__(self, browser, name: str, built: Path, tmp: Path) -> None:
+        self.name, self.tree = name, built.parent
+        self.site = tmp / name
+        shutil.copytree(built, self.site)
+        (self.site / BARE_PAGE).parent.mkdir()
+        (self.site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
+        (self.site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
+        self.server, self.url, self.log = serve_counting(self.site)
+        self.context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        self.context.add_init_script(LONG_TASKS)
+        self.results: dict[str, list[float]] = {"dice": [], "actions": [], "bare": []}
+        self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
+        self.numbers: dict[str, float] = {}
+
+    def first_visit(self) -> None:
+        page = self.context.new_page()
+        page.goto(self.url + DICE)
+        page.evaluate(OPEN_FIRST)
+        page.evaluate(SETTLED)
+        self.numbers["first visit, MB"] = self.log.total_bytes() / 1e6
+        self.numbers["first visit, requests"] = len(self.log.paths())
+        print(f"{self.name}: first visit settled ({self.numbers['first visit, MB']:.1f} MB)", flush=True)
+        page.wait_for_function(SNAPSHOT_SAVED, polling=250, timeout=120_000)
+        page.close()
+
+    def warm_round(self) -> None:
+        self.results["dice"].append(warm_visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"]))
+        self.results["actions"].append(warm_visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"]))
+        self.results["bare"].append(warm_visit(self.context, self.url + BARE_PAGE.removesuffix("index.html"), "bare:ready"))
+        print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
+              f"bare boot {self.results['bare'][-1]:.0f} ms", flush=True)
+
+    def update(self) -> None:
+        edit_one_sentence(self.site)
+        rewrite_service_worker(self.tree, self.site)
+        self.log.clear()
+        quiet = self.context.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
+        quiet.goto(self.url + "assets/pyodide/pyodide-lock.json")
+        state = quiet.evaluate(UPDATE)
+        assert state in ("installed", "activating", "activated"), f"{self.name}: the update did not install ({state})"
+        sent = [item for item in self.log.sent if not item.path.startswith("/bench-")]  # not the yardstick's page
+        self.numbers["one-sentence update, MB"] = sum(item.bytes for item in sent) / 1e6
+        self.numbers["one-sentence update, requests"] = len(sent)
+        print(f"{self.name}: the update fetched {[item.path for item in sent] if len(sent) < 10 else f'{len(sent)} files'}")
+
+    def close(self) -> None:
+        self.context.close()
+        self.server.shutdown()
+
+    def table(self) -> dict[str, float]:
+        medians = {key: statistics.median(values) for key, values in self.results.items()}
+        return {
+            **self.numbers,
+            "warm first answer, Dice, ms": medians["dice"],
+            "warm first answer, Actions, ms": medians["actions"],
+            "bare Pyodide boot (yardstick), ms": medians["bare"],
+            "Dice / bare": medians["dice"] / medians["bare"],
+            "Actions / bare": medians["actions"] / medians["bare"],
+        }
 
 
 def main() -> None:
@@ -224,13 +234,25 @@ def main() -> None:
 
     named = args.site or [f"before={ROOT.parent / 'base' / 'site'}", f"after={ROOT / 'site'}"]
     sites = {name: Path(path).resolve() for name, _, path in (item.partition("=") for item in named)}
-    table: dict[str, dict[str, float]] = {}
-    steps: dict[str, dict[str, dict[str, float]]] = {}
-    with sync_playwright() as playwright:
+    # Warm visits are interleaved, site after site in each round, so a busy moment of a shared
+    # machine weighs on every column alike.
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-        for name, built in sites.items():
-            table[name], steps[name] = measure_site(browser, name, built, built.parent, args.runs)
+        runs = [SiteUnderTest(browser, name, built, Path(tmp)) for name, built in sites.items()]
+        try:
+            for run in runs:
+                run.first_visit()
+            for _ in range(args.runs):
+                for run in runs:
+                    run.warm_round()
+            for run in runs:
+                run.update()
+        finally:
+            for run in runs:
+                run.close()
         browser.close()
+    table = {run.name: run.table() for run in runs}
+    steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items()} for run in runs}
     print(f"Phone profile: CPU /{PHONE_CPU_RATE}, 9 Mbps down, 60 ms; warm timings: median of {args.runs} visits")
     print(f"| measure | {' | '.join(sites)} |")
     print(f"|---|{'---|' * len(sites)}")
