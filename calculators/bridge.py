@@ -12,6 +12,7 @@ import json
 import rules_core
 from rules_core.errors import InputError, RulesError, shown
 from rules_core.inputs import parse_inputs
+from rules_core.opposed import weakest_remainders
 
 DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve}
 
@@ -31,3 +32,9 @@ def handle(kind: str, resolver: str, inputs_json: str) -> str:
     except (ValueError, TypeError, KeyError, ArithmeticError, RecursionError) as error:
         # A bug in a resolver: say so in one line; the page must never show a traceback.
         return json.dumps({"error": f"internal error in {resolver}: {type(error).__name__}: {error}", "field": None})
+
+
+def warm() -> None:
+    """Work out, before the worker saves its memory snapshot, the tables an opposed roll's odds need
+    (the Secondary's choice for every pattern of results): every restored engine then has them."""
+    weakest_remainders()

@@ -4,6 +4,8 @@
 // navigation, which swaps the page but keeps this document, never starts a second one.
 // window.rulesEngine.starts counts worker starts; .state is "loading" | "ready" | "error";
 // .answered turns true at the first answer of this visit (the offline badge waits for it).
+// Events on window: "rules-engine-state", "rules-engine-answered", "rules-engine-idle" (an answer
+// left nothing to ask).
 //
 // One request at a time: the worker gets the next request only when the last one has answered,
 // so the TIMEOUT_MS cut measures running time, never time spent waiting behind other requests.
@@ -97,6 +99,7 @@ class Engine {
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
       this.snapshot = { ms: data.snapshotMs, bytes: data.snapshotBytes };
+      this.timeline = data.timeline; // the worker's boot steps (the benchmark reads them)
       this.notify();
       // "Available offline" waits for a first live answer, and widgets ask only once opened: so the
       // engine asks rules_core one small real question of its own (the answer itself is unused).
@@ -114,6 +117,7 @@ class Engine {
     }
     this.settle(item, data);
     this.pump();
+    if (!this.running) dispatchEvent(new Event("rules-engine-idle")); // main.js runs its deferred page work then
   }
 
   /** Send the oldest waiting request if the worker is ready and idle. */

@@ -8,16 +8,42 @@ import { registerOffline } from "./offline.js";
 import { completePage } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
-import { mountAll } from "./widget.js";
+import { mountAll, whenIdle } from "./widget.js";
+
+// Work no first answer needs (glossary marks, scroll boxes: a walk of the page's text and a
+// forced layout, a second or more on a phone for a long page) waits until the engine has given
+// its first answers (nothing left to ask) or failed, then for idle time: run earlier, it holds
+// back the answer that arrives meanwhile. It runs LATEST_MS after the page at the latest.
+const LATEST_MS = 8000;
+
+function afterFirstAnswers(work) {
+  const engine = document.querySelector("[data-resolver]") ? window.rulesEngine : null;
+  const settled = () => !engine || engine.state === "error" || (engine.answered && !engine.running && !engine.waiting.length);
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    removeEventListener("rules-engine-idle", check);
+    removeEventListener("rules-engine-state", check);
+    whenIdle(work);
+  };
+  const check = () => settled() && run();
+  if (settled()) return run();
+  addEventListener("rules-engine-idle", check);
+  addEventListener("rules-engine-state", check);
+  setTimeout(run, LATEST_MS);
+}
 
 function onPage() {
   landOnFragment();
-  completePage();
-  markTerms().catch((error) => console.warn("term look-ups:", error));
-  if (document.querySelector("[data-resolver]")) getEngine(); // start loading at once, in the background
+  if (document.querySelector("[data-resolver]")) getEngine(); // adopt the worker the page's head started
   mountAll()
     .then(settleScroll)
     .catch((error) => console.warn("resolver widgets:", error));
+  afterFirstAnswers(() => {
+    completePage();
+    markTerms().catch((error) => console.warn("term look-ups:", error));
+  });
 }
 
 registerOffline();

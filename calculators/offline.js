@@ -124,7 +124,8 @@ export function registerOffline() {
       accepted = true;
       waiting.postMessage({ type: "skip-waiting" });
     });
-  navigator.serviceWorker
+  // Registered again when the network returns: an install that failed offline is tried anew.
+  const register = () => navigator.serviceWorker
     .register(SW_URL, { scope: SITE.pathname })
     .then((registration) => {
       // A new build's worker, once installed (its files cached), waits for the reader.
@@ -139,5 +140,7 @@ export function registerOffline() {
       registration.addEventListener("updatefound", () => track(registration.installing));
     })
     .catch((error) => console.warn("offline: service worker not registered:", error));
+  register();
+  addEventListener("online", () => navigator.serviceWorker.controller || register());
   settle();
 }

@@ -604,6 +604,9 @@ class Widget {
 
 const NEAR = "600px 0px"; // prepare the form a little before the block scrolls into view
 
+/** Run `work` when the main thread is idle (within 3 s at the latest): what no first answer needs. */
+export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 0));
+
 /** Take over every resolver block on the current page (called on each document$ emission).
  * A block named by the link's fragment opens at once; the others draw when opened or near. */
 export function mountAll(scope = document) {
@@ -613,7 +616,7 @@ export function mountAll(scope = document) {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
-          entry.target.widget.prepare();
+          whenIdle(() => entry.target.widget.prepare()); // a tap on Resolve prepares it at once anyway
         }
       }, { rootMargin: NEAR })
     : null;
@@ -622,8 +625,9 @@ export function mountAll(scope = document) {
     root.widget = widget;
     if (!widget.body || !root.dataset.describe) continue;
     widget.body.addEventListener("toggle", () => widget.body.open && widget.open());
-    if (hasState(widget.id)) {
-      widget.body.open = true; // fires "toggle": opens the widget
+    if (hasState(widget.id) || widget.body.open) {
+      // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
+      widget.body.open = true;
       widget.open();
     } else if (near) near.observe(root);
     else widget.prepare();

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from math import factorial
 
-from .keep import Rung
+from .keep import BEST_READING, MOST_STEPS, Purpose, Rung
 
 FACTS = [factorial(i) for i in range(7)]
 """0! .. 6!."""
@@ -78,11 +78,34 @@ def kind_options(kind: Rung, count: int, budget: int) -> tuple[tuple[int, int, i
     return tuple(choices)
 
 
-def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list[Profile]:
-    """The undominated profiles that fit `budget` and reach the best (Magnitude, number of results)."""
+def _most_steps_profiles(options: Sequence[Sequence[tuple[int, int, int, tuple[int, ...], int, int, int]]],
+                         budget: int) -> list[tuple[Profile, int, int, int]]:
+    """Every profile that fits `budget` with the most steps, then the best (Magnitude, number of results)."""
+    best: tuple[int, int, int] | None = None
+    chosen: list[tuple[Profile, int, int, int]] = []
+    for picks in product(*options):
+        if sum(pick[0] for pick in picks) > budget:
+            continue
+        rank = (sum(level - 1 for pick in picks for level in pick[3] if level), max(pick[1] for pick in picks),
+                sum(pick[2] for pick in picks))
+        if best is None or rank > best:
+            best, chosen = rank, []
+        if rank == best:
+            q = t = d = 0
+            for i, pick in enumerate(picks):
+                q, t, d = q | pick[4] << 4 * i, t | pick[5] << 4 * i, d | pick[6] << 4 * i
+            chosen.append((tuple(pick[3] for pick in picks), q, t, d))
+    return chosen
+
+
+def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int, purpose: Purpose = BEST_READING) -> list[Profile]:
+    """The undominated profiles that fit `budget` and reach the best (Magnitude, number of results);
+    for MOST_STEPS, the most steps first."""
     if not kinds:
         return [()]
     options = [kind_options(kind, count, budget) for kind, count in zip(kinds, counts)]
+    if purpose == MOST_STEPS:
+        return _undominated(_most_steps_profiles(options, budget), len(kinds))
     magnitude = max(option[1] for choices in options for option in choices)  # one face alone reaches it
     # cheapest[i][kept][must]: least dice the kinds i.. need to keep exactly `kept` results (`must`: one at `magnitude`)
     never = budget + 1
@@ -126,6 +149,11 @@ def _profiles(kinds: Sequence[Rung], counts: Sequence[int], budget: int) -> list
                        q | at_q << shift, t | at_t << shift, d | at_d << shift)
 
     extend(0, 0, 0, False, (), 0, 0, 0)
+    return _undominated(chosen, size)
+
+
+def _undominated(chosen: list[tuple[Profile, int, int, int]], size: int) -> list[Profile]:
+    """The profiles no other one beats in every order (`_beats`)."""
     if len(chosen) == 1:
         return [chosen[0][0]]
     guard = sum(8 << (4 * i) for i in range(size))
@@ -190,14 +218,15 @@ def _best_fill(order: Sequence[int], profiles: list[Profile]) -> tuple[int, ...]
     return best
 
 
-def solve(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int = 6) -> tuple[tuple[int, ...], dict[tuple[int, ...], int]]:
+def solve(kinds: Sequence[Rung], counts: Sequence[int], budget: int, faces: int = 6,
+          purpose: Purpose = BEST_READING) -> tuple[tuple[int, ...], dict[tuple[int, ...], int]]:
     """The flex choice for every layout of the kinds (`counts[i]` faces of `kinds[i]`) on `faces` faces.
 
     Returns the levels of the constant faces (sorted; the faces no kind fills are
     level 0) and, for the other ("varying") faces, their levels in face order ->
     how many layouts give them for each way to place them among the constant faces.
     """
-    profiles = _profiles(kinds, counts, budget)
+    profiles = _profiles(kinds, counts, budget, purpose)
     # a kind every survivor keeps at one level merges with the others at that level (empty faces: level 0)
     merged: dict[int, list[int]] = {0: [faces - sum(counts)]}
     varying: list[int] = []

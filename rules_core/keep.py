@@ -11,14 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
+from typing import Literal
 
-from .dice import DOUBLE, QUAD, Reading
+from .dice import DOUBLE, QUAD, Reading, reading_key
 
 Rung = tuple[int, int, int]
 """(lo, entry, top): lowest level, dice kept to reach it, highest level reachable."""
 Ladders = tuple["Rung | None", ...]
 """One Rung per face 1..6; None for a face that cannot make a result."""
+
+Purpose = Literal["best reading", "most steps"]
+"""What the automatic roller keeps (MECHANICS §2): the best final reading by the roll order, or,
+against a Squadron, the most magnitude steps (Structure lost: [D] 1, [T] 2, [Q+] 3), then the roll order.
+The two differ (Reading `flex-keeps-best`): base 4 + flex 1 rolling 1,1,1,2,2 with macro 1,2 reads
+[Q1] by the roll order (3 steps) but [T1,T2] by steps (4)."""
+BEST_READING: Purpose = "best reading"
+MOST_STEPS: Purpose = "most steps"
 
 POSITIVE_MACRO_CAP = 2
 """Past two matching positive macro dice a Double is already a Quad: more change nothing."""
@@ -58,8 +67,29 @@ def as_reading(levels: Sequence[int]) -> Reading:
     return tuple((level, face) for face, level in enumerate(levels, start=1) if level)
 
 
+@lru_cache(maxsize=4096)
+def _most_steps_levels(faces: Ladders, budget: int) -> tuple[int, ...]:
+    """`best_levels` for MOST_STEPS: every level of every face that fits (at most 4**6 choices)."""
+    options: list[list[tuple[int, int]]] = []  # per face: (dice kept, level)
+    for step in faces:
+        options.append([(0, 0)])
+        if step is not None:
+            lo, entry, top = step
+            options[-1] += [(entry + level - lo, level) for level in range(lo, top + 1)]
+    best: tuple[tuple[int, tuple[int, int, tuple[tuple[int, int], ...]]], tuple[int, ...]] | None = None
+    for picks in product(*options):
+        if sum(cost for cost, _ in picks) > budget:
+            continue
+        levels = tuple(level for _, level in picks)
+        key = (sum(level - 1 for level in levels if level), reading_key(as_reading(levels)))
+        if best is None or key > best[0]:
+            best = (key, levels)
+    assert best is not None  # keeping nothing always fits
+    return best[1]
+
+
 @lru_cache(maxsize=65536)
-def best_levels(faces: Ladders, budget: int) -> tuple[int, ...]:
+def best_levels(faces: Ladders, budget: int, purpose: Purpose = BEST_READING) -> tuple[int, ...]:
     """The final level of each face when at most `budget` dice are kept, best by the roll order.
 
     Keeping more dice of a face never lowers its result, so "exactly budget dice"
@@ -70,11 +100,13 @@ def best_levels(faces: Ladders, budget: int) -> tuple[int, ...]:
     other entries; (3) for each set of faces of that size, the dice left after their
     entries are spent greedily, on the face that can reach the strongest (level,
     value) first, which is optimal for the list compared strongest first.
-    Brute force over every choice of dice checks it in the tests.
+    Brute force over every choice of dice checks it in the tests. MOST_STEPS searches every choice.
     """
     tops = tuple(step[2] if step else 0 for step in faces)
     if sum(needed(step) for step in faces) <= budget:
         return tops
+    if purpose == MOST_STEPS:
+        return _most_steps_levels(faces, budget)
     live = [(value, step) for value, step in enumerate(faces, start=1) if step is not None and step[1] <= budget]
     # 1. the best Magnitude any one face can reach alone
     top_level = max((min(top, lo + budget - entry) for _, (lo, entry, top) in live), default=0)
@@ -113,7 +145,8 @@ def best_levels(faces: Ladders, budget: int) -> tuple[int, ...]:
     return tuple(levels)
 
 
-def kept_counts(counts: Sequence[int], macro_counts: Sequence[int], sign: int, budget: int) -> tuple[int, ...]:
+def kept_counts(counts: Sequence[int], macro_counts: Sequence[int], sign: int, budget: int,
+                purpose: Purpose = BEST_READING) -> tuple[int, ...]:
     """How many dice of each face the automatic roller keeps (exactly `budget` of them).
 
     The dice each chosen result needs are kept first; the rest of the budget is
@@ -121,7 +154,7 @@ def kept_counts(counts: Sequence[int], macro_counts: Sequence[int], sign: int, b
     if they could improve it, the optimiser would have kept them).
     """
     faces = ladders(counts, macro_counts, sign)
-    levels = best_levels(faces, budget)
+    levels = best_levels(faces, budget, purpose)
     keep = [0] * 6
     for i, (step, level) in enumerate(zip(faces, levels)):
         if step is not None and level:

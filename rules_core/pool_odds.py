@@ -31,7 +31,7 @@ from math import comb, factorial
 from .dist import Dist
 from .dice import LETTERS, Reading, magnitude
 from .flex_orders import distinct_orders, kind_options, lay_out, solve
-from .keep import NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Rung, needed, rung
+from .keep import BEST_READING, NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Purpose, Rung, needed, rung
 from .pools import Pool
 
 Weights = dict[Reading, int]
@@ -212,9 +212,9 @@ def clear_caches() -> None:
 
 
 @lru_cache(maxsize=256)
-def level_weights(pool: Pool) -> tuple[tuple[tuple[int, int], ...], int]:
+def level_weights(pool: Pool, purpose: Purpose = BEST_READING) -> tuple[tuple[tuple[int, int], ...], int]:
     """Every final reading of the pool as a layout code (`flex_orders.DIGIT`, 2 bits a face) with its weight,
-    and the denominator 6**(dice rolled).
+    and the denominator 6**(dice rolled). The flex dice are set aside for `purpose` (`keep.Purpose`).
 
     Cached per pool: the page asks for the same pool's odds several times (charts, skill test).
     """
@@ -250,7 +250,7 @@ def level_weights(pool: Pool) -> tuple[tuple[tuple[int, int], ...], int]:
             into[()] = into.get((), 0) + each
             continue
         present = [(kind, n) for kind, n in zip(kinds, counts) if n and kind is not None]
-        constant, fills = solve([kind for kind, _ in present], [n for _, n in present], pool.base)
+        constant, fills = solve([kind for kind, _ in present], [n for _, n in present], pool.base, purpose=purpose)
         into = pooled.setdefault(constant, {})
         for fill, n in fills.items():
             into[fill] = into.get(fill, 0) + n * each
@@ -261,16 +261,16 @@ def level_weights(pool: Pool) -> tuple[tuple[tuple[int, int], ...], int]:
 
 
 @lru_cache(maxsize=256)
-def reading_weights(pool: Pool) -> tuple[tuple[tuple[Reading, int], ...], int]:
+def reading_weights(pool: Pool, purpose: Purpose = BEST_READING) -> tuple[tuple[tuple[Reading, int], ...], int]:
     """Every final reading of the pool with its weight, and the denominator 6**(dice rolled)."""
-    codes, total = level_weights(pool)
+    codes, total = level_weights(pool, purpose)
     low, high = _half_readings()
     return tuple((low[code & 63] + high[code >> 6], ways) for code, ways in codes), total
 
 
-def reading_dist(pool: Pool) -> Dist[Reading]:
-    """Every final reading of an Unopposed roll as the one exact distribution type."""
-    items, total = reading_weights(pool)
+def reading_dist(pool: Pool, purpose: Purpose = BEST_READING) -> Dist[Reading]:
+    """Every final reading of an Unopposed roll as the one exact distribution type (flex set aside for `purpose`)."""
+    items, total = reading_weights(pool, purpose)
     return Dist.of(dict(items), total)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .dice import Reading, apply_macro, counts_of, notation, read
 from .errors import InputError
-from .keep import kept_counts
+from .keep import BEST_READING, MOST_STEPS, Purpose, kept_counts
 from .pools import Pool
 from .wording import counted
 
@@ -101,10 +101,10 @@ def macro_steps(before: Reading, macro_dice: Sequence[int], sign: int) -> list[S
 
 
 def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
-                 set_aside: Sequence[int] | None = None, *, prefix: str = "") -> Resolution:
+                 set_aside: Sequence[int] | None = None, *, prefix: str = "", purpose: Purpose = BEST_READING) -> Resolution:
     """Resolve an Unopposed roll from its faces: set aside the flex dice, read, apply macro dice.
 
-    With `set_aside` None the automatic roller chooses (Reading `flex-keeps-best`);
+    With `set_aside` None the automatic roller chooses for `purpose` (Reading `flex-keeps-best`);
     otherwise those faces are set aside, as the player chose. `prefix` names grouped fields.
     """
     check_count(f"{prefix}dice", dice, pool.rolled, pool_what(pool))
@@ -115,8 +115,8 @@ def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
                           "text": f"Rolled {counted(pool.rolled, 'die')} ({pool.describe()}): {faces_text(sorted(dice))}"
                           + (f"; macro dice: {faces_text(sorted(macro_dice))}." if macro_dice else ".")}]
     if set_aside is None:
-        keep = kept_counts(counts, macro_counts, pool.sign, pool.base)
-        how = "the roller keeps the best final reading"
+        keep = kept_counts(counts, macro_counts, pool.sign, pool.base, purpose)
+        how = "the roller keeps the most Structure damage" if purpose == MOST_STEPS else "the roller keeps the best final reading"
     else:
         if len(set_aside) != pool.flex:
             raise InputError(f"{prefix}set_aside", f"set aside exactly {pool.flex} {'die' if pool.flex == 1 else 'dice'} "
@@ -143,9 +143,9 @@ def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
     return Resolution(pool, tuple(dice), tuple(macro_dice), aside, kept, first, final, tuple(steps))
 
 
-def resolve_seeded(pool: Pool, seed: int, *, prefix: str = "") -> Resolution:
+def resolve_seeded(pool: Pool, seed: int, *, prefix: str = "", purpose: Purpose = BEST_READING) -> Resolution:
     """Roll the pool with random.Random(seed) (base and flex dice first, then macro dice) and resolve."""
     rng = random.Random(seed)
     dice = roll_faces(rng, pool.rolled)
     macro_dice = roll_faces(rng, abs(pool.macro))
-    return resolve_pool(pool, dice, macro_dice, prefix=prefix)
+    return resolve_pool(pool, dice, macro_dice, prefix=prefix, purpose=purpose)

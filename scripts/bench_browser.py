@@ -1,8 +1,9 @@
 """Benchmark the browser runtime on a phone profile, before and after, in one run (not a test).
 
-    .venv/bin/python scripts/bench_browser.py [--runs 3] [--before ../base/site] [--after site]
+    .venv/bin/python scripts/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps]
 
-Each site (before: the untouched starting build; after: this build) is copied to a temporary
+Each site (by default before: the untouched starting build, after: this build; --site NAME=PATH
+as often as wanted, one column each) is copied to a temporary
 folder and served by a server that counts every body byte it sends (page, workers, service
 worker alike). In one fresh browser profile per site:
 
@@ -19,7 +20,9 @@ worker alike). In one fresh browser profile per site:
                         only imports pyodide.mjs from the same files and runs loadPyodide()
 
 Timings are medians of --runs warm visits; ratios divide by the bare boot of the same site in
-the same run. Waits are on events and page conditions, never fixed sleeps. Note: CDP throttles
+the same run. --steps also prints where a warm Dice and Actions visit spends its time (median ms
+from navigation start at which each step ended: the document, the engine's boot steps as its
+worker reports them, the first answer; and the page's long tasks before that answer). Waits are on events and page conditions, never fixed sleeps. Note: CDP throttles
 the page's main thread; the engine worker and the bare-boot worker run unthrottled alike.
 """
 
@@ -67,11 +70,12 @@ SETTLED = """async () => {
   return true;
 }"""
 # Collapsed widgets (drawn lazily) answer once opened: the reader taps the first Resolve as soon as
-# it is there. A build whose widgets are open from the start answers without it.
+# its script listens (widget.js has taken the block: earlier builds missed an earlier tap). A build
+# whose widgets are open from the start answers without it.
 OPEN_FIRST = """async () => {
   while (!performance.getEntriesByName("rules:first-answer").length) {
     const open = document.querySelector("summary.resolver__open");
-    if (open) { if (!open.parentElement.open) open.click(); return; }
+    if (open && open.closest("[data-resolver]").widget) { if (!open.parentElement.open) open.click(); return; }
     await new Promise((r) => setTimeout(r, 20));
   }
 }"""
@@ -100,7 +104,8 @@ UPDATE = """async () => {
 def rewrite_service_worker(tree: Path, site: Path) -> None:
     """Run the post-build step of the source tree that built `site` (its own offline.py) on `site`."""
     code = "import sys; from pathlib import Path; from scripts.hooks.offline import write_service_worker; write_service_worker(Path(sys.argv[1]))"
-    subprocess.run([sys.executable, "-c", code, str(site)], cwd=tree, check=True)
+    # No bytecode written into `tree` (the starting build's checkout is read-only to us).
+    subprocess.run([sys.executable, "-B", "-c", code, str(site)], cwd=tree, check=True)
 
 
 def edit_one_sentence(site: Path) -> None:
@@ -117,89 +122,150 @@ def phone(page) -> None:
     cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
 
 
-def warm_visit(context, url: str, mark: str) -> float:
+# Where the warm visit's time went, in ms from navigation start (read after the first answer).
+STEPS = """() => {
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+  const nav = performance.getEntriesByType("navigation")[0];
+  const steps = { "document fetched": nav.responseEnd, "DOM content loaded": nav.domContentLoadedEventEnd };
+  steps["engine adopted (engine.js)"] = at("rules:engine-start");
+  for (const [step, epoch] of Object.entries(window.rulesEngine?.timeline || {})) steps[`worker: ${step}`] = epoch - performance.timeOrigin;
+  steps["engine ready (page)"] = at("rules:engine-ready");
+  steps["first answer"] = at("rules:first-answer");
+  const long = (window.benchLongTasks || []).filter((t) => t.startTime < steps["first answer"]);
+  steps["long tasks before it (sum)"] = long.reduce((sum, t) => sum + t.duration, 0);
+  return steps;
+}"""
+LONG_TASKS = """window.benchLongTasks = [];
+try { new PerformanceObserver((list) => window.benchLongTasks.push(...list.getEntries())).observe({ type: "longtask", buffered: true }); } catch {}"""
+
+
+def warm_visit(context, url: str, mark: str, steps: list[dict[str, float]] | None = None) -> float:
     page = context.new_page()
     try:
         phone(page)
         page.goto(url, wait_until="commit")
         if mark == "rules:first-answer":
             page.evaluate(OPEN_FIRST)
-        return page.evaluate(MARK, mark)
+        at = page.evaluate(MARK, mark)
+        if steps is not None:
+            steps.append(page.evaluate(STEPS))
+        return at
     finally:
         page.close()
 
 
-def measure_site(browser, name: str, built: Path, tree: Path, runs: int) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        shutil.copytree(built, site)
-        (site / BARE_PAGE).parent.mkdir()
-        (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
-        (site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
-        server, url, log = serve_counting(site)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-        try:
-            page = context.new_page()
-            page.goto(url + DICE)
-            page.evaluate(OPEN_FIRST)
-            page.evaluate(SETTLED)
-            first_bytes, first_requests = log.total_bytes(), len(log.paths())
-            page.wait_for_function(SNAPSHOT_SAVED, polling=250, timeout=120_000)
-            page.close()
-            results: dict[str, list[float]] = {"dice": [], "actions": [], "bare": []}
-            for _ in range(runs):
-                results["dice"].append(warm_visit(context, url + DICE, "rules:first-answer"))
-                results["actions"].append(warm_visit(context, url + ACTIONS, "rules:first-answer"))
-                results["bare"].append(warm_visit(context, url + BARE_PAGE.removesuffix("index.html"), "bare:ready"))
-            edit_one_sentence(site)
-            rewrite_service_worker(tree, site)
-            log.clear()
-            quiet = context.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
-            quiet.goto(url + "assets/pyodide/pyodide-lock.json")
-            state = quiet.evaluate(UPDATE)
-            assert state in ("installed", "activating", "activated"), f"{name}: the update did not install ({state})"
-            site_sent = [item for item in log.sent if not item.path.startswith("/bench-")]  # not the yardstick's page
-            update_bytes, update_requests = sum(item.bytes for item in site_sent), len(site_sent)
-            print(f"{name}: the update fetched {[item.path for item in site_sent] if update_requests < 10 else f'{update_requests} files'}")
-        finally:
-            context.close()
-            server.shutdown()
-    medians = {key: statistics.median(values) for key, values in results.items()}
-    return {
-        "first visit, MB": first_bytes / 1e6,
-        "first visit, requests": first_requests,
-        "one-sentence update, MB": update_bytes / 1e6,
-        "one-sentence update, requests": update_requests,
-        "warm first answer, Dice, ms": medians["dice"],
-        "warm first answer, Actions, ms": medians["actions"],
-        "bare Pyodide boot (yardstick), ms": medians["bare"],
-        "Dice / bare": medians["dice"] / medians["bare"],
-        "Actions / bare": medians["actions"] / medians["bare"],
-    }
+def median_steps(visits: list[dict[str, float]]) -> dict[str, float]:
+    names = [name for name in visits[0] if all(visit.get(name) is not None for visit in visits)]
+    return {name: statistics.median(visit[name] for visit in visits) for name in names}
+
+
+class SiteUnderTest:
+    """One built site, copied, served and visited in its own fresh browser profile."""
+
+    def __init__(self, browser, name: str, built: Path, tmp: Path) -> None:
+        self.name, self.tree = name, built.parent
+        self.site = tmp / name
+        shutil.copytree(built, self.site)
+        (self.site / BARE_PAGE).parent.mkdir()
+        (self.site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
+        (self.site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
+        self.server, self.url, self.log = serve_counting(self.site)
+        self.context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        self.context.add_init_script(LONG_TASKS)
+        self.results: dict[str, list[float]] = {"dice": [], "actions": [], "bare": []}
+        self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
+        self.numbers: dict[str, float] = {}
+
+    def first_visit(self) -> None:
+        page = self.context.new_page()
+        page.goto(self.url + DICE)
+        page.evaluate(OPEN_FIRST)
+        page.evaluate(SETTLED)
+        self.numbers["first visit, MB"] = self.log.total_bytes() / 1e6
+        self.numbers["first visit, requests"] = len(self.log.paths())
+        print(f"{self.name}: first visit settled ({self.numbers['first visit, MB']:.1f} MB)", flush=True)
+        page.wait_for_function(SNAPSHOT_SAVED, polling=250, timeout=120_000)
+        page.close()
+
+    def warm_round(self) -> None:
+        self.results["dice"].append(warm_visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"]))
+        self.results["actions"].append(warm_visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"]))
+        self.results["bare"].append(warm_visit(self.context, self.url + BARE_PAGE.removesuffix("index.html"), "bare:ready"))
+        print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
+              f"bare boot {self.results['bare'][-1]:.0f} ms", flush=True)
+
+    def update(self) -> None:
+        edit_one_sentence(self.site)
+        rewrite_service_worker(self.tree, self.site)
+        self.log.clear()
+        quiet = self.context.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
+        quiet.goto(self.url + "assets/pyodide/pyodide-lock.json")
+        state = quiet.evaluate(UPDATE)
+        assert state in ("installed", "activating", "activated"), f"{self.name}: the update did not install ({state})"
+        sent = [item for item in self.log.sent if not item.path.startswith("/bench-")]  # not the yardstick's page
+        self.numbers["one-sentence update, MB"] = sum(item.bytes for item in sent) / 1e6
+        self.numbers["one-sentence update, requests"] = len(sent)
+        print(f"{self.name}: the update fetched {[item.path for item in sent] if len(sent) < 10 else f'{len(sent)} files'}")
+
+    def close(self) -> None:
+        self.context.close()
+        self.server.shutdown()
+
+    def table(self) -> dict[str, float]:
+        medians = {key: statistics.median(values) for key, values in self.results.items()}
+        return {
+            **self.numbers,
+            "warm first answer, Dice, ms": medians["dice"],
+            "warm first answer, Actions, ms": medians["actions"],
+            "bare Pyodide boot (yardstick), ms": medians["bare"],
+            "Dice / bare": medians["dice"] / medians["bare"],
+            "Actions / bare": medians["actions"] / medians["bare"],
+        }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--before", type=Path, default=ROOT.parent / "base" / "site", help="the starting build")
-    parser.add_argument("--after", type=Path, default=ROOT / "site", help="this build")
+    parser.add_argument("--site", action="append", metavar="NAME=PATH", help="a built site to measure, one column each "
+                        "(the site's source tree is PATH's parent); default: before=../base/site after=site")
+    parser.add_argument("--steps", action="store_true", help="also print where the warm visits spend their time")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    sites = {"before": args.before.resolve(), "after": args.after.resolve()}
-    table: dict[str, dict[str, float]] = {}
-    with sync_playwright() as playwright:
+    named = args.site or [f"before={ROOT.parent / 'base' / 'site'}", f"after={ROOT / 'site'}"]
+    sites = {name: Path(path).resolve() for name, _, path in (item.partition("=") for item in named)}
+    # Warm visits are interleaved, site after site in each round, so a busy moment of a shared
+    # machine weighs on every column alike.
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-        for name, built in sites.items():
-            table[name] = measure_site(browser, name, built, built.parent, args.runs)
+        runs = [SiteUnderTest(browser, name, built, Path(tmp)) for name, built in sites.items()]
+        try:
+            for run in runs:
+                run.first_visit()
+            for _ in range(args.runs):
+                for run in runs:
+                    run.warm_round()
+            for run in runs:
+                run.update()
+        finally:
+            for run in runs:
+                run.close()
         browser.close()
+    table = {run.name: run.table() for run in runs}
+    steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items()} for run in runs}
     print(f"Phone profile: CPU /{PHONE_CPU_RATE}, 9 Mbps down, 60 ms; warm timings: median of {args.runs} visits")
-    print("| measure | before | after |")
-    print("|---|---|---|")
-    for key in table["before"]:
+    print(f"| measure | {' | '.join(sites)} |")
+    print(f"|---|{'---|' * len(sites)}")
+    for key in next(iter(table.values())):
         cells = [table[name][key] for name in sites]
         text = [f"{v:.0f}" if "requests" in key or "ms" in key else f"{v:.2f}" for v in cells]
         print(f"| {key} | {' | '.join(text)} |")
+    if args.steps:
+        for name in sites:
+            for page, at in steps[name].items():
+                print(f"\n{name}, warm {page} (median ms from navigation start):")
+                for step, ms in sorted(at.items(), key=lambda item: item[1] if "sum" not in item[0] else float("inf")):
+                    print(f"  {ms:8.0f}  {step}")
 
 
 if __name__ == "__main__":

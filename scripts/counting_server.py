@@ -30,6 +30,8 @@ class RequestLog:
     sent: list[Sent] = field(default_factory=list)
     fail_once: set[str] = field(default_factory=set)
     """Paths answered once with 503 Service Unavailable (a server's passing failure), then served."""
+    failing: set[str] = field(default_factory=set)
+    """Paths answered with 503 for as long as they are listed (a network that is down for them)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clear(self) -> None:
@@ -51,7 +53,7 @@ class CountingHandler(SiteHandler):
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         path = self.path.split("?", 1)[0]
         with self.log.lock:
-            failing = path in self.log.fail_once
+            failing = path in self.log.fail_once or path in self.log.failing
             self.log.fail_once.discard(path)
         if failing:
             self.send_error(503, "Service Unavailable")

@@ -22,7 +22,7 @@ import pytest
 from scripts.counting_server import serve_counting
 from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
 from scripts.wheel import build_wheel
-from tests.site.test_widgets import open_widget
+from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 
 BOOT_MS = 60_000
 PRECACHE_MS = 90_000  # the first visit downloads ~15 MB into the cache on a shared machine
@@ -275,6 +275,65 @@ def test_an_engine_that_failed_to_start_retries_when_the_service_worker_takes_co
         expect()(dice.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
         assert page.evaluate("window.rulesEngine.starts") == 2
         assert log.paths().count("/" + wheel) == 2  # the failed try and the service worker's download
+    finally:
+        context.close()
+        server.shutdown()
+
+
+# What the page saw, in order: the engine's states (with whether a service worker controlled the
+# page then), a failed service worker install, the network's return, the first answer, the badge.
+EVENTS = """window.seen = [];
+addEventListener("rules-engine-state", () => window.seen.push(`engine ${window.rulesEngine.state}${navigator.serviceWorker.controller ? " (controlled)" : ""}`));
+addEventListener("online", () => window.seen.push("online"));
+addEventListener("rules-engine-answered", () => window.seen.push("answered"));
+const register = ServiceWorkerContainer.prototype.register; // watched, not replaced: a failed install ends "redundant"
+ServiceWorkerContainer.prototype.register = function (...args) {
+  return register.apply(this, args).then((registration) => {
+    const worker = registration.installing;
+    if (worker) worker.addEventListener("statechange", () => worker.state === "redundant" && window.seen.push("install failed"));
+    return registration;
+  });
+};
+new MutationObserver(() => {
+  if (document.querySelector("[data-offline]") && !window.seen.includes("badge")) window.seen.push("badge");
+}).observe(document, { childList: true, subtree: true });"""
+
+
+@pytest.mark.browser
+def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_returns(browser, site_dir):
+    """Assert: the wheel cannot be fetched (the engine fails, and so does the service worker's install),
+    the network goes and comes back (`online`), and with no reload the engine starts again before any
+    service worker controls the page, the widget answers live as CPython does, and "Available offline"
+    appears only after that answer."""
+    server, url, log = serve_counting(site_dir)
+    wheel = "/" + next(path for path, _ in precache_list(site_dir)[1] if path.endswith(".whl"))
+    log.failing.add(wheel)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(EVENTS)
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        dice = open_widget(page, "dice/unopposed")
+        expect()(dice).to_have_attribute("data-engine", "error", timeout=BOOT_MS)
+        expect()(dice.locator('[data-region="status"]')).to_contain_text("could not start")
+        # The service worker's install fetched the wheel too, and failed: nothing controls the page.
+        page.wait_for_function("window.seen.includes('install failed')", timeout=PRECACHE_MS)
+        assert log.paths().count(wheel) >= 2
+        context.set_offline(True)
+        log.failing.clear()
+        context.set_offline(False)  # fires `online`
+
+        expect()(dice).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+        expect()(dice.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+        assert chart_rows(dice) == cpython_rows("dice/unopposed", {})
+        offline_ready(page)  # the install is tried again once online, and completes
+        seen = page.evaluate("window.seen")
+        assert page.evaluate("window.rulesEngine.starts") == 2
+        # The retry came from the network's return, while no service worker controlled the page
+        # (the install, tried again once online, took control during the engine's second boot).
+        assert seen[: seen.index("online") + 2] == ["engine error", "install failed", "online", "engine loading"], seen
+        assert seen.index("answered") < seen.index("badge"), seen
+        assert page.evaluate("document.documentElement.dataset.offlineBuild")
     finally:
         context.close()
         server.shutdown()
