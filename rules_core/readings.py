@@ -36,7 +36,10 @@ FLEX_KEEPS_BEST = Reading(
     "The roller sets flex dice aside after seeing every die, macro dice included; the automatic "
     "roller keeps the best final reading: highest Magnitude, then most results, then highest Values. "
     "Precisely: compare the best result's Magnitude, then the number of results, then the results "
-    "listed strongest first (by Magnitude, then Value) one by one; two different readings never tie.",
+    "listed strongest first (by Magnitude, then Value) one by one; two different readings never tie. "
+    "An attack on a Squadron (Squadron Damage, a Dogfight's attacks) keeps instead the reading that takes the most "
+    "Structure ([D] 1, [T] 2, [Q+] 3 each), then the best by that order: the two differ (base 4 + flex 1 rolling "
+    "1,1,1,2,2 with macro 1,2: [Q1] takes 3, [T1,T2] takes 4).",
 )
 NO_NEGATIVE_FLEX = Reading(
     "no-negative-flex", "No negative flex dice", "MECHANICS §2",

@@ -16,6 +16,7 @@ from ..answers import Chart
 from ..dice import LETTERS, Reading, diminish, magnitude, notation
 from ..dist import Dist
 from ..inputs import Input
+from ..keep import BEST_READING, Purpose
 from ..pool_odds import code_of, half_tables, level_weights, reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
@@ -99,8 +100,8 @@ def pool_of(values: Inputs, field: str = "") -> Pool:
                       int_of(values, "modifier"), field=field)
 
 
-def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> Resolution:
-    """Resolve typed faces when given, else roll from the shared generator."""
+def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "", purpose: Purpose = BEST_READING) -> Resolution:
+    """Resolve typed faces when given, else roll from the shared generator; flex set aside for `purpose`."""
     dice = faces_of(values, f"{prefix}dice")
     macro_dice = faces_of(values, f"{prefix}macro_dice")
     set_aside = faces_of(values, f"{prefix}set_aside")
@@ -109,7 +110,7 @@ def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "") -> Re
     if dice is None and macro_dice is None:
         dice = roll_faces(rng, pool.rolled)
         macro_dice = roll_faces(rng, abs(pool.macro))
-    return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=prefix)
+    return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=prefix, purpose=purpose)
 
 
 def rng_of(values: Inputs) -> random.Random:

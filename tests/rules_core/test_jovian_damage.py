@@ -377,3 +377,18 @@ def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -
     left = out["outcome"]["target"]["structure"]
     assert charts["Target: Structure left"][f"Structure {left}" + (" (Crippled)" if left == 0 else "")] > 0
     assert any(step.startswith("Target: ") for step in out["steps"])
+
+
+def test_squadron_damage_sets_flex_aside_for_the_most_structure():
+    """Assert MECHANICS §2's purpose: base 4 + flex 1 rolling 1,1,1,2,2 with macro 1,2 keeps [T1,T2] (4 Structure),
+    not the roll order's [Q1] (3), and the odds count every roll that way (the flex odds differ from the roll order's)."""
+    from rules_core.keep import BEST_READING, MOST_STEPS
+    from rules_core.pool_odds import reading_dist
+    from rules_core.pools import Pool
+    from rules_core.registry import resolve
+    answer = resolve("jovian-wars/v1.2.4/squadron-damage", {"base": 4, "flex": 1, "macro": 2, "dice": [1, 1, 1, 2, 2],
+                                                            "macro_dice": [1, 2], "structure": 6})
+    assert answer["outcome"]["structure_lost"] == 4
+    pool = Pool(4, 1, 2)
+    most = reading_dist(pool, MOST_STEPS).expected(lambda r: sum(level - 1 for level, _ in r))
+    assert most > reading_dist(pool, BEST_READING).expected(lambda r: sum(level - 1 for level, _ in r))

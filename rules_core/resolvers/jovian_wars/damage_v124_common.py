@@ -12,6 +12,7 @@ from ...dice import Reading, notation, steps
 from ...dist import Dist
 from ...inputs import Input
 from ...opposed import WIPE, secondary_effect
+from ...keep import MOST_STEPS
 from ...pool_odds import reading_dist
 from ...pools import Pool
 from ...registry import Inputs
@@ -34,7 +35,7 @@ def attack_pool(values: Inputs) -> Pool:
 
 def roll_attack(values: Inputs, rng: random.Random) -> Resolution:
     """Resolve the attack from typed dice, or roll it from the generator."""
-    return roll(pool_of(values), values, rng)
+    return roll(pool_of(values), values, rng, purpose=MOST_STEPS)  # against a Squadron: the most Structure lost
 
 
 def squadron_loss(reading: Reading) -> int:
@@ -54,8 +55,9 @@ def loss_after(lost: int, effect: int) -> int:
 
 def squadron_damage_dist(attack: Pool, opposing: Pool | None = None) -> Dist[int]:
     """Structure lost -> exact chance for an anti-squadron attack, opposed by `opposing` when given
-    (Point Defense, or a Dogfight Defense pool)."""
-    lost = reading_dist(attack).map(squadron_loss)
+    (Point Defense, or a Dogfight Defense pool). The attacker sets its flex dice aside for the most Structure
+    lost (MECHANICS §2); every diminish then takes one step, wherever it goes."""
+    lost = reading_dist(attack, MOST_STEPS).map(squadron_loss)
     if opposing is None:
         return lost
     return lost.combine(reading_dist(opposing).map(secondary_effect), loss_after)

@@ -15,6 +15,7 @@ import random
 from ... import readings
 from ...dice import Reading, escalate, notation
 from ...errors import InputError
+from ...keep import MOST_STEPS
 from ...inputs import Input
 from ...opposed import WIPE, apply_choice, opposed_final, secondary_effect
 from ...pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
@@ -131,7 +132,7 @@ def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: Re
     """Step 6: one Squadron's Attack against the other's Defense; Structure lost and the steps."""
     attack, defense = squadron(values, name).attack, squadron(values, other).defense
     big, small = name.upper(), other.upper()
-    first = roll(attack, values, rng, f"{name}_att_")
+    first = roll(attack, values, rng, f"{name}_att_", purpose=MOST_STEPS)  # against a Squadron: most Structure lost
     second = roll(defense, values, rng, f"{other}_def_")
     rolls.update({f"{name}_att": resolution_json(first), f"{other}_def": resolution_json(second)})
     texts = [f"{big} Attack: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
