@@ -35,7 +35,6 @@ class Engine {
     this.running = null; // the one request the worker is working on
     this.listeners = new Set();
     this.worker = null;
-    this.start();
     addEventListener("online", () => this.retry());
   }
 
@@ -158,6 +157,10 @@ class Engine {
 
 /** The one engine of this visit, started on first use. */
 export function getEngine() {
-  if (!window.rulesEngine) window.rulesEngine = new Engine();
+  if (window.rulesEngine) return window.rulesEngine;
+  // Published before it starts: a start whose worker already failed (the head's early start)
+  // notifies at once, and listeners of "rules-engine-state" read window.rulesEngine.
+  window.rulesEngine = new Engine();
+  window.rulesEngine.start();
   return window.rulesEngine;
 }
