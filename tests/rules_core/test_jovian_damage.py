@@ -392,3 +392,16 @@ def test_squadron_damage_sets_flex_aside_for_the_most_structure():
     pool = Pool(4, 1, 2)
     most = reading_dist(pool, MOST_STEPS).expected(lambda r: sum(level - 1 for level, _ in r))
     assert most > reading_dist(pool, BEST_READING).expected(lambda r: sum(level - 1 for level, _ in r))
+
+
+@settings(max_examples=20, deadline=None)
+@given(base=st.integers(0, 5), macro=st.integers(-1, 1), defense=st.integers(0, 3), marines=st.integers(0, 2),
+       structure=st.integers(1, 3), traits=st.integers(0, 1), weapons=st.integers(0, 2))
+def test_a_base_die_more_never_lowers_the_attackers_best_outcomes(base, macro, defense, marines, structure, traits,
+                                                                  weapons) -> None:
+    """Assert one more base die never lowers the chance of Crippled, of Destroyed or of Explodes, with the
+    attacker choosing every Critical Hit (MECHANICS §6)."""
+    ship = {"macro": macro, "defense": defense, "sensors": 1, "thrusters": 1, "marines": marines,
+            "structure": structure, "traits": traits, "weapons": weapons}
+    fewer, more = (rows(odds(V + "capital-ship-damage", {**ship, "base": n})["charts"][0]) for n in (base, base + 1))
+    assert all(more[label] >= fewer[label] for label in fewer), (fewer, more)
