@@ -31,7 +31,7 @@ NEEDS = {
     "Squadron": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("squadron_structure", "Structure", 0, 1),
                                                               Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
 }
-MAX_START = 5
+MAX_START = 4
 """Most starting Structure (the roll's base pool before +1B): keeps the exact chain under 200 ms."""
 MAX_RAM_MODIFIER = 1
 """Most net modifier either way on a Ram roll or an Explosion."""
