@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import rules_core
-from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, wait_ready, widget
+from tests.site.test_widgets import chart_rows, cpython_rows, expect, shared_resolution, wait_ready, widget
 
 pytestmark = pytest.mark.browser
 
@@ -32,12 +31,5 @@ def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log
     """Assert a shared link's Sabotage firefight and Purge Airlocks, from typed dice, show CPython's headline and steps."""
     inputs = {"boarders": 3, "marines": 2, "boarder": "Sabotage", "purge": True, "skill": 2,
               "boarders_dice": [3, 3, 5], "marines_dice": [1, 4], "purge_dice": [2, 6]}
-    expected = rules_core.resolve(BOARDED, inputs)
-    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(BOARDED, inputs))
-    root = widget(page, BOARDED)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
-    outcome = root.locator('[data-region="outcome"]')
-    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
-    for step in expected["steps"]:
-        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    shared_resolution(page, site_url + "jovian-wars/v1.2.4/actions/", BOARDED, inputs)
     assert page_log.console_errors == [] and page_log.page_errors == []

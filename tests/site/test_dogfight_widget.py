@@ -7,7 +7,7 @@ import pytest
 
 import rules_core
 from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID
-from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, widget
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, shared_resolution, widget
 
 pytestmark = pytest.mark.browser
 
@@ -15,14 +15,7 @@ pytestmark = pytest.mark.browser
 def test_the_dogfight_with_a_missile_resolves_live_as_in_cpython(page, page_log, site_url):
     """Assert a shared link of the hand-worked Dogfight shows rules_core's headline, every step (the Missile's
     Escalation included) and its odds; the Missile's keypads are drawn; nothing leaves the origin."""
-    expected = rules_core.resolve(ID, HAND_WORKED)
-    page.goto(site_url + "jovian-wars/v1.2.4/dogfight/" + fragment(ID, HAND_WORKED))
-    root = widget(page, ID)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
-    outcome = root.locator('[data-region="outcome"]')
-    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
-    for step in expected["steps"]:
-        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    root = shared_resolution(page, site_url + "jovian-wars/v1.2.4/dogfight/", ID, HAND_WORKED)
     expect()(root.locator('[data-name="a_msl_dice"]').first).to_be_attached()
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
     inputs = {key: value for key, value in HAND_WORKED.items() if key in ("a", "b")}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, widget
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, shared_resolution, widget
 
 pytestmark = pytest.mark.browser
 
@@ -42,14 +42,7 @@ EXAMPLES = [
 @pytest.mark.parametrize(("path", "resolver_id", "inputs"), EXAMPLES)
 def test_a_worked_example_resolves_live_as_in_cpython(page, page_log, site_url, path, resolver_id, inputs):
     """Assert the widget shows rules_core's headline and every step for the example, with no sideways scroll."""
-    expected = rules_core.resolve(resolver_id, inputs)
-    page.goto(site_url + path + fragment(resolver_id, inputs))
-    root = widget(page, resolver_id)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
-    outcome = root.locator('[data-region="outcome"]')
-    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
-    for step in expected["steps"]:
-        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    shared_resolution(page, site_url + path, resolver_id, inputs)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.foreign(site_url) == []
     assert page_log.console_errors == [] and page_log.page_errors == []
@@ -61,15 +54,8 @@ def test_capital_ship_damage_answers_live_with_its_fate_odds(page, page_log, sit
     resolver_id = V124 + "capital-ship-damage"
     inputs = {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": [], "defense": 4, "sensors": 3, "thrusters": 1,
               "marines": 2, "random_dice": [5]}
-    expected = rules_core.resolve(resolver_id, inputs)
-    assert expected["outcome"]["boxes"]["Marines"] == 1
-    page.goto(site_url + "jovian-wars/v1.2.4/damage/" + fragment(resolver_id, inputs))
-    root = widget(page, resolver_id)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
-    outcome = root.locator('[data-region="outcome"]')
-    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
-    for step in expected["steps"]:
-        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    assert rules_core.resolve(resolver_id, inputs)["outcome"]["boxes"]["Marines"] == 1
+    root = shared_resolution(page, site_url + "jovian-wars/v1.2.4/damage/", resolver_id, inputs)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
     odds_inputs = {key: value for key, value in inputs.items() if key not in ("dice", "macro_dice", "random_dice")}
     shown = chart_rows(root)

@@ -56,6 +56,19 @@ def fragment(resolver_id: str, inputs: dict[str, object]) -> str:
     return "#" + quote(resolver_id, safe="/") + "=" + quote(json.dumps(inputs, separators=(",", ":")), safe="")
 
 
+def shared_resolution(page, url: str, resolver_id: str, inputs: dict[str, object]):
+    """Open a shared link (`url` is the page) and assert the widget shows rules_core's headline and every step."""
+    expected = rules_core.resolve(resolver_id, inputs)
+    page.goto(url + fragment(resolver_id, inputs))
+    root = widget(page, resolver_id)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    for step in expected["steps"]:
+        expect()(outcome.locator("ol.resolver__steps")).to_contain_text(step)
+    return root
+
+
 def chart_rows(root) -> list[list[tuple[str, str]]]:
     """Every chart of the odds region as (label, "p/q") rows, read from the DOM."""
     tables = root.locator('[data-region="odds"] table.resolver__chart')
