@@ -2,17 +2,19 @@
 
 Also the one home of the dice pieces every other dice resolver reuses: the pool and keypad
 inputs and their counts (`pool_parts`, `faces_inputs`, `pool_needed`, `SEED`), the roller (`pool_of`, `rng_of`, `roll`) and
-the JSON of a roll and of its odds (`resolution_json`, `pool_json`, `odds_body`, `codes_body`), and the one
+the JSON of a roll (`resolution_json`, `pool_json`), the typed odds of a roll (`codes_answer`; `odds_body` and
+`codes_body` give its JSON to modules that still build dicts), and the one
 best-result distribution (`best_magnitude`, charted by `best_chart`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from .. import readings
-from ..answers import Chart
+from ..answers import Answer, Chart, Check, Outcome, Row, answer_json
 from ..dice import LETTERS, Reading, diminish, magnitude, notation
 from ..dist import Dist
 from ..inputs import Input
@@ -20,9 +22,9 @@ from ..keep import BEST_READING, Purpose
 from ..pool_odds import code_of, half_tables, level_weights, reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
-from ..registry import Inputs, Resolver, Result, fraction_json, ratio_json
+from ..registry import Inputs, Resolver, Result
 from ..roll import Resolution, resolve_pool, roll_faces
-from ..values import faces_of, group_of, int_of, list_of
+from ..values import faces_of, group_of, int_of
 
 TOP_READINGS = 10
 """How many of the likeliest readings the readings chart shows."""
@@ -124,12 +126,19 @@ def pool_json(pool: Pool) -> dict[str, int]:
 
 
 def odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
-    """The JSON shared by every dice odds answer, from readings (opposed rolls): see `codes_body`."""
+    """`codes_body` from readings (opposed rolls)."""
     return codes_body([(code_of(reading), ways) for reading, ways in weights.items()], total, title)
 
 
 def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Result:
-    """The JSON shared by every dice odds answer: magnitude, readings, charts.
+    """`codes_answer` as JSON, for the modules that still merge their own dict into it."""
+    return answer_json(codes_answer(codes, total, title))
+
+
+def codes_answer(codes: Iterable[tuple[int, int]], total: int, title: str, before: tuple[Chart, ...] = (),
+                 extra: Mapping[str, object] | None = None) -> Answer:
+    """What every dice odds answer shares: magnitude, readings, charts; the resolver's own charts `before`
+    them and its own keys (`extra`) after them.
 
     Readings arrive as layout codes (`pool_odds.level_weights`): the sort key (likeliest first, then the
     roll order, weakest first) and the notation come from per-half tables instead of tuples.
@@ -143,24 +152,18 @@ def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Resu
         level = max(low_mags[low], high_mags[high])  # the sort key only: likeliest, then by strength
         rows.append((-ways, level << 21 | (low_keys[low] + high_keys[high]), low, high))
     rows.sort()
-    readings_json: dict[str, str] = {}
+    readings_p: dict[str, Fraction] = {}
     for ways, _, low, high in rows:
         left, right = low_texts[low], high_texts[high]
         text = f"[{left},{right}]" if left and right else f"[{left or right or 'N'}]"
-        readings_json[text] = ratio_json(-ways, total)
-    mags = {level: best.chance(level) for level in LEVELS}
-    at_least = {f"{LETTERS[level]}+": fraction_json(best.p(lambda m: m >= level)) for level in (2, 3, 4)}
-    top = list(readings_json.items())[:TOP_READINGS]
-    return {
-        "magnitude": {LETTERS[level]: fraction_json(p) for level, p in mags.items()},
-        "at_least": at_least,
-        "readings": readings_json,
-        "charts": [
-            {"title": f"{title}: best result", "rows": [{"label": MAGNITUDE_LABELS[level], "p": fraction_json(p)}
-                                                       for level, p in mags.items()]},
-            {"title": f"{title}: likeliest readings", "rows": [{"label": label, "p": p} for label, p in top]},
-        ],
-    }
+        readings_p[text] = Fraction(-ways, total)
+    top = list(readings_p.items())[:TOP_READINGS]
+    return Answer(
+        charts=(*before, Chart.of(f"{title}: best result", best, MAGNITUDE_LABELS.__getitem__, LEVELS),
+                Chart(f"{title}: likeliest readings", tuple(Row(label, p) for label, p in top))),
+        extra={"magnitude": {LETTERS[level]: best.chance(level) for level in LEVELS},
+               "at_least": {f"{LETTERS[level]}+": best.p(lambda m: m >= level) for level in (2, 3, 4)},
+               "readings": readings_p, **(extra or {})})
 
 
 def pool_weights(pool: Pool) -> tuple[dict[Reading, int], int]:
@@ -176,9 +179,11 @@ def resolution_json(res: Resolution) -> dict[str, object]:
             "final": notation(res.final)}
 
 
-def _headline(reading: Reading) -> dict[str, object]:
-    return {"headline": notation(reading), "reading": notation(reading), "magnitude": LETTERS[magnitude(reading)],
-            "results": [{"magnitude": LETTERS[level], "value": value} for level, value in reading]}
+def _outcome(reading: Reading, **facts: object) -> Outcome:
+    """A roll's final reading as the outcome, with the resolver's own `facts` after its results."""
+    return Outcome(notation(reading), facts={
+        "reading": notation(reading), "magnitude": LETTERS[magnitude(reading)],
+        "results": [{"magnitude": LETTERS[level], "value": value} for level, value in reading], **facts})
 
 
 # ---------------------------------------------------------------- dice/unopposed
@@ -188,18 +193,16 @@ def _unopposed_needed(values: Inputs) -> dict[str, int]:
     return pool_needed(pool_of(values))
 
 
-def _unopposed_odds(values: Inputs) -> Result:
+def _unopposed_odds(values: Inputs) -> Answer:
     pool = pool_of(values)
-    body = codes_body(*level_weights(pool), "Unopposed roll")
-    body["pool"] = pool_json(pool)
-    return body
+    return codes_answer(*level_weights(pool), "Unopposed roll", extra={"pool": pool_json(pool)})
 
 
-def _unopposed_run(values: Inputs) -> Result:
+def _unopposed_run(values: Inputs) -> Answer:
     pool = pool_of(values)
     res = roll(pool, values, rng_of(values))
-    return {"outcome": _headline(res.final), "steps": res.sentences(), "step_data": list(res.steps),
-            "roll": resolution_json(res)}
+    return Answer(_outcome(res.final), tuple(res.sentences()),
+                  extra={"step_data": list(res.steps), "roll": resolution_json(res)})
 
 
 UNOPPOSED = Resolver(
@@ -225,22 +228,19 @@ def _skill_needed(values: Inputs) -> dict[str, int]:
     return _unopposed_needed(_skill_values(values))
 
 
-def _skill_odds(values: Inputs) -> Result:
+def _skill_odds(values: Inputs) -> Answer:
     pool = pool_of(_skill_values(values))
-    body = codes_body(*level_weights(pool), "Skill Test")
-    need = REQUIREMENTS[str(values["requirement"])]
+    requirement = str(values["requirement"])
+    need = REQUIREMENTS[requirement]
     once = best_magnitude(pool).p(lambda level: level >= need)
     rerolls = int_of(values, "rerolls")
     passes = 1 - (1 - once) ** (rerolls + 1)  # each reroll rolls the whole pool again after a fail
-    body.update({"pool": pool_json(pool), "requirement": values["requirement"],
-                 "pass": fraction_json(passes), "fail": fraction_json(1 - passes)})
-    list_of(body, "charts").insert(0, {"title": f"Skill Test {values['requirement']}",
-                                       "rows": [{"label": "passes", "p": fraction_json(passes)},
-                                                {"label": "fails", "p": fraction_json(1 - passes)}]})
-    return body
+    test = Chart(f"Skill Test {requirement}", (Row("passes", passes), Row("fails", 1 - passes)))
+    return codes_answer(*level_weights(pool), "Skill Test", (test,), {"pool": pool_json(pool), "requirement": requirement,
+                                                                       "pass": passes, "fail": 1 - passes})
 
 
-def _skill_run(values: Inputs) -> Result:
+def _skill_run(values: Inputs) -> Answer:
     pool = pool_of(_skill_values(values))
     requirement = str(values["requirement"])
     need = REQUIREMENTS[requirement]
@@ -257,10 +257,9 @@ def _skill_run(values: Inputs) -> Result:
     passed = magnitude(res.final) >= need
     verdict = "passes" if passed else "fails"
     sentences.append(f"{notation(res.final)} {verdict} the Skill Test {requirement}.")
-    outcome = {**_headline(res.final), "passed": passed, "verdict": f"{notation(res.final)}: {verdict} {requirement}"}
-    return {"outcome": outcome, "steps": sentences, "step_data": data, "roll": resolution_json(res),
-            "checks": [{"label": f"Skill Test {requirement}", "ok": passed,
-                        "detail": f"rolled {notation(res.final)}, needs {requirement}"}]}
+    outcome = _outcome(res.final, passed=passed, verdict=f"{notation(res.final)}: {verdict} {requirement}")
+    check = Check(f"Skill Test {requirement}", passed, f"rolled {notation(res.final)}, needs {requirement}")
+    return Answer(outcome, tuple(sentences), (check,), extra={"step_data": data, "roll": resolution_json(res)})
 
 
 SKILL_TEST = Resolver(
@@ -296,15 +295,14 @@ def _opposed_needed(values: Inputs) -> dict[str, int]:
     return {**pool_needed(primary, "primary_"), **pool_needed(secondary, "secondary_")}
 
 
-def _opposed_odds(values: Inputs) -> Result:
+def _opposed_odds(values: Inputs) -> Answer:
     primary, secondary = _sides(values)
     codes, total = opposed_codes(primary, secondary)
-    body = codes_body(codes.items(), total, "Primary after the Secondary")
-    body.update({"primary": pool_json(primary), "secondary": pool_json(secondary)})
-    return body
+    return codes_answer(codes.items(), total, "Primary after the Secondary",
+                        extra={"primary": pool_json(primary), "secondary": pool_json(secondary)})
 
 
-def _opposed_run(values: Inputs) -> Result:
+def _opposed_run(values: Inputs) -> Answer:
     primary, secondary = _sides(values)
     rng = rng_of(values)
     first = roll(primary, values, rng, "primary_")
@@ -329,11 +327,10 @@ def _opposed_run(values: Inputs) -> Result:
             sentences.append(f"Diminish the Primary's result of value {value}: {notation(current)} → {notation(after)}.")
             current = after
     sentences.append(f"The Primary's final reading: {notation(final)}.")
-    return {"outcome": {**_headline(final), "primary": notation(first.final), "secondary": notation(second.final)},
-            "steps": sentences,
-            "step_data": {"primary": list(first.steps), "secondary": list(second.steps),
-                          "effect": "wipe" if effect == WIPE else effect, "diminished": list(chosen)},
-            "roll": {"primary": resolution_json(first), "secondary": resolution_json(second)}}
+    return Answer(_outcome(final, primary=notation(first.final), secondary=notation(second.final)), tuple(sentences),
+                  extra={"step_data": {"primary": list(first.steps), "secondary": list(second.steps),
+                                       "effect": "wipe" if effect == WIPE else effect, "diminished": list(chosen)},
+                         "roll": {"primary": resolution_json(first), "secondary": resolution_json(second)}})
 
 
 OPPOSED = Resolver(

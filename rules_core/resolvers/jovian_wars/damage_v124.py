@@ -19,7 +19,7 @@ from ...opposed import opposed_final
 from ...pool_odds import reading_dist
 from ...pools import Pool
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver
 from ...ship import RATINGS, Ship
 from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
@@ -59,17 +59,17 @@ def _squadron_needed(values: Inputs) -> dict[str, int]:
     return {**_attack_needed(values), "pd_dice": defense.rolled if defense else 0}
 
 
-def _squadron_odds(values: Inputs) -> Result:
+def _squadron_odds(values: Inputs) -> Answer:
     dist = squadron_loss_odds(values)
     structure = int_of(values, "structure")
     fate = dist.map(lambda lost: lost >= structure)
-    return {"charts": [{"title": "Structure lost", "rows": dist.rows(lambda n: f"{n} Structure", sorted(dist))},
-                       {"title": f"Squadron with Structure {structure}",
-                        "rows": fate.rows(lambda gone: "Destroyed" if gone else "survives", (True, False))}],
-            "destroyed": fraction_json(fate.chance(True))}
+    return Answer(charts=(Chart.of("Structure lost", dist, lambda n: f"{n} Structure", sorted(dist)),
+                          Chart.of(f"Squadron with Structure {structure}", fate,
+                                   lambda gone: "Destroyed" if gone else "survives", (True, False))),
+                  extra={"destroyed": fate.chance(True)})
 
 
-def _squadron_run(values: Inputs) -> Result:
+def _squadron_run(values: Inputs) -> Answer:
     rng = rng_of(values)
     res = roll_attack(values, rng)
     structure = int_of(values, "structure")
@@ -90,9 +90,9 @@ def _squadron_run(values: Inputs) -> Result:
     destroyed = left == 0
     steps.append(f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if destroyed else "."))
     verdict = "Destroyed" if destroyed else f"Structure {left} left"
-    return {"outcome": {"headline": f"{notation(final)}: {structure_lost(lost)}, {verdict}", "structure_lost": lost,
-                        "structure": left, "destroyed": destroyed},
-            "steps": steps, "roll": rolls}
+    facts = {"structure_lost": lost, "structure": left, "destroyed": destroyed}
+    return Answer(Outcome(f"{notation(final)}: {structure_lost(lost)}, {verdict}", facts=facts), tuple(steps),
+                  extra={"roll": rolls})
 
 
 SQUADRON_DAMAGE = Resolver(

@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 
 from ... import readings
+from ...answers import Answer, Chart, Check, Outcome
 from ...dice import Reading, escalate, notation
 from ...errors import InputError
 from ...keep import MOST_STEPS
 from ...inputs import Input
 from ...opposed import WIPE, apply_choice, opposed_final, secondary_effect
 from ...pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver, Result
 from ...values import group_of, int_of
 from ...wording import structure_lost
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
@@ -87,11 +88,10 @@ def squadron(values: Inputs, name: str) -> Squadron:
     return Squadron(_attack_pool(part, attack, "", name), defense, missile, int_of(part, "structure"))
 
 
-def bid_check(values: Inputs, name: str) -> dict[str, object]:
+def bid_check(values: Inputs, name: str) -> Check:
     part = side(values, name)
     ok = int_of(part, "bid") <= int_of(part, "fuel")
-    return {"label": f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", "ok": ok,
-            "detail": f"bids {part['bid']} of {part['fuel']} Fuel"}
+    return Check(f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", ok, f"bids {part['bid']} of {part['fuel']} Fuel")
 
 
 def _who(values: Inputs) -> str:
@@ -110,19 +110,19 @@ def _needed(values: Inputs) -> dict[str, int]:
     return out
 
 
-def _odds(values: Inputs) -> Result:
+def _odds(values: Inputs) -> Answer:
     a, b = squadron(values, "a"), squadron(values, "b")
     who = _who(values)
     ends = dogfight_dist(a, b, who)
     fates = ends.map(fate)
     before = step6(a, b, who).map(fate)
-    charts = [{"title": "Dogfight (steps 6 and 7)", "rows": fates.rows(str, FATES)},
-              {"title": "Before the Missile attacks (step 6)", "rows": before.rows(str, FATES)}]
+    charts = [Chart.of("Dogfight (steps 6 and 7)", fates, str, FATES),
+              Chart.of("Before the Missile attacks (step 6)", before, str, FATES)]
     for index, (name, own) in enumerate((("A", a), ("B", b))):
         left = ends.map(lambda pair: pair[index])
-        charts.append({"title": f"Squadron {name}: Structure left",
-                       "rows": left.rows(lambda n: f"Structure {n}" if n else "Destroyed", range(own.structure, -1, -1))})
-    return {"charts": charts, "destroyed": {end: fraction_json(p) for end, p in fates.items()}}
+        charts.append(Chart.of(f"Squadron {name}: Structure left", left, lambda n: f"Structure {n}" if n else "Destroyed",
+                               range(own.structure, -1, -1)))
+    return Answer(charts=tuple(charts), extra={"destroyed": dict(fates.items())})
 
 
 # ---------------------------------------------------------------- one case, step by step
@@ -181,8 +181,8 @@ def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: Result) -
     return left, steps
 
 
-def _run(values: Inputs) -> Result:
-    checks = [bid_check(values, name) for name in SIDES]
+def _run(values: Inputs) -> Answer:
+    checks = tuple(bid_check(values, name) for name in SIDES)
     rng = rng_of(values)
     steps = []
     for name in SIDES:
@@ -192,8 +192,8 @@ def _run(values: Inputs) -> Result:
                                             "as normal." if own.missile else "declares no Missile attack."))
         steps.append(f"Squadron {big}: Dogfight pool {dogfight_pool(side(values, name))} → Attack {own.attack.describe()}, "
                      f"Defense {own.defense.base}.")
-    if not all(check["ok"] for check in checks):
-        return {"checks": checks, "outcome": {"headline": "A Squadron bids more Fuel than it has"}, "steps": steps}
+    if not all(check.ok for check in checks):
+        return Answer(Outcome("A Squadron bids more Fuel than it has"), tuple(steps), checks)
     rolls: Result = {}
     left, texts = _weapon_steps(values, rng, _who(values), rolls)
     steps += texts
@@ -215,9 +215,8 @@ def _run(values: Inputs) -> Result:
     elif survivors:
         steps.append("Both survive: the Intercepting Squadron moves 1\" directly away from the other.")
     headline = ", ".join(f"{n.upper()} Structure {left[n]}" + (" (Destroyed)" if left[n] == 0 else "") for n in SIDES)
-    return {"checks": checks, "outcome": {"headline": headline, "structure": {n.upper(): left[n] for n in SIDES},
-                                          "destroyed": [n.upper() for n in SIDES if left[n] == 0]},
-            "steps": steps, "roll": rolls}
+    facts = {"structure": {n.upper(): left[n] for n in SIDES}, "destroyed": [n.upper() for n in SIDES if left[n] == 0]}
+    return Answer(Outcome(headline, facts=facts), tuple(steps), checks, extra={"roll": rolls})
 
 
 def _keypads() -> tuple[Input, ...]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ...answers import Answer, Outcome
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result
+from ...registry import Inputs, Resolver
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -34,7 +35,7 @@ def _initiative_text(weapon: str) -> str:
     return "Simultaneous with any weapon" if rank is None else f"Initiative {rank}"
 
 
-def _initiative_run(values: Inputs) -> Result:
+def _initiative_run(values: Inputs) -> Answer:
     a, b = str(values["weapon_a"]), str(values["weapon_b"])
     steps = [f"{a}: {_initiative_text(a)}.", f"{b}: {_initiative_text(b)}."]
     if "Missile" in (a, b) and a != b:
@@ -46,7 +47,7 @@ def _initiative_run(values: Inputs) -> Result:
         who = order(a, b)
         headline = ("Simultaneous (a Lance resolves with any weapon)" if who == "simultaneous"
                     else f"{a if who == 'a' else b} first; its damage applies before the other attacks")
-    return {"outcome": {"headline": headline}, "steps": steps + [headline + "."]}
+    return Answer(Outcome(headline), (*steps, headline + "."))
 
 
 WEAPON_INITIATIVE = Resolver(
