@@ -9,11 +9,12 @@ resolved from dice (`boarding_steps`). Purge Airlocks: its Skill Test table, alo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from fractions import Fraction
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from ... import readings
+from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json
 from ...damage import typed_dice
 from ...dice import notation
 from ...dist import Dist
@@ -21,7 +22,7 @@ from ...errors import InputError
 from ...inputs import Input
 from ...pool_odds import reading_dist
 from ...pools import Pool
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver
 from ...ship import Ship
 from .ship_inputs import ship_inputs, ship_of
 from ...values import faces_of, int_of
@@ -32,7 +33,7 @@ from .boarding_firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPT
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
                                  purge_rows)
 from .boarding_steps import firefight_steps, purge_steps
-from .common import Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
+from .common import Flag, Need, Rating, all_ok, flag_input, rating_input, requirement_sentence
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -58,12 +59,15 @@ BOARD_NEEDS = (Rating("marines", "Marines", 1), Flag("within", "within 1\" of ta
                Rating("committed", "Marines committed", 1))
 
 
-def _board_checks(values: Inputs) -> list[dict[str, object]]:
-    results = checks(BOARD_NEEDS, values)
+def _checks(needs: Sequence[Need], values: Inputs) -> tuple[Check, ...]:
+    """One check per need, in the order the rule lists them."""
+    return tuple(need.check(values) for need in needs)
+
+
+def _board_checks(values: Inputs) -> tuple[Check, ...]:
     marines, committed = int_of(values, "marines"), int_of(values, "committed")
-    results.append({"label": "committed ≤ current Marines", "ok": committed <= marines,
-                    "detail": f"{committed} of {marines} Marines committed"})
-    return results
+    return (*_checks(BOARD_NEEDS, values),
+            Check("committed ≤ current Marines", committed <= marines, f"{committed} of {marines} Marines committed"))
 
 
 def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:
@@ -71,20 +75,20 @@ def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:
     return reading_dist(Pool(defense)).map(lambda reading: aboard + max(0, committed - board_loss(reading)))
 
 
-def _board_odds(values: Inputs) -> Result:
+def _board_odds(values: Inputs) -> Answer:
     committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
     dist = board_dist(int_of(values, "defense"), committed, aboard)
     label: Callable[[int], str] = lambda n: counted(n, "Boarder") + (" (boarding fails)" if n == 0 else "")
-    return {"checks": _board_checks(values), "charts": [{
-        "title": f"Boarders after Point Defense ({committed} committed, {aboard} already on the target)",
-        "rows": dist.rows(label, range(aboard + committed, aboard - 1, -1))}]}
+    return Answer(checks=_board_checks(values), charts=(Chart.of(
+        f"Boarders after Point Defense ({committed} committed, {aboard} already on the target)",
+        dist, label, range(aboard + committed, aboard - 1, -1)),))
 
 
-def _board_run(values: Inputs) -> Result:
+def _board_run(values: Inputs) -> Answer:
     results = _board_checks(values)
     lines = [requirement_sentence(results)]
     if not all_ok(results):
-        return {"checks": results, "steps": lines, "outcome": {"headline": "Board may not be declared"}}
+        return Answer(Outcome("Board may not be declared"), tuple(lines), results)
     committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
     pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd_")
     lost = board_loss(pd.final)
@@ -98,9 +102,8 @@ def _board_run(values: Inputs) -> Result:
     headline = (f"{counted(total, 'Boarder')} board{'s' if total == 1 else ''} the target: it enters the Boarded state" if total else
                 "No committed Marines survive: nobody boards")
     lines.append(headline + ".")
-    return {"checks": results, "steps": lines, "roll": resolution_json(pd),
-            "outcome": {"headline": headline, "boarders": total, "survivors": left, "lost": min(lost, committed),
-                        "marines_left": int_of(values, "marines") - committed}}
+    facts = {"boarders": total, "survivors": left, "lost": min(lost, committed), "marines_left": int_of(values, "marines") - committed}
+    return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": resolution_json(pd)})
 
 
 BOARD = Resolver(
@@ -155,11 +158,11 @@ def _mean_words(start: Boarding, plan: Plan) -> str:
     return never if mean is None else f"{never}; mean {fraction_json(mean)} activations (about {float(mean):.2f}) when it ends"
 
 
-def _boarded_odds(values: Inputs) -> Result:
+def _boarded_odds(values: Inputs) -> Answer:
     start, plan = _start(values), plan_of(values)
-    results = checks(BOARDED_NEEDS, values)
+    results = _checks(BOARDED_NEEDS, values)
     if not all_ok(results):
-        return {"checks": results, "charts": []}
+        return Answer(checks=results, charts=())
     # A target chosen by hand is one firefight's choice: over many activations it would follow every box of the ship
     # (seconds, not milliseconds), so the chain's Sabotage is the Boarders' automatic choice, and the titles say so.
     chain = replace(plan, target=AUTOMATIC)
@@ -168,38 +171,34 @@ def _boarded_odds(values: Inputs) -> Result:
     captured = [now.chance(CAPTURED) for now in within(start, chain)]
     ends = ending(start, chain)
     mean = expected_activations(start, chain)
-    charts: list[dict[str, object]] = [
-        {"title": f"Captured within k activations ({pair}{', Purge Airlocks' if plan.purge_skill is not None else ''})",
-         "rows": [{"label": f"within {counted(k, 'activation')}", "p": fraction_json(p)} for k, p in enumerate(captured, 1)]},
-        {"title": f"How the boarding ends ({pair}): {_mean_words(start, chain)}",
-         "rows": ends.rows(FATE_LABELS.__getitem__, (*ENDS, NEVER))},
-        {"title": "One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
-         "rows": firefight(start, plan).map(lambda state: state.fate).rows(FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS))},
+    charts = [
+        Chart(f"Captured within k activations ({pair}{', Purge Airlocks' if plan.purge_skill is not None else ''})",
+              tuple(Row(f"within {counted(k, 'activation')}", p) for k, p in enumerate(captured, 1))),
+        Chart.of(f"How the boarding ends ({pair}): {_mean_words(start, chain)}", ends, FATE_LABELS.__getitem__, (*ENDS, NEVER)),
+        Chart.of("One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
+                 firefight(start, plan).map(lambda state: state.fate), FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS)),
     ]
     if all(int_of(values, field) <= cap for field, cap in CAPS[SABOTAGE].items()):
         charts.append(_pairs_chart(start, chain))
-    return {"checks": results, "charts": charts, "captured_within": [fraction_json(p) for p in captured],
-            "ever_captured": fraction_json(ends.chance(CAPTURED)), "never_ends": fraction_json(ends.chance(NEVER)),
-            "expected_activations": None if mean is None else fraction_json(mean),
-            "mean_if_ends": None if (ended := mean_if_ends(start, chain)) is None else fraction_json(ended)}
+    # Probabilities and means stay Fractions (None where there is none): to_json writes them as "p/q".
+    return Answer(checks=results, charts=tuple(charts), extra={
+        "captured_within": captured, "ever_captured": ends.chance(CAPTURED), "never_ends": ends.chance(NEVER),
+        "expected_activations": mean, "mean_if_ends": mean_if_ends(start, chain)})
 
 
-def _pairs_chart(start: Boarding, plan: Plan) -> dict[str, object]:
+def _pairs_chart(start: Boarding, plan: Plan) -> Chart:
     """Captured within the horizon for each pair of choices, each side keeping its choice."""
-    rows = []
-    for boarder, defender in PAIRS:
-        other = Plan(boarder, defender, plan.target, plan.purge_skill)
-        rows.append({"label": f"{boarder}/{defender}", "p": fraction_json(within(start, other)[-1].chance(CAPTURED))})
-    return {"title": f"Captured within {HORIZON} activations, each pair of choices (Boarders/Marines)", "rows": rows}
+    return Chart(f"Captured within {HORIZON} activations, each pair of choices (Boarders/Marines)", tuple(
+        Row(f"{boarder}/{defender}", within(start, Plan(boarder, defender, plan.target, plan.purge_skill))[-1].chance(CAPTURED))
+        for boarder, defender in PAIRS))
 
 
-def _boarded_run(values: Inputs) -> Result:
-    results = checks(BOARDED_NEEDS, values)
+def _boarded_run(values: Inputs) -> Answer:
+    results = _checks(BOARDED_NEEDS, values)
     lines = [requirement_sentence(results)]
     start, plan = _start(values), plan_of(values)
     if not all_ok(results):
-        return {"checks": results, "steps": lines,
-                "outcome": {"headline": f"No firefight: {FATE_LABELS[start.fate]}", "fate": start.fate}}
+        return Answer(Outcome(f"No firefight: {FATE_LABELS[start.fate]}", facts={"fate": start.fate}), tuple(lines), results)
     rng = rng_of(values)
     die, given = typed_dice(faces_of(values, "damage_dice") or (), rng)
     activations = int_of(values, "activations")
@@ -230,9 +229,8 @@ def _boarded_run(values: Inputs) -> Result:
     lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
     headline = (f"Marines {start.marines} → {state.marines}, Boarders {start.boarders} → {state.boarders}: "
                 f"{FATE_LABELS[state.fate]}")
-    return {"checks": results, "steps": lines, "roll": rolls,
-            "outcome": {"headline": headline, "marines": state.marines, "boarders": state.boarders, "fate": state.fate,
-                        "ship": state.ship.text()}}
+    facts = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate, "ship": state.ship.text()}
+    return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
 
 
 KEYPADS = ("boarders_", "marines_", "purge_")
@@ -298,26 +296,26 @@ def _purge_label(values: Inputs) -> Callable[[str], str]:
     return label
 
 
-def _purge_odds(values: Inputs) -> Result:
+def _purge_odds(values: Inputs) -> Answer:
     skill = int_of(values, "skill")
-    return {"checks": checks(PURGE_NEEDS, values), "charts": [{
-        "title": f"Purge Airlocks: Skill Test {counted(skill, 'die')}",
-        "rows": purge_rows(skill).rows(_purge_label(values), [row for row, _ in PURGE_ROWS])}]}
+    return Answer(checks=_checks(PURGE_NEEDS, values), charts=(Chart.of(
+        f"Purge Airlocks: Skill Test {counted(skill, 'die')}", purge_rows(skill), _purge_label(values),
+        [row for row, _ in PURGE_ROWS]),))
 
 
-def _purge_run(values: Inputs) -> Result:
-    results = checks(PURGE_NEEDS, values)
+def _purge_run(values: Inputs) -> Answer:
+    results = _checks(PURGE_NEEDS, values)
     lines = [requirement_sentence(results)]
     if not all_ok(results):
-        return {"checks": results, "steps": lines, "outcome": {"headline": "Purge Airlocks may not be declared", "allowed": False}}
+        return Answer(Outcome("Purge Airlocks may not be declared", False), tuple(lines), results)
     (marines, boarders), more, res = purge_steps(int_of(values, "marines"), int_of(values, "boarders"),
                                                  int_of(values, "skill"), values, rng_of(values), prefix="")
     fate = FATE_LABELS[Boarding(Ship.of((1, 1, 1, marines), 1), boarders).fate]
     lines += more
     lines.append(f"Marines {marines}, Boarders {boarders}: {fate}.")
-    return {"checks": results, "steps": lines, "roll": resolution_json(res),
-            "outcome": {"headline": f"{notation(res.final)}: Marines {marines}, Boarders {boarders}: {fate}",
-                        "allowed": True, "marines": marines, "boarders": boarders, "fate": fate}}
+    return Answer(Outcome(f"{notation(res.final)}: Marines {marines}, Boarders {boarders}: {fate}", True,
+                          {"marines": marines, "boarders": boarders, "fate": fate}),
+                  tuple(lines), results, extra={"roll": resolution_json(res)})
 
 
 PURGE_AIRLOCKS = Resolver(

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import cast
+from fractions import Fraction
+from typing import Any, cast
 
 from ... import readings
-from ...answers import Answer, Chart, Outcome
+from ...answers import Answer, Chart, Outcome, Row
 from ...damage import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits
-from ...dice import notation
+from ...dice import Reading, notation
 from ...dist import Dist
 from ...inputs import Input
 from ...pool_odds import reading_dist
 from ...pools import MAX_MODIFIER, Pool, build_pool
-from ...registry import Inputs, Resolver, Result
-from ...values import int_of, list_of
+from ...registry import Inputs, Resolver
+from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, pool_needed, pool_weights, resolution_json, rng_of, roll
 from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of, ship_facts
 from .damage_v124_common import squadron_loss
@@ -106,21 +107,28 @@ def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
     return cast(Dist[tuple[str, int]], ends)
 
 
-def _explosion_odds(values: Inputs) -> Result:
+def _attack_odds(weights: dict[Reading, int], total: int) -> tuple[tuple[Chart, ...], dict[str, object]]:
+    """The attack's dice odds, shared with the dice resolvers (`odds_body`): its charts typed, its other keys as they are."""
+    body = odds_body(weights, total, "Particle Cannon attack")
+    charts = cast(list[dict[str, Any]], body["charts"])
+    typed = tuple(Chart(chart["title"], tuple(Row(row["label"], Fraction(row["p"])) for row in chart["rows"]))
+                  for chart in charts)
+    return typed, {key: value for key, value in body.items() if key != "charts"}
+
+
+def _explosion_odds(values: Inputs) -> Answer:
     pool = explosion_attack(values)
     weights, total = pool_weights(pool)
-    body = odds_body(weights, total, "Particle Cannon attack")
     if values["target"] == "Squadron":
         lost = Dist.of(weights, total).map(squadron_loss)
-        first: list[Chart] = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost))]
+        first = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost))]
     else:
         first = fate_charts(target_ends(values), "Target")
-    body["charts"] = [*first, *list_of(body, "charts")]
-    body["pool"] = pool_json(pool)
-    return body
+    dice, extra = _attack_odds(weights, total)
+    return Answer(charts=(*first, *dice), extra={**extra, "pool": pool_json(pool)})
 
 
-def _explosion_run(values: Inputs) -> Result:
+def _explosion_run(values: Inputs) -> Answer:
     pool = explosion_attack(values)
     rating = "AS" if values["target"] == "Squadron" else "AC"
     steps = [f"Particle Cannon attack (Turret arc): {rating} {values['structure']} (the exploding ship's Structure), "
@@ -141,7 +149,7 @@ def _explosion_run(values: Inputs) -> Result:
         headline = f"{notation(res.final)}: Target {target.text()}"
         facts["target"] = ship_facts(target)
     steps.append(headline + ". Place a Debris Field marker centered on the ship's last position.")
-    return {"outcome": {"headline": headline, **facts}, "steps": steps, "roll": resolution_json(res)}
+    return Answer(outcome=Outcome(headline, facts=facts), steps=tuple(steps), extra={"roll": resolution_json(res)})
 
 
 EXPLOSION = Resolver(

@@ -10,7 +10,7 @@ from ...answers import Answer, Chart, Check, Outcome
 from ...damage import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow, resolve_events
 from ...dist import Dist
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result
+from ...registry import Inputs, Resolver
 from ...ship import RATINGS, Ship
 from ...wording import counted
 from ...values import int_of, faces_of
@@ -80,12 +80,12 @@ STRUCTURE_DAMAGE = Resolver(
 # ---------------------------------------------------------------- System Trait Damage
 
 
-def _trait_odds(values: Inputs) -> Result:
+def _trait_odds(values: Inputs) -> Answer:
     # The Damage page's "[D+]" is the Repair table's System Trait row: [D] 4+, [T] Auto, [Q+] 2× Auto (MECHANICS §6a).
-    return {"charts": repair_charts("System Trait Damage", int_of(values, "skill"))}
+    return Answer(charts=tuple(repair_charts("System Trait Damage", int_of(values, "skill"))))
 
 
-def _trait_run(values: Inputs) -> Result:
+def _trait_run(values: Inputs) -> Answer:
     rating, hits = int_of(values, "rating"), int_of(values, "hits")
     left = max(0, rating - hits)
     steps = [f"Each critical damage effect (or Precise hit) marks one box: {rating} - {hits} → {left}."]
@@ -93,8 +93,8 @@ def _trait_run(values: Inputs) -> Result:
         steps.append("A System Trait with a rating of zero may not be used.")
     steps.append("One rating of a System Trait may be Repaired on a [D+] result: under the Repair table's System Trait "
                  "Damage row, [D] 4+, [T] Auto, [Q+] 2× Auto (Damage Control).")
-    return {"outcome": {"headline": f"System Trait rating {left}" + (": may not be used" if left == 0 else ""),
-                        "rating": left, "usable": left > 0}, "steps": steps}
+    return Answer(outcome=Outcome(f"System Trait rating {left}" + (": may not be used" if left == 0 else ""),
+                                  facts={"rating": left, "usable": left > 0}), steps=tuple(steps))
 
 
 SYSTEM_TRAIT_DAMAGE = Resolver(
@@ -124,14 +124,14 @@ def _weapon_odds(values: Inputs) -> Answer:
                                    lambda hit: "weapon damaged" if hit else "no effect", (True, False)),))
 
 
-def _weapon_run(values: Inputs) -> Result:
+def _weapon_run(values: Inputs) -> Answer:
     need = weapon_needed(bool(values["spinal"]))
     face, how = one_die(values)
     damaged = face >= need
     text = "damaged: it may not be used to attack; mark its box" if damaged else "not damaged"
-    return {"outcome": {"headline": f"{face} vs {need}+: weapon {text}", "damaged": damaged, "die": face},
-            "steps": [f"Die {how}: {face}; needs {need}+ ({'Spinal Arc' if values['spinal'] else 'not Spinal'}).",
-                      f"The weapon is {text}."]}
+    return Answer(outcome=Outcome(f"{face} vs {need}+: weapon {text}", facts={"damaged": damaged, "die": face}),
+                  steps=(f"Die {how}: {face}; needs {need}+ ({'Spinal Arc' if values['spinal'] else 'not Spinal'}).",
+                         f"The weapon is {text}."))
 
 
 SPINAL = Input("spinal", "bool", "Spinal Arc (SPN) weapon", default=False)
