@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from typing import cast
 
 from ... import readings
+from ...answers import Answer, Chart, Check, fraction_json
+from ...dist import Dist
 from ...errors import InputError
 from ...galley import ATTACK_MODES, AttackMode
 from ...galley_dice import Roll
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result, RunFunction, fraction_json
+from ...registry import Inputs, Resolver, RunFunction
 from .common import (
-    ATTACK_READINGS, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
+    ATTACK_READINGS, allowed, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
     first_failure, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, stage_changes,
     target_input, totals_chart,
 )
@@ -27,7 +30,7 @@ def _what(mode: AttackMode) -> str:
     return ROLL_WORD.get(mode.slug, "the rake")
 
 
-def _prelude(mode: AttackMode, inputs: Inputs) -> tuple[list[dict[str, object]], list[dict[str, object]], list[str]]:
+def _prelude(mode: AttackMode, inputs: Inputs) -> tuple[list[Check], list[dict[str, object]], list[str]]:
     """Checks, defenses offered, and the opening steps."""
     checks = CONDITIONS[mode.slug][1](inputs)
     defenses = defenses_offered(mode, cast(dict[str, object], inputs["target"])) if mode.defenses else []
@@ -40,17 +43,17 @@ def _changes_steps(changes: dict[str, list[str]], stage: str = "") -> list[str]:
     return [f"{head}{ship}: {', '.join(lines)}." for ship, lines in changes.items()]
 
 
-def run_single(mode: AttackMode, inputs: Inputs) -> Result:
+def run_single(mode: AttackMode, inputs: Inputs) -> Answer:
     """One roll (or none known): conditions, defenses, then the changes once the result is known."""
     checks, defenses, steps = _prelude(mode, inputs)
     if first_failure(checks):
         return refused(mode.name, checks, {"defenses": defenses})
-    outcome: dict[str, object] = {"allowed": True, "defenses": defenses}
+    facts: dict[str, object] = {"defenses": defenses}
     roll = make_roll(inputs, mode.dice) if mode.dice else None
     if mode.dice:
         steps.append(chance_step(roll, f"{mode.name} roll"))
     if roll is not None:
-        outcome["chance"] = fraction_json(roll.chance())
+        facts["chance"] = roll.chance()
     success, said = decide(inputs, mode.dice, roll, rng=rng_of(inputs))
     steps += said
     if success is None:
@@ -60,20 +63,20 @@ def run_single(mode: AttackMode, inputs: Inputs) -> Result:
             ask = f"Type the number needed ({mode.dice}d6, from your rulebook) for the chance of success, or"
         else:
             ask = f"Roll {roll.rule()}, then"
-        outcome.update(result=None, changes={}, headline=f"{mode.name} allowed: every condition holds. {ask} give the result.")
-        return {"checks": checks, "outcome": outcome, "steps": steps}
+        return allowed(checks, steps, f"{mode.name} allowed: every condition holds. {ask} give the result.",
+                       {**facts, "result": None, "changes": {}})
     changes = stage_changes(mode.stages[0][1], success)
     steps += _changes_steps(changes)
     word = "succeeds" if success else "fails"
-    outcome.update(result="success" if success else "failure", changes=changes, headline=f"{mode.name} {word}. {changes_text(changes)}")
-    return {"checks": checks, "outcome": outcome, "steps": steps}
+    return allowed(checks, steps, f"{mode.name} {word}. {changes_text(changes)}",
+                   {**facts, "result": "success" if success else "failure", "changes": changes})
 
 
-def odds_single(mode: AttackMode, inputs: Inputs) -> Result:
+def odds_single(mode: AttackMode, inputs: Inputs) -> Answer:
     roll = make_roll(inputs, mode.dice)
     if roll is None:
-        return {"charts": [totals_chart(mode.dice, f"{mode.name} roll")]}
-    return {"charts": roll_charts(roll, f"{mode.name} roll"), "chance": fraction_json(roll.chance())}
+        return Answer(charts=(totals_chart(mode.dice, f"{mode.name} roll"),))
+    return Answer(charts=roll_charts(roll, f"{mode.name} roll"), extra={"chance": roll.chance()})
 
 
 # Anastrophe: a rake, then a ram (−1 to the ram when the rake failed) -------------------------
@@ -86,7 +89,7 @@ def anastrophe_rolls(inputs: Inputs) -> tuple[Roll | None, Roll | None, Roll | N
             make_roll(inputs, 2, "ram_", -1, modifier_name="ram_modifier"))
 
 
-def run_anastrophe(inputs: Inputs) -> Result:
+def run_anastrophe(inputs: Inputs) -> Answer:
     mode = ATTACK_MODES["anastrophe"]
     checks, defenses, steps = _prelude(mode, inputs)
     if first_failure(checks):
@@ -96,9 +99,9 @@ def run_anastrophe(inputs: Inputs) -> Result:
     steps.append(chance_step(rake, "Rake roll"))
     rake_ok, said = decide(inputs, 2, rake, "rake_result", "rake_roll", rng)
     steps += said
-    outcome: dict[str, object] = {"allowed": True, "defenses": defenses}
+    facts: dict[str, object] = {"defenses": defenses}
     if rake is not None:
-        outcome["chance"] = fraction_json(rake.chance())
+        facts["chance"] = rake.chance()
     if rake_ok is None:
         if inputs["ram_result"] != "not yet" or inputs["ram_roll"]:
             raise InputError("ram_result", "the rake comes first: give rake_result or rake_roll before the ram")
@@ -108,8 +111,8 @@ def run_anastrophe(inputs: Inputs) -> Result:
         else:
             plan = ("Resolve the rake first, then the ram (−1 if the rake fails); type the numbers needed from your "
                     "rulebook for the chances.")
-        outcome.update(result=None, changes={}, stages=[], headline=f"Anastrophe allowed: every condition holds. {plan}")
-        return {"checks": checks, "outcome": outcome, "steps": steps}
+        return allowed(checks, steps, f"Anastrophe allowed: every condition holds. {plan}",
+                       {**facts, "result": None, "changes": {}, "stages": []})
     rake_changes = stage_changes(mode.stages[0][1], rake_ok)
     steps += _changes_steps(rake_changes, f"Rake {'succeeds' if rake_ok else 'fails'}")
     ram = ram_full if rake_ok else ram_after_fail
@@ -121,16 +124,15 @@ def run_anastrophe(inputs: Inputs) -> Result:
     stages: list[dict[str, object]] = [{"stage": "Rake", "result": "success" if rake_ok else "failure", "changes": rake_changes}]
     if ram_ok is None:
         now = f"{ram.rule()}, chance {fraction_json(ram.chance())}" if ram else "type its number needed"
-        outcome.update(result=None, stages=stages, changes=_labelled(stages), headline=(
-            f"Rake {'succeeds' if rake_ok else 'fails'}. {changes_text(rake_changes)} Now the ram: {now}."))
-        return {"checks": checks, "outcome": outcome, "steps": steps}
+        return allowed(checks, steps, f"Rake {'succeeds' if rake_ok else 'fails'}. {changes_text(rake_changes)} Now the ram: {now}.",
+                       {**facts, "result": None, "stages": stages, "changes": _labelled(stages)})
     ram_changes = stage_changes(mode.stages[1][1], ram_ok)
     steps += _changes_steps(ram_changes, f"Ram {'succeeds' if ram_ok else 'fails'}")
     stages.append({"stage": "Ram", "result": "success" if ram_ok else "failure", "changes": ram_changes})
-    outcome.update(result="success" if ram_ok else "failure", stages=stages, changes=_labelled(stages), headline=(
-        f"Rake {'succeeds' if rake_ok else 'fails'}, ram {'succeeds' if ram_ok else 'fails'}. "
-        f"{changes_text(_labelled(stages))}"))
-    return {"checks": checks, "outcome": outcome, "steps": steps}
+    headline = (f"Rake {'succeeds' if rake_ok else 'fails'}, ram {'succeeds' if ram_ok else 'fails'}. "
+                f"{changes_text(_labelled(stages))}")
+    return allowed(checks, steps, headline,
+                   {**facts, "result": "success" if ram_ok else "failure", "stages": stages, "changes": _labelled(stages)})
 
 
 def _labelled(stages: list[dict[str, object]]) -> dict[str, list[str]]:
@@ -142,24 +144,34 @@ def _labelled(stages: list[dict[str, object]]) -> dict[str, list[str]]:
     return merged
 
 
-def odds_anastrophe(inputs: Inputs) -> Result:
+BRANCHES = {
+    (True, True): "Rake succeeds, ram succeeds", (True, False): "Rake succeeds, ram fails",
+    (False, True): "Rake fails, ram succeeds (−1)", (False, False): "Rake fails, ram fails (−1)",
+}
+"""(rake succeeds, ram succeeds) -> the chain's chart label, in the chart's order."""
+
+
+def _success(p: Fraction) -> Dist[bool]:
+    return Dist.from_fractions({True: p, False: 1 - p})
+
+
+def odds_anastrophe(inputs: Inputs) -> Answer:
     rake, ram_full, ram_after_fail = anastrophe_rolls(inputs)
     if rake is None and ram_full is None:
-        return {"charts": [totals_chart(2, "Rake"), totals_chart(2, "Ram")]}
+        return Answer(charts=(totals_chart(2, "Rake"), totals_chart(2, "Ram")))
     if rake is None or ram_full is None or ram_after_fail is None:
         known = [(rake, "Rake")] if rake else [(ram_full, "Ram after a successful rake"), (ram_after_fail, "Ram after a failed rake (−1)")]
         missing = "Ram" if rake else "Rake"
-        return {"charts": [*(roll_charts(roll, title)[0] for roll, title in known if roll), totals_chart(2, missing)]}
-    p, full, less = rake.chance(), ram_full.chance(), ram_after_fail.chance()
-    branches = [
-        ("Rake succeeds, ram succeeds", p * full), ("Rake succeeds, ram fails", p * (1 - full)),
-        ("Rake fails, ram succeeds (−1)", (1 - p) * less), ("Rake fails, ram fails (−1)", (1 - p) * (1 - less)),
-    ]
-    charts = [roll_charts(rake, "Rake")[0], roll_charts(ram_full, "Ram after a successful rake")[0],
-              roll_charts(ram_after_fail, "Ram after a failed rake (−1)")[0],
-              {"title": "Anastrophe: rake, then ram", "rows": [{"label": label, "p": fraction_json(q)} for label, q in branches]},
-              roll_charts(rake, "Rake")[1], roll_charts(ram_full, "Ram")[1], roll_charts(ram_after_fail, "Ram after a failed rake (−1)")[1]]
-    return {"charts": charts, "chance": fraction_json(p * full + (1 - p) * less)}
+        return Answer(charts=(*(roll_charts(roll, title)[0] for roll, title in known if roll), totals_chart(2, missing)))
+    full, less = ram_full.chance(), ram_after_fail.chance()
+    # The ram's chance depends on the rake's result (−1 after a failed rake).
+    chain = _success(rake.chance()).bind(
+        lambda rake_ok: _success(full if rake_ok else less).map(lambda ram_ok: (rake_ok, ram_ok)))
+    rake_charts, after_fail = roll_charts(rake, "Rake"), roll_charts(ram_after_fail, "Ram after a failed rake (−1)")
+    charts = (rake_charts[0], roll_charts(ram_full, "Ram after a successful rake")[0], after_fail[0],
+              Chart.of("Anastrophe: rake, then ram", chain, BRANCHES.__getitem__, BRANCHES),
+              rake_charts[1], roll_charts(ram_full, "Ram")[1], after_fail[1])
+    return Answer(charts=charts, extra={"chance": chain.p(lambda pair: pair[1])})
 
 
 # Declarations ------------------------------------------------------------------------------

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from ... import readings
+from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json
+from ...dist import Dist
 from ...errors import InputError
 from ...galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
 from ...galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
 from ...inputs import Input
-from ...registry import Inputs, Result, fraction_json, ratio_json
-
-Check = dict[str, object]
-"""{"label": the aid's condition, "ok": bool, "detail": why, in the player's terms}."""
+from ...registry import Inputs
 
 SPEEDS = ("Max", "Cruise")
 RESULTS = ("not yet", "success", "failure")
@@ -23,12 +22,8 @@ ATTACK_READINGS = (readings.GALLEY_TABLES_UNPUBLISHED, readings.GALLEY_SUCCESS_A
 """Readings of every resolver that rolls."""
 
 
-def check(label: str, ok: bool, detail: str) -> Check:
-    return {"label": label, "ok": ok, "detail": detail}
-
-
-def first_failure(checks: list[Check]) -> Check | None:
-    return next((c for c in checks if not c["ok"]), None)
+def first_failure(checks: Sequence[Check]) -> Check | None:
+    return next((c for c in checks if not c.ok), None)
 
 
 # Inputs ------------------------------------------------------------------------------------
@@ -141,23 +136,21 @@ def chance_step(roll: Roll | None, what: str) -> str:
     return f"{what}: success on {roll.rule()}, chance {fraction_json(p)} ({float(p) * 100:.1f}%)."
 
 
-def totals_chart(dice: int, title: str) -> dict[str, object]:
+def totals_chart(dice: int, title: str) -> Chart:
     """Every dice total and its exact chance: all that can be shown before the number needed is typed."""
     weights = sum_weights(dice)
-    return {"title": f"{title}: {dice}d6 total (type the number needed for the chance of success)",
-            "rows": [{"label": str(total), "p": ratio_json(weights[total], 6**dice)} for total in sorted(weights)]}
+    return Chart.of(f"{title}: {dice}d6 total (type the number needed for the chance of success)",
+                    Dist.of(weights, 6**dice), str, sorted(weights))
 
 
-def roll_charts(roll: Roll, title: str) -> list[dict[str, object]]:
+def roll_charts(roll: Roll, title: str) -> tuple[Chart, Chart]:
     """Chance of success, then every dice total marked success or failure."""
     p = roll.chance()
-    return [
-        {"title": f"{title}: chance of success ({roll.rule()})",
-         "rows": [{"label": "Success", "p": fraction_json(p)}, {"label": "Failure", "p": fraction_json(1 - p)}]},
-        {"title": f"{title}: {roll.dice}d6 total",
-         "rows": [{"label": f"{total} → {'success' if ok else 'failure'}", "p": fraction_json(q)}
-                  for total, q, ok in roll.distribution()]},
-    ]
+    return (
+        Chart(f"{title}: chance of success ({roll.rule()})", (Row("Success", p), Row("Failure", 1 - p))),
+        Chart(f"{title}: {roll.dice}d6 total",
+              tuple(Row(f"{total} → {'success' if ok else 'failure'}", q) for total, q, ok in roll.distribution())),
+    )
 
 
 # Defenses ----------------------------------------------------------------------------------
@@ -211,16 +204,16 @@ def stage_changes(results: Results, success: bool) -> dict[str, list[str]]:
     return {"Attacker": list(attacker), "Defender": list(defender)}
 
 
-def refused(name: str, checks: list[Check], extra: Result | None = None) -> Result:
+def refused(name: str, checks: Sequence[Check], facts: Mapping[str, object] | None = None) -> Answer:
     """The answer when a condition fails: which one, and no state change."""
     failed = first_failure(checks)
     assert failed is not None
-    headline = f"{name} not allowed: \"{failed['label']}\" fails ({failed['detail']})."
-    body: Result = {
-        "checks": checks,
-        "outcome": {"headline": headline, "allowed": False, "result": None, "changes": {}},
-        "steps": [f"Condition \"{c['label']}\": {'holds' if c['ok'] else 'fails'} — {c['detail']}." for c in checks],
-    }
-    if extra:
-        cast(dict[str, object], body["outcome"]).update(extra)
-    return body
+    headline = f"{name} not allowed: \"{failed.label}\" fails ({failed.detail})."
+    steps = tuple(f"Condition \"{c.label}\": {'holds' if c.ok else 'fails'} — {c.detail}." for c in checks)
+    outcome = Outcome(headline, allowed=False, facts={"result": None, "changes": {}, **(facts or {})})
+    return Answer(outcome, steps, tuple(checks))
+
+
+def allowed(checks: Sequence[Check], steps: Sequence[str], headline: str, facts: Mapping[str, object]) -> Answer:
+    """The answer once every condition holds: the headline and the mode's facts (result, changes...)."""
+    return Answer(Outcome(headline, allowed=True, facts=facts), tuple(steps), tuple(checks))

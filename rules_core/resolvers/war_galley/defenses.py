@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import cast
 
 from ... import readings
+from ...answers import Answer, Check
 from ...galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result, fraction_json
+from ...registry import Inputs, Resolver
 from .common import (
-    ATTACK_READINGS, changes_text, chance_step, check, decide, direction_input, first_failure, make_roll,
+    ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, make_roll,
     modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, speed_input, totals_chart,
 )
 from ..dice_rolls import SEED
@@ -25,20 +26,19 @@ ME, ENEMY = "Your ship", "Enemy ship"
 AVOIDANCE_STATES = ("fatigued", "crippled", "rammed", "fouled")
 
 
-def run_avoidance(inputs: Inputs) -> Result:
+def run_avoidance(inputs: Inputs) -> Answer:
     text = AVOIDANCE.conditions
     bad = [state for state in AVOIDANCE_STATES if inputs[state]]
     checks = [
-        check(text[0], bool(inputs["enemy_adjacent"]), "it did" if inputs["enemy_adjacent"] else "no enemy ship just moved adjacent"),
-        check(text[1], not bad, f"the ship is {', '.join(bad)}" if bad else "none of them"),
+        Check(text[0], bool(inputs["enemy_adjacent"]), "it did" if inputs["enemy_adjacent"] else "no enemy ship just moved adjacent"),
+        Check(text[1], not bad, f"the ship is {', '.join(bad)}" if bad else "none of them"),
     ]
     if first_failure(checks):
         return refused(AVOIDANCE.name, checks)
     success, said = decide(inputs, 0, None)
     steps = ["Every condition of Avoidance holds.", *said]
     if success is None:
-        return {"checks": checks, "steps": steps, "outcome": {
-            "allowed": True, "result": None, "changes": {}, "headline": "Avoidance allowed: give the result."}}
+        return allowed(checks, steps, "Avoidance allowed: give the result.", {"result": None, "changes": {}})
     if success:
         move = AVOIDANCE.success[0] if inputs["speed"] == "Max" else AVOIDANCE.success[1]
         changes = {ME: [move, AVOIDANCE.success[2]]}
@@ -46,9 +46,8 @@ def run_avoidance(inputs: Inputs) -> Result:
     else:
         changes = {ME: list(AVOIDANCE.failure)}
     word = "succeeds" if success else "fails"
-    return {"checks": checks, "steps": steps, "outcome": {
-        "allowed": True, "result": "success" if success else "failure", "changes": changes,
-        "headline": f"Avoidance {word}. {changes_text(changes)}"}}
+    return allowed(checks, steps, f"Avoidance {word}. {changes_text(changes)}",
+                   {"result": "success" if success else "failure", "changes": changes})
 
 
 AVOIDANCE_INPUTS = (
@@ -62,50 +61,47 @@ AVOIDANCE_INPUTS = (
 # Reaction Ram ------------------------------------------------------------------------------
 
 
-def run_reaction_ram(inputs: Inputs) -> Result:
+def run_reaction_ram(inputs: Inputs) -> Answer:
     rating = cast(int, inputs["ram_attack"])
-    checks = [check(REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
+    checks = [Check(REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
                     "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex"),
               # Reaction Ram resolves a ram (readings.GALLEY_RESOLVE_RAM), so the Ram row's first condition applies.
-              check(ATTACK_MODES["ram"].conditions[0], rating > 0, f"Ram Attack is {rating}")]
+              Check(ATTACK_MODES["ram"].conditions[0], rating > 0, f"Ram Attack is {rating}")]
     if first_failure(checks):
         return refused(REACTION_RAM.name, checks)
     reaction, said = decide(inputs, 0, None, "reaction_result", "reaction_roll")
     steps = ["Every condition of Reaction Ram holds.", *said]
     ram = make_roll(inputs, 2)
-    outcome: dict[str, object] = {"allowed": True}
-    if ram is not None:
-        outcome["chance"] = fraction_json(ram.chance())
+    chance: dict[str, object] = {} if ram is None else {"chance": ram.chance()}
     then = f"then the ram ({ram.rule()})" if ram else "then the ram (type its number needed for the chance of success)"
     if reaction is None:
-        outcome.update(result=None, changes={}, headline=f"Reaction Ram allowed: give the reaction's result; {then}.")
-        return {"checks": checks, "steps": steps, "outcome": outcome}
+        return allowed(checks, steps, f"Reaction Ram allowed: give the reaction's result; {then}.",
+                       {**chance, "result": None, "changes": {}})
     if not reaction:
         changes = {ME: list(REACTION_RAM.failure), ENEMY: [NONE]}
-        outcome.update(result="failure", changes=changes, headline=f"The reaction fails. {changes_text(changes)}")
-        return {"checks": checks, "steps": steps, "outcome": outcome}
+        return allowed(checks, steps, f"The reaction fails. {changes_text(changes)}",
+                       {**chance, "result": "failure", "changes": changes})
     steps += [f"Success(Reaction): \"{REACTION_RAM.success[0]}\".", chance_step(ram, "Ram roll")]
     ram_ok, said = decide(inputs, 2, ram, rng=rng_of(inputs))
     steps += said
     if ram_ok is None:
         rule = f" ({ram.rule()})" if ram else ""
-        outcome.update(result=None, changes={}, headline=f"The reaction succeeds: Resolve Ram{rule}, then give its result.")
-        return {"checks": checks, "steps": steps, "outcome": outcome}
+        return allowed(checks, steps, f"The reaction succeeds: Resolve Ram{rule}, then give its result.",
+                       {**chance, "result": None, "changes": {}})
     mine, theirs = ATTACK_MODES["ram"].stages[0][1].lines(ram_ok)
     changes = {ME: list(mine), ENEMY: list(theirs)}
     if not ram_ok:
         changes[ENEMY] += list(REACTION_RAM.success[1:])
     steps += [f"{ship}: {', '.join(lines)}." for ship, lines in changes.items()]
-    outcome.update(result="success" if ram_ok else "failure", changes=changes,
-                   headline=f"The reaction succeeds and the ram {'succeeds' if ram_ok else 'fails'}. {changes_text(changes)}")
-    return {"checks": checks, "steps": steps, "outcome": outcome}
+    return allowed(checks, steps, f"The reaction succeeds and the ram {'succeeds' if ram_ok else 'fails'}. {changes_text(changes)}",
+                   {**chance, "result": "success" if ram_ok else "failure", "changes": changes})
 
 
-def odds_reaction_ram(inputs: Inputs) -> Result:
+def odds_reaction_ram(inputs: Inputs) -> Answer:
     ram = make_roll(inputs, 2)
     if ram is None:
-        return {"charts": [totals_chart(2, "Reaction Ram's ram roll")]}
-    return {"charts": roll_charts(ram, "Reaction Ram's ram roll"), "chance": fraction_json(ram.chance())}
+        return Answer(charts=(totals_chart(2, "Reaction Ram's ram roll"),))
+    return Answer(charts=roll_charts(ram, "Reaction Ram's ram roll"), extra={"chance": ram.chance()})
 
 
 REACTION_RAM_INPUTS = (
@@ -126,18 +122,17 @@ REACTION_RAM_INPUTS = (
 ATTACKED_BY = ("rammed", "raked", "grappled", "attacked by missiles", "none of these")
 
 
-def run_defensive_missile_fire(inputs: Inputs) -> Result:
+def run_defensive_missile_fire(inputs: Inputs) -> Answer:
     attacked = inputs["attacked_by"]
     checks = [
-        check(DEFENSIVE_MISSILE_FIRE.conditions[0], attacked != "none of these",
+        Check(DEFENSIVE_MISSILE_FIRE.conditions[0], attacked != "none of these",
               f"you are being {attacked}" if attacked != "none of these" else "you are not being attacked so"),
     ]
     gap = "The aid's row for Defensive Missile Fire ends after its Conditions: it gives no results."
     if first_failure(checks):
         return refused(DEFENSIVE_MISSILE_FIRE.name, checks, {"row_ends_after_conditions": True})
-    return {"checks": checks, "steps": ["Every condition of Defensive Missile Fire holds.", gap], "outcome": {
-        "allowed": True, "result": None, "changes": {}, "row_ends_after_conditions": True,
-        "headline": f"Defensive Missile Fire allowed. {gap}"}}
+    return allowed(checks, ["Every condition of Defensive Missile Fire holds.", gap], f"Defensive Missile Fire allowed. {gap}",
+                   {"result": None, "changes": {}, "row_ends_after_conditions": True})
 
 
 DEFENSIVE_MISSILE_INPUTS = (

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ... import readings
+from ...answers import Answer, Check, Outcome
 from ...galley import ATTACK_MODES, DEFENSIVE_MODES
 from ...inputs import Input
-from ...registry import Inputs, Resolver, Result
-from .common import check, speed_input
+from ...registry import Inputs, Resolver
+from .common import speed_input
 
 Blockers = Callable[[Inputs], list[str]]
 """Checked inputs -> the state conditions of one mode that fail, in the aid's words and why."""
@@ -65,14 +66,14 @@ STATE_RULES: dict[str, tuple[Blockers, str]] = {
 """Per mode slug: the state conditions that refuse it, and what is left to check at the table."""
 
 
-def run_ship_state(inputs: Inputs) -> Result:
+def run_ship_state(inputs: Inputs) -> Answer:
     names = {**{m.slug: m.name for m in ATTACK_MODES.values()}, **{m.slug: m.name for m in DEFENSIVE_MODES.values()}}
-    checks: list[dict[str, object]] = []
+    checks: list[Check] = []
     may: list[str] = []
     may_not: list[str] = []
     for slug, (blockers, left) in STATE_RULES.items():
         why = blockers(inputs)
-        checks.append(check(names[slug], not why, "; ".join(why) if why else f"if {left}"))
+        checks.append(Check(names[slug], not why, "; ".join(why) if why else f"if {left}"))
         (may_not if why else may).append(slug)
     state = [label for name, label in STATUSES if inputs[name]]
     steps = [f"The ship is at {inputs['speed']} speed" + (f", {', '.join(state)}." if state else ", with no status.")]
@@ -83,12 +84,12 @@ def run_ship_state(inputs: Inputs) -> Result:
         if inputs[name]:
             steps.append(f"{name.capitalize()}: \"{result}\" is a result the aid gives to a defender; the aid attaches "
                          "no condition to it, so it refuses nothing here. Check your rulebook for its effects.")
-    steps += [f"{c['label']}: {'may use' if c['ok'] else 'may not use'} — {c['detail']}." for c in checks]
+    steps += [f"{c.label}: {'may use' if c.ok else 'may not use'} — {c.detail}." for c in checks]
     def listed(slugs: list[str], empty: str) -> str:
         return ", ".join(names[slug] for slug in slugs) or empty
 
     headline = f"May use: {listed(may, 'nothing')}. May not: {listed(may_not, 'none refused')}."
-    return {"checks": checks, "steps": steps, "outcome": {"headline": headline, "may": may, "may_not": may_not}}
+    return Answer(Outcome(headline, facts={"may": may, "may_not": may_not}), tuple(steps), tuple(checks))
 
 
 SHIP_STATE_INPUTS = (
