@@ -1,6 +1,6 @@
 """Charts, checks and outcomes as typed values, and the one place they become the widget's JSON.
 
-A resolver returns an `Answer` (or, until every module switches, the plain dict of the same shape):
+A resolver returns an `Answer`:
 
     Answer(outcome=Outcome(headline, allowed, facts), steps, checks=(Check(label, ok, detail), ...),
            charts=(Chart(title, (Row(label, p), ...)), ...), extra={resolver-specific keys})
@@ -109,10 +109,7 @@ def to_json_dict(value: Mapping[str, object]) -> dict[str, object]:
     return {key: to_json(item) for key, item in value.items()}
 
 
-def answer_json(body: Answer | Mapping[str, object]) -> dict[str, object]:
-    """A resolver's answer as the widget's JSON. A plain dict is the compatibility path for modules that
-    still build their answers by hand: it is walked the same way, so typed parts inside it convert too."""
-    if not isinstance(body, Answer):
-        return to_json_dict(body)
+def answer_json(body: Answer) -> dict[str, object]:
+    """A resolver's answer as the widget's JSON."""
     parts = {"outcome": body.outcome, "steps": body.steps, "checks": body.checks, "charts": body.charts}
     return {**{key: to_json(part) for key, part in parts.items() if part is not None}, **to_json_dict(body.extra)}

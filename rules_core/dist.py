@@ -13,7 +13,7 @@ immutable; every operation returns a new Dist, and probabilities leave it as `Fr
     d.where(pred)                condition on an event (renormalised)
     d.p(pred), d.chance(x)       a probability, exact
     d.items(), d.expected(f)     (outcome, Fraction) pairs; the exact mean of f
-    d.rows(label)                [{"label", "p"}] chart rows, in the order given
+    answers.Chart.of(title, d, label)   chart rows, in the order given (the one way a Dist is charted)
 
 Outcomes must be hashable. Denominators stay as small as the parts allow: `bind` and
 `combine` multiply them, `map` keeps them, and nothing reduces until a Fraction is asked for.
@@ -119,11 +119,6 @@ class Dist(Generic[T]):
     def expected(self, value: Callable[[T], int | Fraction]) -> Fraction:
         """The exact mean of `value` over the outcomes."""
         return sum((Fraction(value(outcome)) * ways for outcome, ways in self._weights.items()), Fraction(0)) / self.total
-
-    def rows(self, label: Callable[[T], str], order: Iterable[T] | None = None) -> list[dict[str, object]]:
-        """Chart rows {"label", "p" as reduced "p/q"}: every outcome in `order` (zero rows kept), else as stored."""
-        outcomes = list(self._weights) if order is None else list(order)
-        return [{"label": label(outcome), "p": ratio(self._weights.get(outcome, 0), self.total)} for outcome in outcomes]
 
     # ------------------------------------------------------------ new ones from it
 

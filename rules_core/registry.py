@@ -33,16 +33,14 @@ from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
 from .readings import Reading
 
-__all__ = ["Inputs", "Result", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "fraction_json",
+__all__ = ["Inputs", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "fraction_json",
            "ratio_json", "resolver_ids"]
 
 Inputs = dict[str, object]
 """Checked inputs: every declared name present, defaults filled, values canonical."""
-Result = dict[str, object]
-"""A JSON-able dict a resolver function returns (merged into the entry point's answer)."""
-RunFunction = Callable[[Inputs], Result | Answer]
-"""resolve: returns at least "outcome" and "steps" (and "checks" when there is a requirement).
-odds: returns at least "charts". Both get checked inputs and raise RulesError on impossible cases."""
+RunFunction = Callable[[Inputs], Answer]
+"""resolve: an Answer with at least an outcome and steps (and checks when there is a requirement).
+odds: an Answer with at least charts. Both get checked inputs and raise RulesError on impossible cases."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +159,7 @@ def _lookup(resolver_id: object) -> Resolver:
     return resolver
 
 
-def _answer(resolver: Resolver, checked: Inputs, body: Result | Answer) -> dict[str, object]:
+def _answer(resolver: Resolver, checked: Inputs, body: Answer) -> dict[str, object]:
     answer: dict[str, object] = {
         "resolver": resolver.id,
         "title": resolver.title,

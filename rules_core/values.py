@@ -1,6 +1,6 @@
-"""Typed reads of checked inputs and typed edits of a result's JSON.
+"""Typed reads of checked inputs.
 
-Checked inputs and results are `dict[str, object]` (registry.Inputs / Result): the declarations,
+Checked inputs are `dict[str, object]` (registry.Inputs): the declarations,
 not the type checker, say what each key holds. These helpers narrow one key at a time, so the
 resolvers stay type-checked without `# type: ignore` at every `int(values[...])`.
 """
@@ -36,11 +36,3 @@ def group_of(values: Mapping[str, object], name: str) -> dict[str, object]:
     if isinstance(value, dict):
         return value
     raise InputError(name, f"must be a group of inputs, got {value!r}")
-
-
-def list_of(body: Mapping[str, object], key: str) -> list[object]:
-    """A list a result holds (its "charts", "steps"...), to insert into or extend in place."""
-    value = body[key]
-    if isinstance(value, list):
-        return value
-    raise TypeError(f"result key {key!r} holds {type(value).__name__}, not a list")  # a resolver bug, loud

@@ -2,8 +2,7 @@
 
 Also the one home of the dice pieces every other dice resolver reuses: the pool and keypad
 inputs and their counts (`pool_parts`, `faces_inputs`, `pool_needed`, `SEED`), the roller (`pool_of`, `rng_of`, `roll`) and
-the JSON of a roll (`resolution_json`, `pool_json`), the typed odds of a roll (`codes_answer`; `odds_body` and
-`codes_body` give its JSON to modules that still build dicts), and the one
+the JSON of a roll (`resolution_json`, `pool_json`), the typed odds of a roll (`codes_answer`, `readings_answer`), and the one
 best-result distribution (`best_magnitude`, charted by `best_chart`).
 """
 
@@ -14,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from .. import readings
-from ..answers import Answer, Chart, Check, Outcome, Row, answer_json
+from ..answers import Answer, Chart, Check, Outcome, Row
 from ..dice import LETTERS, Reading, diminish, magnitude, notation
 from ..dist import Dist
 from ..inputs import Input
@@ -22,7 +21,7 @@ from ..keep import BEST_READING, Purpose
 from ..pool_odds import code_of, half_tables, level_weights, reading_weights
 from ..opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
 from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
-from ..registry import Inputs, Resolver, Result
+from ..registry import Inputs, Resolver
 from ..roll import Resolution, resolve_pool, roll_faces
 from ..values import faces_of, group_of, int_of
 
@@ -125,14 +124,10 @@ def pool_json(pool: Pool) -> dict[str, int]:
     return {"base": pool.base, "flex": pool.flex, "macro": pool.macro}
 
 
-def odds_body(weights: dict[Reading, int], total: int, title: str) -> Result:
-    """`codes_body` from readings (opposed rolls)."""
-    return codes_body([(code_of(reading), ways) for reading, ways in weights.items()], total, title)
-
-
-def codes_body(codes: Iterable[tuple[int, int]], total: int, title: str) -> Result:
-    """`codes_answer` as JSON, for the modules that still merge their own dict into it."""
-    return answer_json(codes_answer(codes, total, title))
+def readings_answer(weights: dict[Reading, int], total: int, title: str, before: tuple[Chart, ...] = (),
+                    extra: Mapping[str, object] | None = None) -> Answer:
+    """`codes_answer` from readings (opposed rolls, an Explosion's attack)."""
+    return codes_answer([(code_of(reading), ways) for reading, ways in weights.items()], total, title, before, extra)
 
 
 def codes_answer(codes: Iterable[tuple[int, int]], total: int, title: str, before: tuple[Chart, ...] = (),

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
+from rules_core.answers import Chart, Row
 from rules_core.dist import Dist, ratio
 from rules_core.opposed import opposed_dist, opposed_odds
 from rules_core.pool_odds import reading_dist, reading_odds
@@ -51,9 +52,9 @@ def test_dice_engine_hands_out_its_odds_in_it():
     assert dict(opposed_dist(pool, other).items()) == opposed_odds(pool, other)
 
 
-def test_rows_and_expected():
-    """Assert chart rows keep zero rows in the order asked and the mean is exact."""
-    assert DIE.rows(str, order=[6, 7]) == [{"label": "6", "p": "1/6"}, {"label": "7", "p": "0/1"}]
+def test_chart_rows_and_expected():
+    """Assert a chart keeps zero rows in the order asked and the mean is exact."""
+    assert Chart.of("d6", DIE, str, order=[6, 7]).rows == (Row("6", Fraction(1, 6)), Row("7", Fraction(0)))
     assert DIE.expected(lambda x: x) == Fraction(7, 2)
     assert ratio(4, 8) == "1/2"
 

@@ -115,4 +115,4 @@ def test_typed_answers_write_the_widgets_json() -> None:
                                            {"label": "3", "p": "0/1"}]}],
         "roll": [1, 2]}
     assert answer_json(Answer(Outcome("no", allowed=False))) == {"outcome": {"headline": "no", "allowed": False}}
-    assert answer_json({"charts": [chart], "p": Fraction(2, 4)})["p"] == "1/2"
+    assert answer_json(Answer(charts=(chart,), extra={"p": Fraction(2, 4)}))["p"] == "1/2"

@@ -34,7 +34,7 @@ def test_either_passes_when_one_side_passes_and_names_it():
 
 def test_flag_absent_and_all_ok():
     results = checks([Flag("b", "Boarded", absent=True), Flag("c", "Capital Ship")], {"b": True, "c": True})
-    assert [c["ok"] for c in results] == [False, True]
+    assert [c.ok for c in results] == [False, True]
     assert not all_ok(results)
 
 

@@ -9,7 +9,8 @@ from rules_core.dice import notation, reading_key
 from rules_core.flex_orders import lay_out
 from rules_core.pool_odds import code_key, code_notation, code_of, reading_weights
 from rules_core.pools import Pool
-from rules_core.resolvers.dice_rolls import codes_body
+from rules_core.answers import answer_json
+from rules_core.resolvers.dice_rolls import codes_answer
 
 LEVELS = (0, 2, 3, 4)
 
@@ -55,7 +56,7 @@ def test_odds_json_orders_readings_likeliest_first_then_by_roll_order():
     """Assert the readings JSON is every reading, likeliest first, ties weakest first by reading_key, as p/q."""
     for pool in (Pool(4, 1, 2), Pool(5, 2, -2), Pool(3), Pool(6, 2, 1)):
         items, total = reading_weights(pool)
-        body = codes_body([(code_of(r), w) for r, w in items], total, "t")
+        body = answer_json(codes_answer([(code_of(r), w) for r, w in items], total, "t"))
         ordered = sorted(items, key=lambda item: (-item[1], reading_key(item[0])))
         assert list(body["readings"]) == [notation(reading) for reading, _ in ordered]
         assert [Fraction(p) for p in body["readings"].values()] == [Fraction(w, total) for _, w in ordered]

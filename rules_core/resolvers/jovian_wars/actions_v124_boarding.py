@@ -9,7 +9,7 @@ resolved from dice (`boarding_steps`). Purge Airlocks: its Skill Test table, alo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -33,7 +33,7 @@ from .boarding_firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPT
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
                                  purge_rows)
 from .boarding_steps import firefight_steps, purge_steps
-from .common import Flag, Need, Rating, all_ok, flag_input, rating_input, requirement_sentence
+from .common import Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -59,14 +59,9 @@ BOARD_NEEDS = (Rating("marines", "Marines", 1), Flag("within", "within 1\" of ta
                Rating("committed", "Marines committed", 1))
 
 
-def _checks(needs: Sequence[Need], values: Inputs) -> tuple[Check, ...]:
-    """One check per need, in the order the rule lists them."""
-    return tuple(need.check(values) for need in needs)
-
-
 def _board_checks(values: Inputs) -> tuple[Check, ...]:
     marines, committed = int_of(values, "marines"), int_of(values, "committed")
-    return (*_checks(BOARD_NEEDS, values),
+    return (*checks(BOARD_NEEDS, values),
             Check("committed ≤ current Marines", committed <= marines, f"{committed} of {marines} Marines committed"))
 
 
@@ -160,7 +155,7 @@ def _mean_words(start: Boarding, plan: Plan) -> str:
 
 def _boarded_odds(values: Inputs) -> Answer:
     start, plan = _start(values), plan_of(values)
-    results = _checks(BOARDED_NEEDS, values)
+    results = checks(BOARDED_NEEDS, values)
     if not all_ok(results):
         return Answer(checks=results, charts=())
     # A target chosen by hand is one firefight's choice: over many activations it would follow every box of the ship
@@ -194,7 +189,7 @@ def _pairs_chart(start: Boarding, plan: Plan) -> Chart:
 
 
 def _boarded_run(values: Inputs) -> Answer:
-    results = _checks(BOARDED_NEEDS, values)
+    results = checks(BOARDED_NEEDS, values)
     lines = [requirement_sentence(results)]
     start, plan = _start(values), plan_of(values)
     if not all_ok(results):
@@ -298,13 +293,13 @@ def _purge_label(values: Inputs) -> Callable[[str], str]:
 
 def _purge_odds(values: Inputs) -> Answer:
     skill = int_of(values, "skill")
-    return Answer(checks=_checks(PURGE_NEEDS, values), charts=(Chart.of(
+    return Answer(checks=checks(PURGE_NEEDS, values), charts=(Chart.of(
         f"Purge Airlocks: Skill Test {counted(skill, 'die')}", purge_rows(skill), _purge_label(values),
         [row for row, _ in PURGE_ROWS]),))
 
 
 def _purge_run(values: Inputs) -> Answer:
-    results = _checks(PURGE_NEEDS, values)
+    results = checks(PURGE_NEEDS, values)
     lines = [requirement_sentence(results)]
     if not all_ok(results):
         return Answer(Outcome("Purge Airlocks may not be declared", False), tuple(lines), results)

@@ -8,8 +8,8 @@ Requirements: each need declares the input it reads (`inputs`), so an Action lis
     ``Either(label, parts)``                 passes when any part passes ("Thrusters: 1+ or Fuel: 2+")
     ``Model(kind)``                          v1.2.1 "Capital Ships only" / "Squadrons only"
     ``need.check(values)``                   a typed `answers.Check`
-    ``checks(needs, values)``                the checks as JSON dicts (for modules still answering in dicts)
-    ``all_ok(checks)``, ``requirement_sentence(checks)``   over typed checks or their dicts
+    ``checks(needs, values)``                one typed check per need, in the rule's order
+    ``all_ok(checks)``, ``requirement_sentence(checks)``
     ``rating_input`` / ``flag_input``        a bare input of either kind
 
 Skill Tests with a result table
@@ -47,11 +47,6 @@ from ...values import int_of
 from ..dice_rolls import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
 
 # ---------------------------------------------------------------- requirements
-
-Check = dict[str, object]
-"""A check's JSON form {"label", "ok", "detail"}, for modules still answering in dicts (`checks`); a need's
-own `check` gives the typed `answers.Check`."""
-
 
 @dataclass(frozen=True, slots=True)
 class Rating:
@@ -160,18 +155,13 @@ Need = Rating | Flag | Either | Model
 """One part of a requirement."""
 
 
-def _typed(check: answers.Check | Mapping[str, object]) -> answers.Check:
-    return check if isinstance(check, answers.Check) else answers.Check(str(check["label"]), bool(check["ok"]),
-                                                                        str(check["detail"]))
+def checks(needs: Sequence[Need], values: Mapping[str, object]) -> tuple[answers.Check, ...]:
+    """One check per need, in the order the rule lists them."""
+    return tuple(need.check(values) for need in needs)
 
 
-def checks(needs: Sequence[Need], values: Mapping[str, object]) -> list[Check]:
-    """One check per need, in the order the rule lists them, as JSON dicts (for modules answering in dicts)."""
-    return [{"label": c.label, "ok": c.ok, "detail": c.detail} for c in (need.check(values) for need in needs)]
-
-
-def all_ok(results: Sequence[answers.Check | Mapping[str, object]]) -> bool:
-    return all(_typed(c).ok for c in results)
+def all_ok(results: Sequence[answers.Check]) -> bool:
+    return all(c.ok for c in results)
 
 
 def rating_input(field: str, label: str, default: int, high: int = 12, low: int = 0, help: str = "") -> Input:
@@ -182,9 +172,9 @@ def flag_input(field: str, label: str, default: bool = False, help: str = "") ->
     return Input(field, "bool", label, default=default, help=help)
 
 
-def requirement_sentence(results: Sequence[answers.Check | Mapping[str, object]]) -> str:
+def requirement_sentence(results: Sequence[answers.Check]) -> str:
     """"Requirement met." or "Requirement not met: Thrusters: 1+ (Thrusters is 0, needs 1+)."."""
-    failed = [c for c in map(_typed, results) if not c.ok]
+    failed = [c for c in results if not c.ok]
     if not failed:
         return "Requirement met."
     return "Requirement not met: " + "; ".join(f"{c.label} ({c.detail})" for c in failed) + "."
@@ -271,7 +261,7 @@ def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random
 
 
 __all__ = [
-    "Check", "Rating", "Flag", "Either", "Model", "Need", "checks", "all_ok", "rating_input", "flag_input",
+    "Rating", "Flag", "Either", "Model", "Need", "checks", "all_ok", "rating_input", "flag_input",
     "requirement_sentence", "TableRow", "Table", "NOT_NAMED", "complete", "table_row", "table_dist",
     "magnitude_weights", "table_odds", "table_chart", "skill_pool", "roll_with_table",
 ]

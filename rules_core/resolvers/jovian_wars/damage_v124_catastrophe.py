@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
-from typing import Any, cast
+from typing import cast
 
 from ... import readings
-from ...answers import Answer, Chart, Outcome, Row
+from ...answers import Answer, Chart, Outcome
 from ...damage import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits
-from ...dice import Reading, notation
+from ...dice import notation
 from ...dist import Dist
 from ...inputs import Input
 from ...pool_odds import reading_dist
 from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of
-from ..dice_rolls import SEED, faces_inputs, odds_body, pool_json, pool_needed, pool_weights, resolution_json, rng_of, roll
+from ..dice_rolls import SEED, faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, rng_of, roll
 from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of, ship_facts
 from .damage_v124_common import squadron_loss
 from .damage_v124_hits import die_input, one_die
@@ -107,15 +106,6 @@ def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
     return cast(Dist[tuple[str, int]], ends)
 
 
-def _attack_odds(weights: dict[Reading, int], total: int) -> tuple[tuple[Chart, ...], dict[str, object]]:
-    """The attack's dice odds, shared with the dice resolvers (`odds_body`): its charts typed, its other keys as they are."""
-    body = odds_body(weights, total, "Particle Cannon attack")
-    charts = cast(list[dict[str, Any]], body["charts"])
-    typed = tuple(Chart(chart["title"], tuple(Row(row["label"], Fraction(row["p"])) for row in chart["rows"]))
-                  for chart in charts)
-    return typed, {key: value for key, value in body.items() if key != "charts"}
-
-
 def _explosion_odds(values: Inputs) -> Answer:
     pool = explosion_attack(values)
     weights, total = pool_weights(pool)
@@ -124,8 +114,7 @@ def _explosion_odds(values: Inputs) -> Answer:
         first = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost))]
     else:
         first = fate_charts(target_ends(values), "Target")
-    dice, extra = _attack_odds(weights, total)
-    return Answer(charts=(*first, *dice), extra={**extra, "pool": pool_json(pool)})
+    return readings_answer(weights, total, "Particle Cannon attack", tuple(first), {"pool": pool_json(pool)})
 
 
 def _explosion_run(values: Inputs) -> Answer:

@@ -20,7 +20,7 @@ from ...keep import MOST_STEPS
 from ...inputs import Input
 from ...opposed import WIPE, apply_choice, opposed_final, secondary_effect
 from ...pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
-from ...registry import Inputs, Resolver, Result
+from ...registry import Inputs, Resolver
 from ...values import group_of, int_of
 from ...wording import structure_lost
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
@@ -128,7 +128,7 @@ def _odds(values: Inputs) -> Answer:
 # ---------------------------------------------------------------- one case, step by step
 
 
-def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: Result) -> tuple[int, list[str]]:
+def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: dict[str, object]) -> tuple[int, list[str]]:
     """Step 6: one Squadron's Attack against the other's Defense; Structure lost and the steps."""
     attack, defense = squadron(values, name).attack, squadron(values, other).defense
     big, small = name.upper(), other.upper()
@@ -143,7 +143,7 @@ def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: Re
     return lost, texts
 
 
-def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: Result) -> tuple[int, list[str]]:
+def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: dict[str, object]) -> tuple[int, list[str]]:
     """Step 7: one declared Missile attack against a new roll of the defender's Defense pool, Escalated."""
     missile, defense = squadron(values, name).missile, squadron(values, other).defense
     assert missile is not None
@@ -161,7 +161,7 @@ def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: R
     return lost, texts
 
 
-def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: Result) -> tuple[dict[str, int], list[str]]:
+def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: dict[str, object]) -> tuple[dict[str, int], list[str]]:
     """Step 6 in initiative order: Structure left of each Squadron and the steps."""
     left = {name: int_of(side(values, name), "structure") for name in SIDES}
     sequence = [("a", "b"), ("b", "a")] if who != "b" else [("b", "a"), ("a", "b")]
@@ -194,7 +194,7 @@ def _run(values: Inputs) -> Answer:
                      f"Defense {own.defense.base}.")
     if not all(check.ok for check in checks):
         return Answer(Outcome("A Squadron bids more Fuel than it has"), tuple(steps), checks)
-    rolls: Result = {}
+    rolls: dict[str, object] = {}
     left, texts = _weapon_steps(values, rng, _who(values), rolls)
     steps += texts
     missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if side(values, name)["missile"]]
