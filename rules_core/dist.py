@@ -2,7 +2,7 @@
 
 A `Dist` maps each outcome to a whole number of equally likely cases out of `total`. It is
 immutable; every operation returns a new Dist, and probabilities leave it as `Fraction`s
-(or as reduced "p/q" strings for JSON) only at the edge:
+only at the edge (`answers.to_json` writes them as "p/q"):
 
     Dist.certain(x)              one outcome, probability 1
     Dist.uniform(xs)             each of xs equally likely (a die, a randomised hit)
@@ -172,8 +172,3 @@ class Dist(Generic[T]):
             return self
         return Dist({outcome: ways // divisor for outcome, ways in self._weights.items()}, self.total // divisor)
 
-
-def ratio(numerator: int, denominator: int) -> str:
-    """numerator/denominator as a reduced "p/q" string (JSON's form of a probability)."""
-    divisor = gcd(numerator, denominator)
-    return f"{numerator // divisor}/{denominator // divisor}"

@@ -16,9 +16,9 @@ odds(id, inputs) ->
      "charts": [{"title": str, "rows": [{"label": str, "p": "p/q"}, ...]}, ...],
      "interpretations": [...], ...resolver-specific keys (e.g. "magnitude", "readings")}
 
-Probabilities in JSON are reduced "p/q" strings (see `fraction_json`). A resolver function returns
-an `answers.Answer` (typed charts, checks and outcome) or, for modules not yet switched, the dict of
-the same shape; `answers.to_json` turns either into this JSON, here and nowhere else.
+Probabilities in JSON are reduced "p/q" strings (`answers.fraction_json`). A resolver function returns
+an `answers.Answer` (typed charts, checks and outcome); `answers.answer_json` turns it into this JSON,
+here and nowhere else.
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 
-from .answers import Answer, answer_json, fraction_json, to_json
-from .dist import ratio as ratio_json
+from .answers import Answer, answer_json, to_json
 from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
 from .readings import Reading
 
-__all__ = ["Inputs", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "fraction_json",
-           "ratio_json", "resolver_ids"]
+__all__ = ["Inputs", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "resolver_ids"]
 
 Inputs = dict[str, object]
 """Checked inputs: every declared name present, defaults filled, values canonical."""

@@ -30,11 +30,11 @@ def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object
     """Run axe-core (WCAG 2 A/AA rules) in `page`, limited to the `include` selector; [] when nothing matches."""
     if include and not page.locator(include).count():
         return []
-    if not page.evaluate("typeof window.axe === 'object'"):
+    if not page.evaluate("typeof window.axe === 'object'"):  # once per document
         page.add_script_tag(path=str(AXE))
-    # Off-screen blocks are not rendered (extra.css: content-visibility), and axe finds colours by
-    # hit-testing, which an unrendered block does not answer: render every block, as scrolling would.
-    page.add_style_tag(content="* { content-visibility: visible !important; }")
+        # Off-screen blocks are not rendered (extra.css: content-visibility), and axe finds colours by
+        # hit-testing, which an unrendered block does not answer: render every block, as scrolling would.
+        page.add_style_tag(content="* { content-visibility: visible !important; }")
     context = json.dumps({"include": [[include]]} if include else {"include": [["body"]]})
     return page.evaluate(
         f"""async () => (await axe.run({context}, {{resultTypes: ["violations"],

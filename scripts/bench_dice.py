@@ -9,10 +9,10 @@
    and the entry point `rules_core.odds("dice/unopposed", ...)` end to end (distribution plus JSON).
 
 3. Every resolver's worst legal input, odds and resolve, cold, in CPython (and the five slowest again in
-   Pyodide): a coordinate search from the defaults and from every int at its top over every int (its ends, middle and default), choice
-   and bool input, keeping the value that makes the call slowest while the inputs stay legal. Printed
-   with the ratio to a yardstick measured in the same run (icepool's largest set of 12 d6) and
-   flagged when at or over issue 8's limit of 200 ms.
+   Pyodide): a coordinate search, from the defaults and from every int at its top, over every int (its
+   ends, middle and default), choice and bool input, keeping the value that makes the call slowest
+   while the inputs stay legal. Printed with the ratio to a yardstick measured in the same run
+   (icepool's largest set of 12 d6) and flagged when at or over issue 8's limit of 200 ms.
 
 Times are CPU time (time.process_time; the machine is shared). With --before=PATH (e.g. /work/wt/base)
 the distributions and the slowest worst cases are also timed on that checkout, in fresh processes of

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from rules_core.answers import Chart, Row
-from rules_core.dist import Dist, ratio
+from rules_core.dist import Dist
 from rules_core.opposed import opposed_dist, opposed_odds
 from rules_core.pool_odds import reading_dist, reading_odds
 from rules_core.pools import Pool
@@ -56,7 +56,6 @@ def test_chart_rows_and_expected():
     """Assert a chart keeps zero rows in the order asked and the mean is exact."""
     assert Chart.of("d6", DIE, str, order=[6, 7]).rows == (Row("6", Fraction(1, 6)), Row("7", Fraction(0)))
     assert DIE.expected(lambda x: x) == Fraction(7, 2)
-    assert ratio(4, 8) == "1/2"
 
 
 @given(st.dictionaries(st.integers(0, 9), st.integers(1, 50), min_size=1, max_size=6),
