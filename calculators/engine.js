@@ -7,16 +7,20 @@
 // Events on window: "rules-engine-state", "rules-engine-answered", "rules-engine-idle" (an answer
 // left nothing to ask).
 //
-// One request at a time: the worker gets the next request only when the last one has answered,
-// so the TIMEOUT_MS cut measures running time, never time spent waiting behind other requests.
-// A request that runs past TIMEOUT_MS is cut: the worker is terminated and started again, the
-// request answers {error, timedOut}, and the requests still waiting run on the new worker.
-// A request with options.channel supersedes every waiting request on that channel: the older
-// one answers {superseded: true} at once, so the latest inputs never queue behind stale ones.
+// Requests go to the worker as soon as they are made, before it is ready too (it keeps them until
+// it is): no answer waits for the page's main thread to pass the next request along, which on a
+// phone is busy for seconds while a long page loads. The worker runs them one at a time, oldest
+// first, and says when it starts each; the TIMEOUT_MS cut is armed then, so it measures running
+// time, never time spent waiting behind other requests. A request that runs past TIMEOUT_MS is
+// cut: the worker is terminated and started again, the request answers {error, timedOut}, and the
+// requests not yet answered are sent to the new worker.
+// A request with options.channel supersedes every earlier unanswered request on that channel: the
+// older one answers {superseded: true} at once, and the worker skips it if it has not started it,
+// so the latest inputs never queue behind stale ones.
 // An engine that failed to start tries again when the service worker takes control of the page
 // or the network returns (offline.js and the `online` event call retry()).
 
-import { isAnswer } from "./protocol.js";
+import { isAnswer, isSkipped, isStarted } from "./protocol.js";
 
 export const TIMEOUT_MS = 2000;
 const WORKER_URL = new URL("./worker.js", import.meta.url);
@@ -30,12 +34,18 @@ class Engine {
     this.bootMs = null;
     this.error = null;
     this.nextId = 1;
-    this.sent = 0; // requests sent to the worker (superseded ones never are)
-    this.waiting = []; // requests not yet sent, oldest first
-    this.running = null; // the one request the worker is working on
+    this.sent = 0; // requests posted to a worker (again after a restart)
+    this.ran = 0; // requests the worker started (superseded ones it skipped never are)
+    this.unanswered = new Map(); // id -> request posted to the worker and not yet answered by it
+    this.running = null; // the request the worker said it started and has not answered
     this.listeners = new Set();
     this.worker = null;
     addEventListener("online", () => this.retry());
+  }
+
+  /** Nothing asked is still unanswered. */
+  get idle() {
+    return this.unanswered.size === 0;
   }
 
   start() {
@@ -43,13 +53,16 @@ class Engine {
     performance.mark("rules:engine-start"); // the benchmark reads these marks
     this.state = "loading";
     this.error = null;
-    // The first worker may have been started by the page's head (scripts/hooks/offline.py PRESTART).
+    this.running = null;
+    // The first worker may have been started by the page's head (overrides/main.html).
     const early = this.starts === 1 ? window.rulesEnginePrestart : null;
     this.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rules-engine" });
     const onMessage = (event) => this.receive(event.data);
     const onError = (event) => this.fail(event.message || "its script did not load");
     this.worker.addEventListener("message", onMessage);
     this.worker.addEventListener("error", onError);
+    // Left unanswered by a worker that was cut: asked again (superseded ones are not).
+    for (const [id, item] of this.unanswered) item.settled ? this.unanswered.delete(id) : this.post(item);
     this.notify();
     if (early) {
       this.worker.onmessage = this.worker.onerror = null;
@@ -80,15 +93,23 @@ class Engine {
     if (this.state === "error") return;
     this.state = "error";
     this.error = `the rules engine could not start (${detail}); ${WHAT_TO_DO}`;
-    for (const item of this.waiting.concat(this.running ?? [])) this.settle(item, { error: this.error, field: null });
-    this.waiting = [];
+    for (const item of this.unanswered.values()) this.settle(item, { error: this.error, field: null });
+    this.unanswered.clear();
     this.running = null;
     this.notify();
   }
 
+  /** Answer a request's promise (once: a superseded request is answered before the worker is done). */
   settle(item, answer) {
     clearTimeout(item.timer);
+    if (item.settled) return;
+    item.settled = true;
     item.resolve(answer);
+  }
+
+  post(item) {
+    this.sent += 1;
+    this.worker.postMessage(item.message);
   }
 
   receive(data) {
@@ -100,40 +121,36 @@ class Engine {
       this.snapshot = { ms: data.snapshotMs, bytes: data.snapshotBytes };
       this.timeline = data.timeline; // the worker's boot steps (the benchmark reads them)
       this.notify();
-      // "Available offline" waits for a first live answer, and widgets ask only once opened: so the
-      // engine asks rules_core one small real question of its own (the answer itself is unused).
-      if (!this.answered) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
-      this.pump();
+      // "Available offline" waits for a first live answer, and widgets ask only once opened: with
+      // nothing asked yet, the engine asks rules_core one small real question of its own.
+      if (!this.answered && this.idle) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
       return;
     }
     if (data && data.type === "failed") return this.fail(data.error || "unknown failure");
-    if (!isAnswer(data) || !this.running || this.running.message.id !== data.id) return;
-    const item = this.running;
-    this.running = null;
-    if (!this.answered && !data.error) {
+    const item = data && this.unanswered.get(data.id);
+    if (!item) return; // a request of a worker since cut
+    if (isStarted(data)) {
+      this.running = item;
+      this.ran += 1;
+      item.timer = setTimeout(() => this.cut(item), TIMEOUT_MS);
+      return;
+    }
+    if (!isAnswer(data) && !isSkipped(data)) return;
+    this.unanswered.delete(data.id);
+    if (this.running === item) this.running = null;
+    if (isAnswer(data) && !data.error && !this.answered) {
       this.answered = true;
       dispatchEvent(new Event("rules-engine-answered"));
     }
-    this.settle(item, data);
-    this.pump();
-    if (!this.running) dispatchEvent(new Event("rules-engine-idle")); // main.js runs its deferred page work then
+    this.settle(item, isAnswer(data) ? data : { superseded: true });
+    if (this.idle) dispatchEvent(new Event("rules-engine-idle")); // main.js runs its deferred page work then
   }
 
-  /** Send the oldest waiting request if the worker is ready and idle. */
-  pump() {
-    if (this.state !== "ready" || this.running || !this.waiting.length) return;
-    const item = this.waiting.shift();
-    this.running = item;
-    item.timer = setTimeout(() => this.cut(item), TIMEOUT_MS);
-    this.sent += 1;
-    this.worker.postMessage(item.message);
-  }
-
-  // A runaway request: stop the worker (the only way to interrupt Python), start a fresh one;
-  // the requests still waiting are sent to it once it is ready.
+  // A runaway request: stop the worker (the only way to interrupt Python) and start a fresh one,
+  // which is sent the requests not yet answered.
   cut(item) {
     if (this.running !== item) return;
-    this.running = null;
+    this.unanswered.delete(item.message.id);
     this.worker.terminate();
     const late = `took longer than ${TIMEOUT_MS / 1000} s, so it was stopped and the engine restarted; change an input to try again`;
     this.settle(item, { error: late, field: null, timedOut: true });
@@ -144,13 +161,13 @@ class Engine {
   request(type, resolver, inputs, options = {}) {
     return new Promise((resolve) => {
       if (this.state === "error") return resolve({ error: this.error, field: null });
-      const channel = typeof options.channel === "string" ? options.channel : null;
-      if (channel !== null) {
-        for (const older of this.waiting.filter((item) => item.channel === channel)) this.settle(older, { superseded: true });
-        this.waiting = this.waiting.filter((item) => item.channel !== channel);
+      const channel = typeof options.channel === "string" ? options.channel : undefined;
+      if (channel !== undefined) {
+        for (const older of this.unanswered.values()) if (older.message.channel === channel) this.settle(older, { superseded: true });
       }
-      this.waiting.push({ message: { id: this.nextId++, type, resolver, inputs }, channel, resolve, timer: null });
-      this.pump();
+      const item = { message: { id: this.nextId++, type, resolver, inputs, channel }, resolve, timer: null, settled: false };
+      this.unanswered.set(item.message.id, item);
+      this.post(item);
     });
   }
 }

@@ -1,6 +1,7 @@
-// Page entry (extra_javascript, type=module): runs once per visit. Material's document$ emits on
-// the first load and after every instant navigation; each emission mounts the widgets of the
-// page now shown. The engine and the service worker are started once, here in module scope.
+// Page entry (an async module in every page's head, overrides/main.html): runs once per visit,
+// often while the page still parses. A Resolve tapped from then on is answered at once
+// (hearOpens); the rest waits for the theme: Material's document$ emits on the first load and
+// after every instant navigation, and each emission mounts the widgets of the page now shown.
 
 import { getEngine } from "./engine.js";
 import { landOnFragment, settleScroll } from "./landing.js";
@@ -8,7 +9,7 @@ import { registerOffline } from "./offline.js";
 import { completePage } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
-import { mountAll, whenIdle } from "./widget.js";
+import { hearOpens, mountAll, whenIdle } from "./widget.js";
 
 // Work no first answer needs (glossary marks, scroll boxes: a walk of the page's text and a
 // forced layout, a second or more on a phone for a long page) waits until the engine has given
@@ -18,7 +19,7 @@ const LATEST_MS = 8000;
 
 function afterFirstAnswers(work) {
   const engine = document.querySelector("[data-resolver]") ? window.rulesEngine : null;
-  const settled = () => !engine || engine.state === "error" || (engine.answered && !engine.running && !engine.waiting.length);
+  const settled = () => !engine || engine.state === "error" || (engine.answered && engine.idle);
   let done = false;
   const run = () => {
     if (done) return;
@@ -46,8 +47,15 @@ function onPage() {
   });
 }
 
-registerOffline();
-labelSearchResults();
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
-else onPage();
+function start() {
+  registerOffline();
+  labelSearchResults();
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+  else onPage();
+}
+
+hearOpens();
+// Before the theme's own DOMContentLoaded handler (its bundle ran during parsing), so document$,
+// a replaying subject, is subscribed to before its first emission or after it alike.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();

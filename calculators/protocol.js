@@ -1,28 +1,37 @@
 // The typed message protocol between the page and the engine worker (STYLE.md §13).
 //
-// Page -> worker:  {id, type: "describe" | "odds" | "resolve", resolver, inputs}
-// Worker -> page:  {id, result}            the rules_core answer (JSON)
-//                  {id, error, field}      a RulesError message as data (field: the input, or null)
-//                  {type: "ready", ms, from, snapshotMs, snapshotBytes}
-//                                          once, when Pyodide and rules_core are loaded
-//                                          (from: "fresh" or "snapshot")
-//                  {type: "failed", error} once, if loading failed
+// Page -> worker:  {id, type: "describe" | "odds" | "resolve", resolver, inputs, channel?}
+//                  sent at once, before "ready" too; the worker runs them one at a time, oldest
+//                  first, and skips one when a later request on the same channel is waiting
+// Worker -> page:  {id, started: true}       it starts running request id (the page's cut timer)
+//                  {id, result}              the rules_core answer (JSON)
+//                  {id, error, field}        a RulesError message as data (field: the input, or null)
+//                  {id, superseded: true}    skipped: a later request on its channel was waiting
+//                  {type: "ready", ms, from, snapshotMs, snapshotBytes, timeline}
+//                                            once, when Pyodide and rules_core are loaded
+//                                            (from: "fresh" or "snapshot")
+//                  {type: "failed", error}   once, if loading failed
 
 /** @typedef {"describe" | "odds" | "resolve"} RequestType */
 export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve"]);
 
+const withId = (message) => message !== null && typeof message === "object" && Number.isInteger(message.id);
+
 /** @param {any} message */
 export function isRequest(message) {
   return (
-    message !== null &&
-    typeof message === "object" &&
-    Number.isInteger(message.id) &&
+    withId(message) &&
     REQUEST_TYPES.includes(message.type) &&
-    typeof message.resolver === "string"
+    typeof message.resolver === "string" &&
+    (message.channel === undefined || typeof message.channel === "string")
   );
 }
 
 /** @param {any} message */
-export function isAnswer(message) {
-  return message !== null && typeof message === "object" && Number.isInteger(message.id) && ("result" in message || "error" in message);
-}
+export const isStarted = (message) => withId(message) && message.started === true;
+
+/** @param {any} message */
+export const isSkipped = (message) => withId(message) && message.superseded === true;
+
+/** @param {any} message */
+export const isAnswer = (message) => withId(message) && ("result" in message || "error" in message);

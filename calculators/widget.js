@@ -602,6 +602,30 @@ class Widget {
 
 // ---- Mounting: when opened, or scrolled near ------------------------------------------------
 
+/** A node the parser has moved past (it, or an ancestor, has a next sibling): its subtree is whole. */
+function parsed(node) {
+  if (document.readyState !== "loading") return true;
+  for (let n = node; n; n = n.parentNode) if (n.nextSibling) return true;
+  return false;
+}
+
+/** Open a block's widget when its Resolve is tapped, from the moment main.js runs (often while the
+ * page still parses) and across instant navigation: one listener for the document, in the capture
+ * phase because toggle does not bubble. A block the parser has not finished is opened by mountAll. */
+export function hearOpens() {
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const body = event.target;
+      if (!(body instanceof HTMLDetailsElement) || !body.open || !body.matches("details.resolver__body")) return;
+      const root = body.closest("[data-resolver]");
+      if (root && root.dataset.describe && parsed(root)) (root.widget ??= new Widget(root)).open();
+    },
+    true,
+  );
+  document.documentElement.dataset.resolvers = "listening"; // scripts/bench_browser.py taps from then on
+}
+
 const NEAR = "600px 0px"; // prepare the form a little before the block scrolls into view
 
 /** Run `work` when the main thread is idle (within 3 s at the latest): what no first answer needs. */
@@ -621,10 +645,8 @@ export function mountAll(scope = document) {
       }, { rootMargin: NEAR })
     : null;
   for (const root of roots) {
-    const widget = new Widget(root);
-    root.widget = widget;
+    const widget = (root.widget ??= new Widget(root));
     if (!widget.body || !root.dataset.describe) continue;
-    widget.body.addEventListener("toggle", () => widget.body.open && widget.open());
     if (hasState(widget.id) || widget.body.open) {
       // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
       widget.body.open = true;

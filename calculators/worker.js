@@ -45,6 +45,9 @@ self.fetch = (input, init) => {
 // (ms since the epoch, so the page can place them on its own clock).
 const stats = { snapshotMs: null, snapshotBytes: null, timeline: {} };
 const mark = (step) => (stats.timeline[step] = performance.timeOrigin + performance.now());
+stats.timeline["worker-created"] = performance.timeOrigin;
+const modules = performance.getEntriesByType("resource").map((entry) => entry.responseEnd);
+if (modules.length) stats.timeline["worker-modules-fetched"] = performance.timeOrigin + Math.max(...modules);
 mark("worker-run");
 const fetchBytes = (url) =>
   fetch(url).then((response) => {
@@ -141,4 +144,32 @@ export async function handler(message) {
   }
 }
 
-self.addEventListener("message", async (event) => self.postMessage(await handler(event.data)));
+// Requests arrive at once and wait here, oldest first; one runs at a time (Python cannot be
+// interrupted). Before each, the messages already sent are let in, so a request with a later one
+// on its channel waiting is skipped: a burst of taps runs its first and its last inputs only.
+const queue = [];
+let draining = false;
+const letMessagesIn = () => new Promise((resolve) => setTimeout(resolve, 0));
+const supersededIn = (message, waiting) =>
+  isRequest(message) && message.channel !== undefined && waiting.some((later) => later && later.channel === message.channel);
+
+async function drain() {
+  draining = true;
+  await engine.catch(() => {}); // a failed boot answers each request with its error (handler)
+  while (queue.length) {
+    await letMessagesIn();
+    const message = queue.shift();
+    if (supersededIn(message, queue)) {
+      self.postMessage({ id: message.id, superseded: true });
+      continue;
+    }
+    if (isRequest(message)) self.postMessage({ id: message.id, started: true });
+    self.postMessage(await handler(message));
+  }
+  draining = false;
+}
+
+self.addEventListener("message", (event) => {
+  queue.push(event.data);
+  if (!draining) drain();
+});

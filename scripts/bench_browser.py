@@ -70,12 +70,13 @@ SETTLED = """async () => {
   return true;
 }"""
 # Collapsed widgets (drawn lazily) answer once opened: the reader taps the first Resolve as soon as
-# its script listens (widget.js has taken the block: earlier builds missed an earlier tap). A build
-# whose widgets are open from the start answers without it.
+# the page's script listens (the page says so, or widget.js has taken the block: earlier builds
+# missed an earlier tap). A build whose widgets are open from the start answers without it.
 OPEN_FIRST = """async () => {
   while (!performance.getEntriesByName("rules:first-answer").length) {
     const open = document.querySelector("summary.resolver__open");
-    if (open && open.closest("[data-resolver]").widget) { if (!open.parentElement.open) open.click(); return; }
+    const heard = open && (document.documentElement.dataset.resolvers === "listening" || open.closest("[data-resolver]").widget);
+    if (heard && open.parentElement.isConnected) { if (!open.parentElement.open) open.click(); return; }
     await new Promise((r) => setTimeout(r, 20));
   }
 }"""

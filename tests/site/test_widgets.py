@@ -361,11 +361,12 @@ def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_l
     """Assert a request with no answer in 2 s is cut: error as data, a second engine start, answers again."""
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
-    page.wait_for_function("window.rulesEngine.running === null && window.rulesEngine.waiting.length === 0")  # the widgets' own requests answered
+    page.wait_for_function("window.rulesEngine.idle")  # the widgets' own requests answered
     answer = page.evaluate(
         """async () => {
             const engine = window.rulesEngine;
-            engine.worker.postMessage = () => {};  // a worker stuck in Python: the message is never answered
+            // a worker stuck in Python: it starts the request and never answers
+            engine.worker.postMessage = (message) => setTimeout(() => engine.receive({ id: message.id, started: true }));
             return await engine.request("odds", "dice/unopposed", {});
         }"""
     )
