@@ -121,9 +121,10 @@ class Engine {
       this.snapshot = { ms: data.snapshotMs, bytes: data.snapshotBytes };
       this.timeline = data.timeline; // the worker's boot steps (the benchmark reads them)
       this.notify();
-      // "Available offline" waits for a first live answer, and widgets ask only once opened: with
-      // nothing asked yet, the engine asks rules_core one small real question of its own.
-      if (!this.answered && this.idle) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
+      // "Available offline" waits for a first live answer, and widgets ask only once opened (and may
+      // ask what gets a field error): the engine asks rules_core one small real question of its
+      // own, run after every request already sent.
+      if (!this.answered) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
       return;
     }
     if (data && data.type === "failed") return this.fail(data.error || "unknown failure");

@@ -610,16 +610,28 @@ function parsed(node) {
 }
 
 /** Open a block's widget when its Resolve is tapped, from the moment main.js runs (often while the
- * page still parses) and across instant navigation: one listener for the document, in the capture
- * phase because toggle does not bubble. A block the parser has not finished is opened by mountAll. */
+ * page still parses) and across instant navigation: listeners on the document, in the capture
+ * phase. The tap's click opens it at once (keys on a summary click it too): the toggle event that
+ * follows is queued behind the page's loading work, a third of a second on a phone. Any other
+ * opening is heard as a toggle. A block the parser has not finished is opened by mountAll. */
 export function hearOpens() {
+  const openWidget = (body) => {
+    const root = body.closest("[data-resolver]");
+    if (root && root.dataset.describe && parsed(root)) (root.widget ??= new Widget(root)).open();
+  };
+  document.addEventListener(
+    "click",
+    (event) => {
+      const summary = event.target instanceof Element && event.target.closest("summary.resolver__open");
+      if (summary && !summary.parentElement.open) openWidget(summary.parentElement);
+    },
+    true,
+  );
   document.addEventListener(
     "toggle",
     (event) => {
       const body = event.target;
-      if (!(body instanceof HTMLDetailsElement) || !body.open || !body.matches("details.resolver__body")) return;
-      const root = body.closest("[data-resolver]");
-      if (root && root.dataset.describe && parsed(root)) (root.widget ??= new Widget(root)).open();
+      if (body instanceof HTMLDetailsElement && body.open && body.matches("details.resolver__body")) openWidget(body);
     },
     true,
   );

@@ -14,7 +14,7 @@ worker alike). In one fresh browser profile per site:
                         installs it: everything it fetched for that
   warm answer, Dice     phone profile (CDP: CPU throttled 4x, 9 Mbps down, 60 ms latency), a
                         second visit: navigation start -> first live answer (rules:first-answer),
-                        the first widget's Resolve tapped as soon as it is there
+                        the first widget's Resolve tapped once it is there and the page listens
   warm answer, Actions  the same on the Actions page (37 resolvers)
   bare Pyodide boot     the yardstick, same profile and same origin: a page whose module worker
                         only imports pyodide.mjs from the same files and runs loadPyodide()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scripts.static_server import SiteHandler
+from scripts.static_server import SiteHandler, SiteServer
 
 
 @dataclass
@@ -76,6 +76,6 @@ def serve_counting(directory: Path) -> tuple[http.server.ThreadingHTTPServer, st
     """Serve `directory` on a free port in a daemon thread; return the server, its URL and its log."""
     log = RequestLog()
     handler_class = type("LoggedHandler", (CountingHandler,), {"log": log})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler_class, directory=str(directory)))
+    server = SiteServer(("127.0.0.1", 0), functools.partial(handler_class, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/", log

@@ -11,6 +11,7 @@ import argparse
 import functools
 import http.server
 import re
+import sys
 import threading
 from pathlib import Path
 
@@ -88,11 +89,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A browser that leaves a page mid-download closes its connection: not an error worth a traceback."""
+
+    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def] - the stdlib's own signature
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0, prefix: str = "/") -> http.server.ThreadingHTTPServer:
     """A threaded server bound to 127.0.0.1 (port 0 picks a free one), serving directory at prefix."""
     handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": normal_prefix(prefix)})
     handler = functools.partial(handler_class, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)
 
 
 def serve_in_background(directory: Path, prefix: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:

@@ -183,3 +183,24 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
         [(row["label"], row["p"]) for row in rules_core.odds(DICE, {"base": i + 1})["charts"][0]["rows"]] for i in range(10)
     ]
     assert page_log.page_errors == []
+
+
+def test_a_resolve_tapped_before_the_theme_has_started_is_answered(page, page_log, site_url):
+    """Assert: with the theme's bundle held back (the page still parsing, Material not started), a
+    tapped Resolve already shows CPython's live odds; released, the page finishes and works on."""
+    held = []
+    page.route("**/assets/javascripts/bundle.*.min.js", lambda route: held.append(route))  # answered once released below
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="commit")
+    page.wait_for_function("document.documentElement.dataset.resolvers === 'listening' && document.querySelector('summary.resolver__open')")
+    first = page.locator("[data-resolver]").first
+    resolver_id = first.get_attribute("data-resolver")
+    first.locator("summary.resolver__open").click()
+    expect()(first.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+    assert chart_rows(first) == cpython_rows(resolver_id, {})
+    assert page.evaluate("document.readyState") == "loading" and len(held) == 1 and "document$" not in page.evaluate("Object.keys(window)")
+    held[0].continue_()
+    page.wait_for_function("window.document$ && document.readyState === 'complete'")
+    second = page.locator("[data-resolver]").nth(1)
+    second.locator("summary.resolver__open").click()
+    expect()(second.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+    assert page_log.page_errors == []
