@@ -46,8 +46,6 @@ self.fetch = (input, init) => {
 const stats = { snapshotMs: null, snapshotBytes: null, timeline: {} };
 const mark = (step) => (stats.timeline[step] = performance.timeOrigin + performance.now());
 stats.timeline["worker-created"] = performance.timeOrigin;
-const modules = performance.getEntriesByType("resource").map((entry) => entry.responseEnd);
-if (modules.length) stats.timeline["worker-modules-fetched"] = performance.timeOrigin + Math.max(...modules);
 mark("worker-run");
 const fetchBytes = (url) =>
   fetch(url).then((response) => {
@@ -146,7 +144,7 @@ export async function handler(message) {
 
 // Requests arrive at once and wait here, oldest first; one runs at a time (Python cannot be
 // interrupted). Before each, the messages already sent are let in, so a request with a later one
-// on its channel waiting is skipped: a burst of taps runs its first and its last inputs only.
+// on its channel waiting is skipped: of a burst of taps, only inputs with nothing newer behind run.
 const queue = [];
 let draining = false;
 const letMessagesIn = () => new Promise((resolve) => setTimeout(resolve, 0));
