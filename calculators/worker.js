@@ -92,18 +92,24 @@ async function restored() {
     const wheel = fetchWheel();
     const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: bytes });
     mark("restored");
-    // The snapshot holds the heap (rules_core imported), not the files: put them back for late imports.
-    pyodide.unpackArchive(await wheel, "wheel");
-    mark("wheel-unpacked");
+    wheel.catch(() => {}); // reported when it is unpacked
     const answer = pyodide.globals.get("handle")(...PROBE);
     if (answer !== (await saved).probe) throw new Error("the restored engine gave a wrong answer to its self-test");
     mark("self-tested");
+    // The snapshot holds the heap (every rules_core module imported), not the files: they are put
+    // back for late imports, once the requests waiting at boot are answered (drain).
+    afterBoot = async () => {
+      pyodide.unpackArchive(await wheel, "wheel");
+      mark("wheel-unpacked");
+    };
     return pyodide;
   } catch (error) {
     console.warn("engine: snapshot refused, booting afresh:", error);
     return null;
   }
 }
+
+let afterBoot = null; // work that can wait until the requests waiting at boot are answered
 
 async function boot() {
   const started = performance.now();
@@ -123,7 +129,10 @@ async function boot() {
 const engine = boot();
 
 engine.then(
-  ({ ms, from }) => self.postMessage({ type: "ready", ms, from, ...stats }),
+  ({ ms, from }) => {
+    self.postMessage({ type: "ready", ms, from, ...stats });
+    if (!draining) drain(); // the work left for after boot, with no request waiting
+  },
   (error) => self.postMessage({ type: "failed", error: String(error && error.message ? error.message : error) }),
 );
 
@@ -154,15 +163,21 @@ const supersededIn = (message, waiting) =>
 async function drain() {
   draining = true;
   await engine.catch(() => {}); // a failed boot answers each request with its error (handler)
-  while (queue.length) {
-    await letMessagesIn();
-    const message = queue.shift();
-    if (supersededIn(message, queue)) {
-      self.postMessage({ id: message.id, superseded: true });
-      continue;
+  for (;;) {
+    while (queue.length) {
+      await letMessagesIn();
+      const message = queue.shift();
+      if (supersededIn(message, queue)) {
+        self.postMessage({ id: message.id, superseded: true });
+        continue;
+      }
+      if (isRequest(message)) self.postMessage({ id: message.id, started: true });
+      self.postMessage(await handler(message));
     }
-    if (isRequest(message)) self.postMessage({ id: message.id, started: true });
-    self.postMessage(await handler(message));
+    if (!afterBoot) break;
+    const work = afterBoot;
+    afterBoot = null;
+    await work().catch((error) => console.warn("engine: the wheel's files were not restored:", error));
   }
   draining = false;
 }
