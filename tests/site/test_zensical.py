@@ -89,7 +89,11 @@ def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
         assert '<link rel="manifest" href="../../../assets/icons/manifest.webmanifest">' in head
         assert f'<meta name="theme-color" content="{THEME_COLOUR}">' in head
         assert 'new Worker("../../../assets/calculators/worker.js"' in head  # the engine's early start
-        assert "rulesEnginePrestart" not in page_html(site, "index.html")  # no resolver, no engine
+        assert '<script type="module" async src="../../../assets/calculators/main.js"></script>' in head
+        assert head.index("main.js") < head.index('rel="stylesheet"')  # before the theme's styles and bundle
+        home = page_html(site, "index.html")
+        assert "rulesEnginePrestart" not in home  # no resolver, no engine
+        assert re.search(r'<script type="module" async src="(\./)?assets/calculators/main\.js"></script>', home)  # offline, search
 
 
 def test_site_url_comes_from_the_environment(zensical_site: Path) -> None:
