@@ -35,7 +35,6 @@ class Engine {
     this.error = null;
     this.nextId = 1;
     this.sent = 0; // requests posted to a worker (again after a restart)
-    this.ran = 0; // requests the worker started (superseded ones it skipped never are)
     this.unanswered = new Map(); // id -> request posted to the worker and not yet answered by it
     this.running = null; // the request the worker said it started and has not answered
     this.listeners = new Set();
@@ -132,7 +131,6 @@ class Engine {
     if (!item) return; // a request of a worker since cut
     if (isStarted(data)) {
       this.running = item;
-      this.ran += 1;
       item.timer = setTimeout(() => this.cut(item), TIMEOUT_MS);
       return;
     }

@@ -1,6 +1,8 @@
 // The one generic widget: draws any resolver from its describe() declaration.
 //
 // DOM hooks (stable; tests and other pages rely on them):
+//   html[data-resolvers="listening"] a Resolve tapped from now on is heard (hearOpens, often before the
+//                                    page has parsed; scripts/bench_browser.py taps from then on)
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
 //     data-describe                  the describe() JSON, written at build time

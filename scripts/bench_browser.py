@@ -76,7 +76,7 @@ OPEN_FIRST = """async () => {
   while (!performance.getEntriesByName("rules:first-answer").length) {
     const open = document.querySelector("summary.resolver__open");
     const heard = open && (document.documentElement.dataset.resolvers === "listening" || open.closest("[data-resolver]").widget);
-    if (heard && open.parentElement.isConnected) { if (!open.parentElement.open) open.click(); return; }
+    if (heard) { if (!open.parentElement.open) open.click(); return; }
     await new Promise((r) => setTimeout(r, 20));
   }
 }"""
