@@ -13,8 +13,12 @@ function nameMaterialParts() {
 /** A table wider than the screen scrolls in its own box: let the keyboard reach that box. */
 function focusableScrollBoxes() {
   // Measure every box first, then write: a write between two reads would lay the page out again.
+  // Boxes away from the view are not laid out (extra.css: content-visibility): lay them all out
+  // for this one measure.
   const boxes = [...document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])")];
+  document.documentElement.classList.add("measuring-scroll-boxes");
   const scrolling = boxes.filter((box) => box.scrollWidth > box.clientWidth);
+  document.documentElement.classList.remove("measuring-scroll-boxes");
   for (const box of scrolling) {
     box.tabIndex = 0;
     box.setAttribute("role", "region");

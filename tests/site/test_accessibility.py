@@ -71,3 +71,37 @@ def test_widgets_have_no_serious_axe_violation_on_any_page(browser, site_dir, si
     finally:
         context.close()
     assert problems == {}
+
+
+# Which table boxes scroll sideways, every box laid out for the measure (off-screen ones are not:
+# extra.css gives them content-visibility: auto, and an unrendered box does not know its width).
+TRUE_SCROLLERS = """() => {
+  const style = document.createElement("style");
+  style.textContent = ".md-typeset__scrollwrap { content-visibility: visible !important; }";
+  document.head.append(style);
+  const wide = [...document.querySelectorAll(".md-typeset__scrollwrap")].map((box) => box.scrollWidth > box.clientWidth);
+  style.remove();
+  return wide;
+}"""
+
+
+def test_every_wide_table_is_reachable_by_keyboard_even_far_below_the_view(browser, site_url):
+    """Assert: on a phone, each table box that scrolls sideways (10 of the Actions page's 36, most
+    of them screens below the first) gets tabindex 0, a region role and a name, and no other box
+    does: the boxes away from the view are measured, although they are not rendered until reached."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "jovian-wars/v1.2.4/actions/")
+        wide = page.evaluate(TRUE_SCROLLERS)
+        assert sum(wide) >= 5 and not all(wide), wide  # the page still has both kinds
+        # page-a11y.js marks them once the engine's first answers are out (or it failed), at idle.
+        page.wait_for_function("document.querySelector('.md-typeset__scrollwrap[tabindex]')", timeout=BOOT_MS)
+        marked = page.evaluate("""() => [...document.querySelectorAll(".md-typeset__scrollwrap")].map((box) =>
+            box.getAttribute("tabindex") === "0" && box.getAttribute("role") === "region" && box.getAttribute("aria-label").startsWith("Table"))""")
+        assert marked == wide
+        below = page.evaluate("""() => [...document.querySelectorAll(".md-typeset__scrollwrap[tabindex]")]
+            .filter((box) => box.getBoundingClientRect().top > 2 * innerHeight).length""")
+        assert below >= 3, "the wide tables should include some far below the first screen"
+    finally:
+        context.close()
