@@ -1,67 +1,89 @@
-// One Pyodide memory snapshot, kept in IndexedDB (not Cache Storage: the precache holds only the
-// site's files) as {bytes, sha256, probe}: the heap, its checksum, and the answer the engine gave
-// to a known question when the snapshot was made (worker.js asks it again after a restore).
+// One Pyodide memory snapshot, kept in the Origin Private File System as one file:
+//
+//   [header length: uint32, little-endian][header: JSON {key, size, pages, sha256, probe}][pages]
+//
+// key: what the snapshot was made from (worker.js). The heap (size bytes) is kept without its
+// pages (64 KiB) of zeros, about half of it: pages lists the others, stored one after another,
+// and sha256 is their checksum. probe: the answer the engine gave to a known question when the
+// snapshot was made (worker.js asks it again after a restore).
+// Reading the heap back is on the path of every warm visit's first answer, hence a file, not
+// IndexedDB (measured in a worker: ~55 ms against 90-270 ms for 31 MB), and no zero pages (half
+// the bytes to read and to check). Not Cache Storage: the precache holds only the site's files. A
+// file written with createWritable() appears whole or not at all, so a save cut short leaves the
+// previous snapshot (or none), never a torn one.
 // Every failure means "no snapshot": the engine boots normally.
 
-const DB = "rules-engine";
-const STORE = "snapshots";
-
-function open() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function run(mode, action) {
-  return open().then(
-    (db) =>
-      new Promise((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const request = action(tx.objectStore(STORE));
-        tx.oncomplete = () => (db.close(), resolve(request.result));
-        tx.onerror = tx.onabort = () => (db.close(), reject(tx.error));
-      }),
-  );
-}
+const DIRECTORY = "rules-engine";
+const FILE = "snapshot";
+const MAX_HEADER = 65536;
+const PAGE = 65536;
+const LEGACY_DATABASE = "rules-engine"; // where builds before the file kept their snapshot
 
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Is a snapshot saved under this key? (Cheap: reads no bytes.) */
-export async function hasSnapshot(key) {
-  try {
-    return (await run("readonly", (store) => store.count(key))) === 1;
-  } catch {
-    return false;
-  }
+/** Is this part of the heap all zeros? (Read as 32-bit words where it can be: four times fewer reads.) */
+function allZeros(part) {
+  const words = part.byteOffset % 4 === 0 ? new Uint32Array(part.buffer, part.byteOffset, part.length >> 2) : new Uint32Array(0);
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) return false;
+  for (let i = words.length * 4; i < part.length; i++) if (part[i] !== 0) return false;
+  return true;
 }
 
-/** The snapshot saved under this key as {bytes, probe}, or null; a damaged one is dropped. */
+/** The heap's pages that are not all zeros: their indexes, and their bytes one after another. */
+function withoutZeroPages(heap) {
+  const pages = [];
+  const parts = [];
+  for (let page = 0; page * PAGE < heap.length; page++) {
+    const part = heap.subarray(page * PAGE, (page + 1) * PAGE);
+    if (!allZeros(part)) pages.push(page), parts.push(part);
+  }
+  const kept = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (kept.set(part, at), at + part.length), 0);
+  return { pages, kept };
+}
+
+/**
+ * The snapshot saved under this key as {bytes, probe}, or null: none, another build's, or damaged
+ * (a damaged one is dropped). Only the header is read unless the key matches.
+ */
 export async function loadSnapshot(key) {
   try {
-    const found = await run("readonly", (store) => store.get(key));
-    if (!found || !(found.bytes instanceof Uint8Array) || typeof found.probe !== "string") return null;
-    if ((await sha256(found.bytes)) !== found.sha256) {
+    const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY);
+    const file = await (await directory.getFileHandle(FILE)).getFile();
+    const head = await file.slice(0, 4 + MAX_HEADER).arrayBuffer();
+    const length = new DataView(head).getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 4, length)));
+    if (header.key !== key || typeof header.probe !== "string") return null;
+    const kept = new Uint8Array(await file.slice(4 + length).arrayBuffer());
+    if ((await sha256(kept)) !== header.sha256) {
       console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
       await dropSnapshots();
       return null;
     }
-    return { bytes: found.bytes, probe: found.probe };
+    const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
+    header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
+    return { bytes, probe: header.probe };
   } catch {
     return null;
   }
 }
 
-/** Keep only this snapshot (older builds' snapshots are dropped with it). */
+/** Keep only this snapshot (it replaces the one an older build saved). */
 export async function saveSnapshot(key, bytes, probe) {
   try {
-    const record = { bytes, sha256: await sha256(bytes), probe };
-    await run("readwrite", (store) => (store.clear(), store.put(record, key)));
+    const { pages, kept } = withoutZeroPages(bytes);
+    const header = new TextEncoder().encode(JSON.stringify({ key, size: bytes.length, pages, sha256: await sha256(kept), probe }));
+    if (header.length > MAX_HEADER) throw new Error("its header is too long");
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, header.length, true);
+    const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY, { create: true });
+    const writable = await (await directory.getFileHandle(FILE, { create: true })).createWritable();
+    await writable.write(new Blob([length, header, kept]));
+    await writable.close();
+    indexedDB.deleteDatabase(LEGACY_DATABASE); // an older build's snapshot, never read again
   } catch (error) {
     console.warn("engine: snapshot not saved:", error);
   }
@@ -69,7 +91,7 @@ export async function saveSnapshot(key, bytes, probe) {
 
 export async function dropSnapshots() {
   try {
-    await run("readwrite", (store) => store.clear());
+    await (await navigator.storage.getDirectory()).removeEntry(DIRECTORY, { recursive: true });
   } catch {
     /* nothing to drop */
   }

@@ -15,7 +15,7 @@ import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 import { REVISIONS, WHEEL } from "./build-info.js";
 import { sharedFetch } from "./precache.js";
 import { isRequest } from "./protocol.js";
-import { dropSnapshots, hasSnapshot, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
+import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
 
 const SITE = new URL("../../", import.meta.url).href;
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
@@ -40,6 +40,20 @@ self.fetch = (input, init) => {
   const revision = revisionOf(url);
   return revision ? sharedFetch(url, revision, networkFetch) : networkFetch(input, init);
 };
+
+// loadPyodide would load its script and compile its wasm only once it has the snapshot's bytes:
+// start both now, while the snapshot is read. The script lands in the module map, where
+// loadPyodide's own import finds it; the compiled wasm is handed over by instantiateStreaming
+// (Pyodide's only call of it), or, if this compile failed, Pyodide compiles its own.
+import("../pyodide/pyodide.asm.mjs").catch(() => {}); // loadPyodide's import reports a failure
+const compiledWasm = WebAssembly.compileStreaming(fetch(PYODIDE_DIR + "pyodide.asm.wasm"));
+compiledWasm.catch(() => {}); // then Pyodide compiles its own, and reports a failure
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = (source, imports) =>
+  compiledWasm.then(
+    async (module) => ({ module, instance: await WebAssembly.instantiate(module, imports) }),
+    () => instantiateStreaming(source, imports),
+  );
 
 // Reported with "ready", for the benchmark: the snapshot's cost, and when each boot step ended
 // (ms since the epoch, so the page can place them on its own clock).
@@ -79,32 +93,27 @@ async function fresh() {
   return { pyodide, snapshot, probe };
 }
 
-// The snapshot is read and checked (IndexedDB, SHA-256) while Pyodide fetches and compiles its wasm.
+// The snapshot is read and checked (a file, SHA-256) while Pyodide's script and wasm load (above).
 async function restored() {
-  const saved = loadSnapshot(SNAPSHOT_KEY); // null when its checksum fails
-  saved.then(() => mark("snapshot-read"));
-  const bytes = saved.then((found) => {
-    if (!found) throw new Error("the saved snapshot is damaged");
-    return found.bytes;
-  });
-  bytes.catch(() => {}); // loadPyodide reports it
+  const saved = await loadSnapshot(SNAPSHOT_KEY); // null: none for this build, or damaged (dropped)
+  mark("snapshot-read");
+  if (!saved) return null;
   try {
-    const wheel = fetchWheel();
-    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: bytes });
+    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.bytes });
     mark("restored");
-    wheel.catch(() => {}); // reported when it is unpacked
     const answer = pyodide.globals.get("handle")(...PROBE);
-    if (answer !== (await saved).probe) throw new Error("the restored engine gave a wrong answer to its self-test");
+    if (answer !== saved.probe) throw new Error("the restored engine gave a wrong answer to its self-test");
     mark("self-tested");
     // The snapshot holds the heap (every rules_core module imported), not the files: they are put
     // back for late imports, once the requests waiting at boot are answered (drain).
     afterBoot = async () => {
-      pyodide.unpackArchive(await wheel, "wheel");
+      pyodide.unpackArchive(await fetchWheel(), "wheel");
       mark("wheel-unpacked");
     };
     return pyodide;
   } catch (error) {
     console.warn("engine: snapshot refused, booting afresh:", error);
+    await dropSnapshots();
     return null;
   }
 }
@@ -113,12 +122,9 @@ let afterBoot = null; // work that can wait until the requests waiting at boot a
 
 async function boot() {
   const started = performance.now();
-  const saved = await hasSnapshot(SNAPSHOT_KEY);
-  mark("snapshot-known");
-  let pyodide = saved ? await restored() : null;
+  let pyodide = await restored();
   const from = pyodide ? "snapshot" : "fresh";
   if (!pyodide) {
-    if (saved) await dropSnapshots();
     const made = await fresh();
     pyodide = made.pyodide;
     if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe); // in the background

@@ -51,6 +51,25 @@ class PageLog:
         return [url for url in self.requests if not url.startswith((origin, "data:", "blob:"))]
 
 
+def wait_until(page, predicate: str, timeout_ms: int, arg: object = None) -> object:
+    """Wait until the page function `predicate` (async allowed) returns something truthy; return it.
+
+    Not page.wait_for_function: it does not await a returned promise, and a promise is truthy, so
+    an async predicate would pass at once.
+    """
+    return page.evaluate(
+        f"""async ([arg, budgetMs]) => {{
+          const check = {predicate};
+          for (const end = Date.now() + budgetMs; ; await new Promise((r) => setTimeout(r, 100))) {{
+            const value = await check(arg);
+            if (value) return value;
+            if (Date.now() > end) throw new Error(`still false after ${{budgetMs}} ms`);
+          }}
+        }}""",
+        [arg, timeout_ms],
+    )
+
+
 def watch(page, log: PageLog) -> None:
     """Attach the recorders of `log` to a Playwright page."""
     page.on("request", lambda request: log.requests.append(request.url))

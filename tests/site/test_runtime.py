@@ -9,57 +9,36 @@ import pytest
 
 import rules_core
 
-from tests.site.test_widgets import BOOT_MS, DICE, chart_rows, cpython_rows, expect, wait_ready
+from tests.site.conftest import wait_until
+from tests.site.test_widgets import BOOT_MS, DICE, chart_rows, cpython_rows, expect, wait_for_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
 
-SNAPSHOT_RECORD = """async () => new Promise((done, fail) => {
-  const open = indexedDB.open("rules-engine");
-  open.onerror = () => fail(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains("snapshots")) { db.close(); return done(null); }
-    const store = db.transaction("snapshots").objectStore("snapshots");
-    const keys = store.getAllKeys(), values = store.getAll();
-    values.onsuccess = async () => {
-      db.close();
-      if (values.result.length !== 1) return done(null);
-      const record = values.result[0];
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", record.bytes));
-      const sha = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-      done({ key: keys.result[0], size: record.bytes.length, shaMatches: sha === record.sha256, probe: record.probe });
-    };
-  };
-})"""
-
 # Damage the saved snapshot in place: flip bytes across the heap (checksum kept), or change its probe answer.
-DAMAGE = """async (how) => new Promise((done, fail) => {
-  const open = indexedDB.open("rules-engine");
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction("snapshots", "readwrite");
-    const store = tx.objectStore("snapshots");
-    const cursor = store.openCursor();
-    cursor.onsuccess = () => {
-      const record = cursor.result.value;
-      if (how === "bytes") for (let i = 4096; i < record.bytes.length; i += 65536) record.bytes[i] ^= 0xff;
-      else record.probe = record.probe + " ";
-      cursor.result.update(record);
-    };
-    tx.oncomplete = () => { db.close(); done(true); };
-    tx.onerror = () => fail(tx.error);
-  };
-})"""
-
-
-def wait_for_snapshot(page) -> dict:
-    page.wait_for_function(f"({SNAPSHOT_RECORD})().then((r) => r !== null)", timeout=BOOT_MS, polling=250)
-    return page.evaluate(SNAPSHOT_RECORD)
+DAMAGE = """async (how) => {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
+  const handle = await dir.getFileHandle("snapshot");
+  const all = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  const length = new DataView(all.buffer).getUint32(0, true);
+  const header = all.subarray(4, 4 + length), heap = all.subarray(4 + length);
+  if (how === "bytes") for (let i = 4096; i < heap.length; i += 65536) heap[i] ^= 0xff;
+  else {  // one digit of the recorded answer changed: the header keeps its length, the heap its place
+    const record = JSON.parse(new TextDecoder().decode(header));
+    record.probe = record.probe.replace(/\\d/, (digit) => String((Number(digit) + 1) % 10));
+    header.fill(0x20).set(new TextEncoder().encode(JSON.stringify(record)));
+  }
+  const writable = await handle.createWritable();
+  await writable.write(all);
+  await writable.close();
+  return true;
+}"""
+# What the engine's worker says when it refuses each damage (worker.js, snapshot-store.js).
+REFUSAL = {"bytes": "checksum mismatch", "probe": "wrong answer to its self-test"}
 
 
 @pytest.mark.parametrize("damage", ["bytes", "probe"])
 def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_right(context, page, page_log, site_url, damage):
-    """Assert: bytes flipped in IndexedDB (caught by the checksum) or a wrong self-test answer
+    """Assert: bytes flipped in the saved file (caught by the checksum) or a wrong self-test answer
     (caught after the restore) make the engine drop the snapshot, boot fresh, answer as CPython,
     and save a sound snapshot again."""
     page.goto(site_url + "dice/")
@@ -72,9 +51,12 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_r
     page.close()
 
     second = context.new_page()
+    said: list[str] = []
+    second.on("worker", lambda worker: worker.on("console", lambda message: said.append(message.text)))
     second.goto(site_url + "dice/")
     root = wait_ready(second, DICE)
     assert second.evaluate("window.rulesEngine.bootFrom") == "fresh"
+    assert any(REFUSAL[damage] in line for line in said), said  # refused for this damage, not another
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
     assert chart_rows(root) == cpython_rows(DICE, {})
     again = wait_for_snapshot(second)
@@ -85,6 +67,25 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_r
     wait_ready(third, DICE)
     assert third.evaluate("window.rulesEngine.bootFrom") == "snapshot"
     assert page_log.page_errors == []
+
+
+def test_an_older_builds_snapshot_in_indexeddb_is_deleted_once_the_file_is_saved(context, page, site_url):
+    """Assert: the IndexedDB database where builds before the snapshot file kept theirs (~31 MB on a
+    phone) is gone once this build has saved its snapshot file."""
+    page.goto(site_url + "readings/")  # no resolvers: no engine yet
+    page.evaluate("""() => new Promise((done, fail) => {
+        const open = indexedDB.open("rules-engine", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("snapshots").put({ bytes: new Uint8Array(1024) }, "old");
+        open.onsuccess = () => { open.result.close(); done(); };
+        open.onerror = () => fail(open.error);
+    })""")
+    assert "rules-engine" in page.evaluate("indexedDB.databases().then((all) => all.map((db) => db.name))")
+    page.goto(site_url + "dice/")
+    wait_ready(page, DICE)
+    wait_for_snapshot(page)
+    names = wait_until(page, """async () => { const all = (await indexedDB.databases()).map((db) => db.name);
+        return !all.includes("rules-engine") && all; }""", BOOT_MS)
+    assert "rules-engine" not in names
 
 
 def test_twenty_quick_taps_end_on_the_odds_of_the_final_value(page, page_log, site_url):

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from scripts.static_server import serve_in_background
-from tests.site.conftest import PageLog, watch
+from tests.site.conftest import PageLog, wait_until, watch
 from tests.site.test_widgets import open_widget
 
 PREFIX = "/some/prefix/"
@@ -69,8 +69,7 @@ def test_under_a_sub_path_a_resolver_goes_live_the_worker_controls_and_pages_wor
 
     scope = page.evaluate("navigator.serviceWorker.ready.then(registration => registration.scope)")
     assert scope == prefixed_url
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')",
-                           timeout=PRECACHE_MS)
+    wait_until(page, "() => navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated')", PRECACHE_MS)
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PRECACHE_MS)
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == prefixed_url + "sw.js"

@@ -15,6 +15,7 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
+from tests.site.conftest import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +44,32 @@ def open_widget(page, resolver_id: str):
         body.locator("> summary").click()
     expect()(body).to_have_attribute("open", "")
     return root
+
+
+# The engine's saved snapshot (calculators/snapshot-store.js: one file in the Origin Private File
+# System, [uint32 header length][header JSON][the heap's non-zero pages]), read from the page, or
+# null while there is none.
+SNAPSHOT_RECORD = """async () => {
+  let blob;
+  try {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
+    blob = await (await dir.getFileHandle("snapshot")).getFile();
+  } catch { return null; }
+  const all = new Uint8Array(await blob.arrayBuffer());
+  if (all.length < 4) return null; // being written
+  const length = new DataView(all.buffer).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(all.subarray(4, 4 + length)));
+  const heap = all.subarray(4 + length);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", heap));
+  const sha = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return { key: header.key, size: heap.length, heapSize: header.size, pages: header.pages.length,
+           shaMatches: sha === header.sha256, probe: header.probe };
+}"""
+
+
+def wait_for_snapshot(page) -> dict:
+    """Wait until the engine has saved its memory snapshot; return what SNAPSHOT_RECORD reads of it."""
+    return wait_until(page, SNAPSHOT_RECORD, BOOT_MS)  # type: ignore[return-value]
 
 
 def wait_ready(page, resolver_id: str):
@@ -302,24 +329,11 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
     assert page.evaluate("window.rulesEngine.bootFrom") == "fresh"
-    # The worker saves its snapshot once the first answers are out: wait until IndexedDB holds it.
-    saved = page.evaluate(
-        """async (budgetMs) => {
-            const count = () => new Promise((done) => {
-              const open = indexedDB.open("rules-engine");
-              open.onsuccess = () => { const db = open.result;
-                if (!db.objectStoreNames.contains("snapshots")) { db.close(); return done(0); }
-                const request = db.transaction("snapshots").objectStore("snapshots").count();
-                request.onsuccess = () => { db.close(); done(request.result); }; };
-              open.onerror = () => done(0);
-            });
-            for (const end = Date.now() + budgetMs; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
-              if ((await count()) === 1) return true;
-            return false;
-        }""",
-        BOOT_MS,
-    )
-    assert saved, "the engine never saved its memory snapshot"
+    # The worker saves its snapshot once the first answers are out: wait until its file is there.
+    saved = wait_for_snapshot(page)
+    assert saved["shaMatches"], "the engine saved a snapshot whose checksum does not match"
+    # Only the heap's non-zero 64 KiB pages are kept: about half of it (the last page may be short).
+    assert saved["size"] <= saved["pages"] * 65536 < saved["heapSize"] * 0.8, saved
     second = context.new_page()
     second.goto(site_url + "dice/")
     root = wait_ready(second, DICE)
