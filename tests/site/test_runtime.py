@@ -14,7 +14,8 @@ from tests.site.test_widgets import BOOT_MS, DICE, chart_rows, cpython_rows, exp
 
 pytestmark = pytest.mark.browser
 
-# Damage the saved snapshot in place: flip bytes across the heap (checksum kept), or change its probe answer.
+# Damage the saved snapshot in place: flip bytes across the heap, swap two pages' places, or change
+# its probe answer (the checksum kept each time).
 DAMAGE = """async (how) => {
   const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
   const handle = await dir.getFileHandle("snapshot");
@@ -22,9 +23,10 @@ DAMAGE = """async (how) => {
   const length = new DataView(all.buffer).getUint32(0, true);
   const header = all.subarray(4, 4 + length), heap = all.subarray(4 + length);
   if (how === "bytes") for (let i = 4096; i < heap.length; i += 65536) heap[i] ^= 0xff;
-  else {  // one digit of the recorded answer changed: the header keeps its length, the heap its place
+  else {  // the header changed, keeping its length (so the heap keeps its place)
     const record = JSON.parse(new TextDecoder().decode(header));
-    record.probe = record.probe.replace(/\\d/, (digit) => String((Number(digit) + 1) % 10));
+    if (how === "probe") record.probe = record.probe.replace(/\\d/, (digit) => String((Number(digit) + 1) % 10));
+    else [record.pages[0], record.pages[1]] = [record.pages[1], record.pages[0]]; // two pages put back in each other's place
     header.fill(0x20).set(new TextEncoder().encode(JSON.stringify(record)));
   }
   const writable = await handle.createWritable();
@@ -33,12 +35,12 @@ DAMAGE = """async (how) => {
   return true;
 }"""
 # What the engine's worker says when it refuses each damage (worker.js, snapshot-store.js).
-REFUSAL = {"bytes": "checksum mismatch", "probe": "wrong answer to its self-test"}
+REFUSAL = {"bytes": "checksum mismatch", "layout": "checksum mismatch", "probe": "wrong answer to its self-test"}
 
 
-@pytest.mark.parametrize("damage", ["bytes", "probe"])
+@pytest.mark.parametrize("damage", ["bytes", "layout", "probe"])
 def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_right(context, page, page_log, site_url, damage):
-    """Assert: bytes flipped in the saved file (caught by the checksum) or a wrong self-test answer
+    """Assert: bytes flipped or pages misplaced in the saved file (caught by the checksum) or a wrong self-test answer
     (caught after the restore) make the engine drop the snapshot, boot fresh, answer as CPython,
     and save a sound snapshot again."""
     page.goto(site_url + "dice/")

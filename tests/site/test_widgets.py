@@ -60,8 +60,8 @@ SNAPSHOT_RECORD = """async () => {
   const length = new DataView(all.buffer).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(all.subarray(4, 4 + length)));
   const heap = all.subarray(4 + length);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", heap));
-  const sha = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const sha = `${await hex(heap)}:${await hex(new TextEncoder().encode(JSON.stringify([header.size, header.pages])))}`;
   return { key: header.key, size: heap.length, heapSize: header.size, pages: header.pages.length,
            shaMatches: sha === header.sha256, probe: header.probe };
 }"""
