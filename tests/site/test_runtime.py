@@ -10,18 +10,14 @@ import pytest
 import rules_core
 
 from tests.site.conftest import wait_until
-from tests.site.test_widgets import BOOT_MS, DICE, chart_rows, cpython_rows, expect, wait_for_snapshot, wait_ready
+from tests.site.test_widgets import BOOT_MS, DICE, SNAPSHOT_FILE, chart_rows, cpython_rows, expect, wait_for_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
 
 # Damage the saved snapshot in place: flip bytes across the heap, swap two pages' places, or change
 # its probe answer (the checksum kept each time).
-DAMAGE = """async (how) => {
-  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
-  const handle = await dir.getFileHandle("snapshot");
-  const all = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-  const length = new DataView(all.buffer).getUint32(0, true);
-  const header = all.subarray(4, 4 + length), heap = all.subarray(4 + length);
+DAMAGE = """async (how) => {""" + SNAPSHOT_FILE + """
+  const { handle, all, header, heap } = await snapshotFile();
   if (how === "bytes") for (let i = 4096; i < heap.length; i += 65536) heap[i] ^= 0xff;
   else {  // the header changed, keeping its length (so the heap keeps its place)
     const record = JSON.parse(new TextDecoder().decode(header));

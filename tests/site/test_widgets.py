@@ -46,20 +46,28 @@ def open_widget(page, resolver_id: str):
     return root
 
 
-# The engine's saved snapshot (calculators/snapshot-store.js: one file in the Origin Private File
-# System, [uint32 header length][header JSON][the heap's non-zero pages]), read from the page, or
-# null while there is none.
-SNAPSHOT_RECORD = """async () => {
-  let blob;
-  try {
-    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
-    blob = await (await dir.getFileHandle("snapshot")).getFile();
-  } catch { return null; }
-  const all = new Uint8Array(await blob.arrayBuffer());
-  if (all.length < 4) return null; // being written
-  const length = new DataView(all.buffer).getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(all.subarray(4, 4 + length)));
-  const heap = all.subarray(4 + length);
+# The engine's saved snapshot file (calculators/snapshot-store.js: one file in the Origin Private
+# File System, [uint32 header length][header JSON][the heap's non-zero pages]), opened and split,
+# or null while there is none: a page function's opening lines, shared by SNAPSHOT_RECORD and the
+# damage of test_runtime.py.
+SNAPSHOT_FILE = """
+  const snapshotFile = async () => {
+    let handle;
+    try {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
+      handle = await dir.getFileHandle("snapshot");
+    } catch { return null; }
+    const all = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    if (all.length < 4) return null; // being written
+    const length = new DataView(all.buffer).getUint32(0, true);
+    return { handle, all, header: all.subarray(4, 4 + length), heap: all.subarray(4 + length) };
+  };"""
+
+# What the saved snapshot holds, read from the page, or null while there is none.
+SNAPSHOT_RECORD = """async () => {""" + SNAPSHOT_FILE + """
+  const file = await snapshotFile();
+  if (!file) return null;
+  const header = JSON.parse(new TextDecoder().decode(file.header)), heap = file.heap;
   const hex = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
   const sha = `${await hex(heap)}:${await hex(new TextEncoder().encode(JSON.stringify([header.size, header.pages])))}`;
   return { key: header.key, size: heap.length, heapSize: header.size, pages: header.pages.length,
