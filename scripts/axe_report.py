@@ -34,7 +34,9 @@ def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object
         page.add_script_tag(path=str(AXE))
         # Off-screen blocks are not rendered (extra.css: content-visibility), and axe finds colours by
         # hit-testing, which an unrendered block does not answer: render every block, as scrolling would.
-        page.add_style_tag(content="* { content-visibility: visible !important; }")
+        # Without transitions: a block skipped while the theme switched to the dark scheme is restyled
+        # only now, and its links would fade from the light scheme's colour (125 ms) while axe reads them.
+        page.add_style_tag(content="* { content-visibility: visible !important; transition: none !important; }")
     context = json.dumps({"include": [[include]]} if include else {"include": [["body"]]})
     return page.evaluate(
         f"""async () => (await axe.run({context}, {{resultTypes: ["violations"],
