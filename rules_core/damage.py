@@ -60,8 +60,8 @@ def destroy_first(ship: Ship) -> tuple[int, ...]:
 class Aim:
     """The attacker's choices for one attack."""
 
-    d_results: str = BY_VALUE
-    """What each [D] damages: BY_VALUE, ON_MARINES or BEST (the attacker's automatic choice between them)."""
+    d_results: str = BEST
+    """What each [D] damages: BY_VALUE, ON_MARINES or BEST (the attacker's choice between them, result by result)."""
     precise: bool = False
     """A Precise weapon: each [D] may instead hit any Rating or System Trait (Reading `precise`)."""
     critical: str = BEST
@@ -176,10 +176,14 @@ def _critical(ship: Ship, option: str, why: str) -> list[Branch]:
 
 
 def _d_options(ship: Ship, value: int, aim: Aim) -> list[tuple[str, int]]:
-    """The rows a [D] may damage, as (label, index): the Value's Rating, Marines, and with Precise every row."""
+    """The rows a [D] may damage, as (label, index): the Value's Rating, Marines, and with Precise every row.
+
+    A Precise [D] lists every row in data-card order whatever its Value (which it only names), so the first of equal
+    options, and with it every end state, does not depend on the Value.
+    """
     by_value = (f"{RATINGS[VALUE_RATING[value]]} (by Value)", VALUE_RATING[value])
     if aim.precise:
-        return [by_value] + [(ship.name(i), i) for i in range(len(ship.left)) if i != VALUE_RATING[value]]
+        return [by_value if i == by_value[1] else (ship.name(i), i) for i in range(len(ship.left))]
     if aim.d_results == BY_VALUE:
         return [by_value]
     if aim.d_results == ON_MARINES:
@@ -242,8 +246,9 @@ def canonical(ship: Ship, events: tuple[Event, ...], aim: Aim) -> Ship:
     1. Only [D] results and Critical Hits mark boxes, one each, so a row with more boxes left than
        those cannot reach 0 here: it is capped at one more, its start lowered as much (the damage
        so far, `Ship.damage`, and the systems at 0 stay the same).
-    2. Rows the rest of the attack cannot tell apart are sorted: every System Trait, and the
-       Ratings no remaining [D] names by its Value (Marines too when [D]s go by Value).
+    2. Rows the rest of the attack cannot tell apart are sorted: every System Trait, and the Systems
+       among the Ratings (Defense, Sensors, Thrusters) that no remaining [D] names by its Value. Marines
+       stand apart: a [D] may be put on them, and they are not a System on the Catastrophic Damage Table.
     3. Only Critical Hits damage weapons, so weapons are capped at one more than those left.
     Only views blind to which row holds which boxes (`BOX_BLIND`) and the attacker's worths use it;
     a goal may read a count only as a sum or as "is it 0" (worths are gains, `worth`).
@@ -277,8 +282,7 @@ def _shape(events: tuple[Event, ...], aim: Aim, rows: int) -> tuple[int, tuple[t
     """`canonical`'s cap and groups of rows for the rest of an attack."""
     bound = 1 + sum(1 for kind, _, _ in events if kind in "DC")
     named = {VALUE_RATING[value] for kind, _, value in events if kind == "D" and value}
-    plain = aim.d_results == BY_VALUE and not aim.precise
-    loose = tuple(i for i in range(len(RATINGS)) if i not in named) if plain else ()
+    loose = () if aim.precise else tuple(i for i in range(len(RATINGS)) if i != MARINES and i not in named)
     groups = tuple(group for group in (loose, tuple(range(len(RATINGS), rows))) if len(group) > 1)
     return bound, groups
 
@@ -365,12 +369,13 @@ def take_hits(ship: Ship, reading: Reading, aim: Aim = Aim(), view: View = whole
 def attack_outcomes(readings: Dist[Reading], ship: Ship, aim: Aim = Aim(), view: View = whole) -> Dist[Hashable]:
     """`view` of every end state of the ship over every final reading of an attack.
 
-    Readings that give the same events (by Value only the Rating a [D] selects matters) are merged first.
+    Readings that give the same events are merged first: of a [D]'s Value only the Rating it selects matters, and
+    nothing when every [D] goes on the Marines or may go anywhere (Precise).
     """
-    by_value = aim.d_results == BY_VALUE and not aim.precise
+    by_rating = aim.d_results != ON_MARINES and not aim.precise
 
     def key(reading: Reading) -> tuple[Event, ...]:
-        return tuple((kind, level, 1 + 2 * VALUE_RATING[value] if by_value else 1) if kind == "D" else (kind, 0, 0)
+        return tuple((kind, level, 1 + 2 * VALUE_RATING[value] if by_rating else 1) if kind == "D" else (kind, 0, 0)
                      for kind, level, value in events_of(reading))
     return readings.map(key).bind(lambda events: follow(ship, events, aim, view))
 
@@ -408,15 +413,33 @@ def resolve_events(ship: Ship, events: tuple[Event, ...], aim: Aim, die: DieSour
         options = choices(ship, events[0], aim)
         label, branches = options[best_option(ship, events, aim)]
         if len(options) > 1:
-            verb = "choose" if chooser.endswith("s") else "chooses"  # "the Boarders choose", "the attacker chooses"
-            lines.append(f"{chooser[0].upper()}{chooser[1:]} {verb} {label} (best for {chooser} of: "
-                         f"{', '.join(o[0] for o in options)}).")
+            lines.append(choice_sentence([o[0] for o in options], label, _tied(options, events, aim), chooser))
         after, sentence, added = _pick(branches, die)
         lines.append(sentence)
         ship, events = after, added + events[1:]
     if events and ship.destroyed:
         lines.append("The ship is Destroyed: the rest of the attack has no effect.")
     return ship, lines
+
+
+def _tied(options: list[tuple[str, list[Branch]]], events: tuple[Event, ...], aim: Aim) -> list[str]:
+    """The options whose worth to the chooser equals the best one's."""
+    worths = [_worth(branches, events[1:], aim) for _, branches in options]
+    return [label for (label, _), w in zip(options, worths) if w == max(worths)]
+
+
+def choice_sentence(options: list[str], taken: str, tied: list[str], chooser: str) -> str:
+    """How an automatic choice reads: the best option, or, where options tie for the chooser, that they do
+    (MECHANICS §6b: "any: all equal", never the first named as if chosen)."""
+    who = f"{chooser[0].upper()}{chooser[1:]}"
+    verb = "choose" if chooser.endswith("s") else "chooses"  # "the Boarders choose", "the attacker chooses"
+    listed = ", ".join(options)
+    if len(tied) == len(options):
+        whose = who + ("'" if chooser.endswith("s") else "'s")
+        return f"{whose} choice of {listed}: any: all equal for {chooser}; {taken} is applied."
+    if len(tied) > 1:
+        return f"{who} {verb} any of {', '.join(tied)} (equal best for {chooser} of: {listed}); {taken} is applied."
+    return f"{who} {verb} {taken} (best for {chooser} of: {listed})."
 
 
 def _pick(branches: list[Branch], die: DieSource) -> tuple[Ship, str, tuple[Event, ...]]:

@@ -11,16 +11,16 @@ every split (`_weakest_remainder`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from operator import lshift, sub
 
 from .dist import Dist
-from .dice import DOUBLE, QUAD, Reading, diminish, magnitude, notation, steps
+from .dice import DOUBLE, QUAD, Reading, diminish, magnitude, normal, notation, reading_key, steps
 from .errors import InputError
-from .pool_odds import code_reading, level_weights, reading_weights
+from .pool_odds import code_reading, level_weights, reading_dist, reading_weights
 from .pools import Pool
 
 WIPE = -1
@@ -187,6 +187,45 @@ def after_effect(primary: Reading, effect: int, targets: Sequence[int] | None = 
         return (), ()
     chosen = secondary_choice(primary, effect) if targets is None else tuple(targets)
     return apply_choice(primary, chosen), chosen
+
+
+@lru_cache(maxsize=1 << 14)
+def remainders(primary: Reading, effect: int) -> tuple[Reading, ...]:
+    """Every reading the Secondary can leave of `primary` with `effect` (WIPE: nothing), the automatic choice
+    (`secondary_choice`) first and the rest by the roll order, weakest first (the tie-break of MECHANICS §5).
+
+    A Secondary that knows what the roll is for picks among these (`chosen_dist`); all of them keep the same steps.
+    """
+    if effect == WIPE:
+        return ((),)
+    use = min(max(effect, 0), steps(primary))
+    found: set[Reading] = set()
+
+    def place(index: int, left: int, kept: tuple[tuple[int, int], ...]) -> None:
+        if index == len(primary):
+            if left == 0:
+                found.add(normal(kept))
+            return
+        level, value = primary[index]
+        for times in range(min(left, level - 1) + 1):
+            place(index + 1, left - times, kept + ((level - times, value),))
+
+    place(0, use, ())
+    automatic = after_effect(primary, effect)[0]
+    return (automatic, *sorted(found - {automatic}, key=reading_key))
+
+
+def chosen_dist(primary: Pool, secondary: Pool, choose: Callable[[Reading, int], Reading]) -> Dist[Reading]:
+    """The Primary's final reading where the Secondary leaves `choose(primary reading, effect)`: a Secondary that
+    knows what the roll is for (MECHANICS §5) choosing among `remainders`."""
+    effects = reading_dist(secondary).map(secondary_effect)
+    return reading_dist(primary).product(effects).map(lambda pair: choose(*pair))
+
+
+def diminished(primary: Reading, final: Reading) -> tuple[int, ...]:
+    """The values a Secondary diminished to turn `primary` into `final`, once per diminish, in order of value."""
+    left = dict((value, level) for level, value in final)
+    return tuple(value for level, value in primary for _ in range(level - left.get(value, 1)))
 
 
 def opposed_codes(primary: Pool, secondary: Pool) -> tuple[dict[int, int], int]:

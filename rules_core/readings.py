@@ -66,9 +66,12 @@ SECONDARY_ADDS_UP = Reading(
 )
 SECONDARY_CHOOSES = Reading(
     "secondary-chooses", "The Secondary's choice", "MECHANICS §5",
-    "The automatic Secondary diminishes so as to leave the Primary the fewest magnitude steps in "
-    "total, then the lowest Values: of the remainders with the fewest steps, the weakest by the roll "
-    "order (lowest best Magnitude, then fewest results, then lowest Values strongest first).",
+    "The automatic Secondary chooses which Primary results to diminish. Where the resolver knows what the roll is "
+    "for (a Sabotage on the Boarded ship; a Missile's damage to a Squadron), it leaves the remainder best for the "
+    "Secondary after every later step of the same rule, the damage and an Escalation included: the lowest chance "
+    "of Destroyed, then Captured, then Crippled, then the least lost, Structure first. Otherwise, and to break "
+    "ties, it leaves the Primary the fewest magnitude steps in total, then the weakest by the roll order (lowest "
+    "best Magnitude, then fewest results, then lowest Values strongest first).",
 )
 POINT_DEFENSE = Reading(
     "point-defense", "Point Defense attack", "MECHANICS §6",
@@ -192,17 +195,30 @@ DESTROYED_STOPS = Reading(
 ATTACKER_CHOOSES = Reading(
     "attacker-chooses", "The attacker's automatic choices", "MECHANICS §6",
     "Where the Damage page lets the attacker choose (the Rating, System Trait or weapon a Critical Hit damages; "
-    "[D] results by Value or on the Marines; a Precise weapon's target), the automatic choice is the option that "
-    "gives, counting exactly every roll still to come in the attack, the highest chance the target is Destroyed, "
-    "then Crippled, then the most damage (boxes marked and Structure lost, a weapon damaged counting as one box); "
-    "the first listed of equal options. Weapon Damage is chosen only when no Rating or System Trait can be: a box "
-    "marked leaves the ship at least as damaged whatever follows. Choose by hand to play otherwise.",
+    "each [D] result by its Value or on the Marines, wherever damage is resolved as normal: attacks, Ram, Explosion, "
+    "Sabotage; a Precise weapon's target), the automatic choice is the option that gives, counting exactly every "
+    "roll still to come in the attack, the highest chance the target is Destroyed, then Crippled, then the most "
+    "damage (boxes marked and Structure lost, a weapon damaged counting as one box), result by result, in the odds "
+    "as in a resolution. Where options are equal for the attacker the steps say so (\"any: all equal\") and apply "
+    "the first listed. Weapon Damage is chosen only when no Rating or System Trait can be: a box marked leaves the "
+    "ship at least as damaged whatever follows. Choose by hand to play otherwise: every figure follows the choice "
+    "made.",
 )
 SYSTEMS_AT_ZERO = Reading(
-    "systems-at-zero", "Systems reduced to 0", "Damage (v1.2.4), MECHANICS §8",
-    "\"Systems that have been reduced to 0\" on the Catastrophic Damage Table counts each Rating (Defense, Sensors, "
-    "Thrusters, Marines) and each System Trait that had boxes and now has none; Structure is not counted. A Rating or "
-    "System Trait entered with 0 boxes left counts as reduced to 0.",
+    "systems-at-zero", "Systems reduced to 0", "Damage (v1.2.4), MECHANICS §6b",
+    "\"Systems that have been reduced to 0\" on the Catastrophic Damage Table counts each System that had boxes and "
+    "now has none, worked out from the ship's state: Defense, Sensors, Thrusters and each System Trait the ship has "
+    "(\"Systems that can be damaged in addition to hits to the Defense, Sensor, or Thruster damage\"; the Uller "
+    "example counts point defense and thrusters). Marines are personnel, not a System: Marines at 0 add nothing; "
+    "Structure is not counted. A System entered with 0 boxes left counts as reduced to 0.",
+)
+EXPLOSION_ARCS = Reading(
+    "explosion-arcs", "An Explosion's arcs after a Ram", "Damage (v1.2.4), MECHANICS §6b",
+    "An Explosion takes its Attack Modifier from where the exploding ship sits in each target's arcs (\"as if the "
+    "exploding ship was armed with Turret arc Particle Cannons for the purposes of calculating arcs\"). After a Ram "
+    "the ramming ship sits in the arc it rammed: a side-arc Ram gives the ramming ship's Explosion +1 against the "
+    "target, and the target's Explosion meets the ramming ship's front arc (no arc modifier). Other modifiers are "
+    "entered by the player.",
 )
 STRUCTURE_BELOW_ZERO = Reading(
     "structure-below-zero", "Structure Damage at 0 Structure", "Damage (v1.2.4)",
@@ -274,6 +290,7 @@ READINGS: dict[str, Reading] = {
         ATTACKER_CHOOSES,
         STRUCTURE_BELOW_ZERO,
         EXPLOSION_STRUCTURE,
+        EXPLOSION_ARCS,
         DOGFIGHT_DAMAGE,
         DOGFIGHT_MISSILE,
         POINT_DEFENSE_OPPOSES,

@@ -75,8 +75,12 @@ class Ship:
         return RATINGS[index] if index < len(RATINGS) else f"System Trait {index - len(RATINGS) + 1}"
 
     def systems_at_zero(self) -> int:
-        """The Catastrophic Damage Table's modifier: Ratings and System Traits reduced to 0 (Reading `systems-at-zero`)."""
-        return sum(1 for first, now in zip(self.start, self.left) if first > 0 and now == 0)
+        """The Catastrophic Damage Table's modifier: Systems reduced to 0 (Reading `systems-at-zero`).
+
+        The Systems are Defense, Sensors, Thrusters and each System Trait; Marines are personnel, not a System.
+        """
+        return sum(1 for row, (first, now) in enumerate(zip(self.start, self.left))
+                   if row != MARINES and first > 0 and now == 0)
 
     def remaining_ratings(self) -> tuple[int, ...]:
         """Indexes of the Ratings (not System Traits) with a box left: where an empty Rating's hit is randomised."""

@@ -12,6 +12,9 @@ from fractions import Fraction
 
 State = tuple[tuple[int, ...], int, int, int, str]
 ROW_BY_VALUE = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}
+MARINES_ROW = 3
+BY_VALUE, ON_MARINES, BEST = "value", "marines", "best"
+"""Where each [D] goes: the Value's row, the Marines, or whichever of the two is best for the attacker."""
 
 
 def events(reading: tuple[tuple[int, int], ...]) -> list[tuple[str, int]]:
@@ -25,7 +28,8 @@ def events(reading: tuple[tuple[int, int], ...]) -> list[tuple[str, int]]:
 
 
 def zeroed(start: tuple[int, ...], left: tuple[int, ...]) -> int:
-    return sum(1 for s, n in zip(start, left) if s > 0 and n == 0)
+    """Systems at 0: every row but the Marines (personnel, not a System) that had boxes and has none."""
+    return sum(1 for row, (s, n) in enumerate(zip(start, left)) if row != MARINES_ROW and s > 0 and n == 0)
 
 
 def score(state: State, start: tuple[int, ...]) -> tuple[int, int, int]:
@@ -46,14 +50,14 @@ def mark(left: tuple[int, ...], row: int) -> tuple[int, ...]:
     return tuple(n - 1 if i == row else n for i, n in enumerate(left))
 
 
-def solve(state: State, todo: list[tuple[str, int]], start: tuple[int, ...], to_marines: bool) -> dict[State, Fraction]:
+def solve(state: State, todo: list[tuple[str, int]], start: tuple[int, ...], d_mode: str = BEST) -> dict[State, Fraction]:
     left, structure, weapons, spinal, fate = state
     if fate or not todo:
         return {state: Fraction(1)}
     (kind, value), rest = todo[0], todo[1:]
 
     def then(new: State, more: list[tuple[str, int]] = []) -> dict[State, Fraction]:
-        return solve(new, more + rest, start, to_marines)
+        return solve(new, more + rest, start, d_mode)
 
     def structure_hit() -> dict[State, Fraction]:
         new = (left, max(0, structure - 1), weapons, spinal, fate)
@@ -80,7 +84,9 @@ def solve(state: State, todo: list[tuple[str, int]], start: tuple[int, ...], to_
     if kind == "S":
         return structure_hit()
     if kind == "D":
-        return rating_hit(3 if to_marines else ROW_BY_VALUE[value])
+        rows = {BY_VALUE: [ROW_BY_VALUE[value]], ON_MARINES: [MARINES_ROW],
+                BEST: [ROW_BY_VALUE[value], MARINES_ROW]}[d_mode]
+        return max((rating_hit(row) for row in rows), key=lambda dist: expect(dist, start))  # the first of equals
     options: list[dict[State, Fraction]] = [then((mark(left, i), structure, weapons, spinal, fate))
                                            for i in range(len(left)) if left[i] > 0]
     for need, kept, lost in ((5, (weapons, spinal), (weapons - 1, spinal)), (6, (weapons, spinal), (weapons, spinal - 1))):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules_core.damage import Aim, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
+from rules_core.damage import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
 from rules_core.dice import parse_notation
 from rules_core.dist import Dist
 from rules_core.ship import Ship
@@ -28,9 +28,9 @@ SHIPS = [
 READINGS = ["[D1]", "[D5,D6]", "[T2]", "[D3,T5]", "[Q4]", "[D1,D2,T3]", "[T1,T2]", "[D6,Q1]", "[D2,T1,Q2]"]
 
 
-def brute(ship: Ship, reading: str, to_marines: bool = False) -> dict[tuple, object]:
+def brute(ship: Ship, reading: str, d_mode: str = brute_damage.BEST) -> dict[tuple, object]:
     state = (ship.left, ship.structure, ship.weapons, ship.spinal, "")
-    return brute_damage.solve(state, brute_damage.events(parse_notation(reading)), ship.start, to_marines)
+    return brute_damage.solve(state, brute_damage.events(parse_notation(reading)), ship.start, d_mode)
 
 
 def as_state(ship: Ship) -> tuple:
@@ -44,11 +44,13 @@ def test_damage_step_matches_the_brute_force(ship, reading):
     assert dict(got.items()) == brute(ship, reading)
 
 
-@pytest.mark.parametrize("ship", SHIPS[:3])
-def test_d_results_on_marines_match_the_brute_force(ship):
-    """Assert the attacker's choice of Marines for every [D] matches the brute force."""
-    got = take_hits(ship, parse_notation("[D1,D5,T2]"), Aim(d_results=ON_MARINES)).map(as_state)
-    assert dict(got.items()) == brute(ship, "[D1,D5,T2]", to_marines=True)
+@pytest.mark.parametrize("ship", SHIPS)
+@pytest.mark.parametrize(("d_results", "d_mode"), [(ON_MARINES, brute_damage.ON_MARINES), (BY_VALUE, brute_damage.BY_VALUE)])
+def test_fixed_d_results_match_the_brute_force(ship, d_results, d_mode):
+    """Assert the attacker's fixed choice for every [D] (all on Marines, all by Value) matches the brute force."""
+    for reading in ("[D1,D5,T2]", "[D3,T5]", "[D1,D2,T3]"):
+        got = take_hits(ship, parse_notation(reading), Aim(d_results=d_results)).map(as_state)
+        assert dict(got.items()) == brute(ship, reading, d_mode)
 
 
 def test_box_blind_view_agrees_with_the_whole_state():

@@ -40,9 +40,11 @@ def faces_read(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 @cache
 def rolls(dice: int) -> tuple[tuple[tuple[tuple[int, int], ...], Fraction], ...]:
-    """Every ordered roll of `dice` d6, read, each with its probability."""
-    p = Fraction(1, 6**dice)
-    return tuple((faces_read(faces), p) for faces in itertools.product(range(1, 7), repeat=dice))
+    """Every ordered roll of `dice` d6, read, each reading with its probability."""
+    out: Counter = Counter()
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        out[faces_read(faces)] += Fraction(1, 6**dice)
+    return tuple(out.items())
 
 
 def engage_loss(reading) -> int:
@@ -60,6 +62,31 @@ def ship(marines: int, structure: int = 4) -> Ship:
     return Ship.of((4, 3, 2, marines), structure)
 
 
+def roll_order(reading) -> tuple:
+    """The roll order of MECHANICS §2: best Magnitude, then the number of results, then the results strongest first."""
+    return (max((level for level, _ in reading), default=0), len(reading), sorted(reading, reverse=True))
+
+
+def defender_cost(ends: dict) -> tuple:
+    """MECHANICS §5 by §6, for the defender: P(Destroyed), P(Captured), P(Crippled), Structure lost, other damage."""
+    return (sum(p for s, p in ends.items() if s.fate), sum(p for s, p in ends.items() if s.marines == 0 and not s.fate),
+            sum(p for s, p in ends.items() if s.structure == 0), -sum(p * s.structure for s, p in ends.items()),
+            sum(p * s.damage() for s, p in ends.items()))
+
+
+def defender_leaves(ship: Ship, primary, secondary, target: str):
+    """The Marines' choice of every sequence of diminishes: the remainder best for the defender after the Sabotage's
+    damage, ties to the automatic (weakest) one, then by the roll order."""
+    if any(level == 4 for level, _ in secondary):
+        return ()
+    left = {primary}
+    for _ in range(sum(1 if level == 2 else 2 for level, _ in secondary)):
+        left = {tuple((lv - (v == value), v) for lv, v in r if lv - (v == value) >= 2) if r else r
+                for r in left for value in ([v for _, v in r] or [0])}
+    ordered = sorted(left, key=lambda r: (r != brute_after(primary, secondary), roll_order(r)))
+    return min(ordered, key=lambda r: defender_cost(dict(take_hits(ship, r, sabotage_aim(target)).items())))
+
+
 def brute_firefight(state: Boarding, plan: Plan) -> dict[Boarding, Fraction]:
     """One firefight over every ordered roll of both sides."""
     out: Counter = Counter()
@@ -67,7 +94,7 @@ def brute_firefight(state: Boarding, plan: Plan) -> dict[Boarding, Fraction]:
         for m_reading, pm in rolls(state.marines):
             p = pb * pm
             if plan.boarder == SABOTAGE and plan.defender == DEFEND:
-                left = brute_after(b_reading, m_reading)
+                left = defender_leaves(state.ship, b_reading, m_reading, plan.target)
                 for after, q in take_hits(state.ship, left, sabotage_aim(plan.target)).items():
                     out[Boarding(after, state.boarders)] += p * q
                 continue
@@ -159,6 +186,24 @@ def test_firefight_matches_brute_force(marines, boarders, boarder, defender):
     """Assert one firefight's every end state has the chance every ordered roll of both sides gives it."""
     state, plan = Boarding(ship(marines), boarders), Plan(boarder, defender)
     assert dict(firefight(state, plan).items()) == brute_firefight(state, plan)
+
+
+@pytest.mark.parametrize(("marines", "boarders", "structure", "target"), [
+    (2, 4, 4, AUTOMATIC), (2, 5, 2, AUTOMATIC), (3, 5, 1, AUTOMATIC), (2, 5, 4, "Defense")])
+def test_defending_marines_diminish_as_is_best_for_the_defender(marines, boarders, structure, target):
+    """Assert Sabotage against Defend: the Marines place their diminishes best for the defender after the damage
+    (MECHANICS §5: lowest chance of Destroyed, Captured, Crippled, then least lost), over every roll of both sides."""
+    state, plan = Boarding(ship(marines, structure), boarders), Plan(SABOTAGE, DEFEND, target=target)
+    assert dict(firefight(state, plan).items()) == brute_firefight(state, plan)
+
+
+def test_defending_marines_keep_a_triple_rather_than_two_doubles_on_their_last_two():
+    """Assert [T3,D1] diminished once leaves [T3] (1 Structure, 1 Critical Hit), not the automatic weakest [D1,D3]
+    that could put both [D]s on the last two Marines; the steps list what the Marines could leave."""
+    answer = resolve(JW + "boarded", {"boarders": 5, "marines": 2, "boarder": "Sabotage", "defender": "Defend",
+                                      "boarders_dice": [3, 3, 3, 1, 1], "marines_dice": [4, 4]})
+    line = next(step for step in answer["steps"] if step.startswith("Opposed Roll"))
+    assert "leaves [T3] (diminished: 1)" in line and "best for the defender of [D1,D3], [T3]" in line
 
 
 # ---------------------------------------------------------------- the chain

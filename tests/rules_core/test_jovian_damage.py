@@ -112,20 +112,20 @@ def brute_state(ship: dict, prefix: str = "") -> tuple[tuple, tuple[int, ...]]:
     return (left, ship.get(prefix + "structure", 4), ship.get(prefix + "weapons", 2), ship.get(prefix + "spinal", 0), ""), start
 
 
-def brute_ends(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[tuple, Fraction]:
+def brute_ends(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.BEST, prefix: str = "") -> dict[tuple, Fraction]:
     """The brute force's end states over every reading of an independent dice enumeration."""
     state, start = brute_state(ship, prefix)
     out: dict[tuple, Fraction] = {}
     for reading, q in readings.items():
-        for end, p in brute_damage.solve(state, todo_of(reading), start, to_marines).items():
+        for end, p in brute_damage.solve(state, todo_of(reading), start, d_mode).items():
             out[end] = out.get(end, Fraction(0)) + p * q
     return out
 
 
-def brute_fates(ship: dict, todo_of, readings: dict, to_marines: bool = False, prefix: str = "") -> dict[str, Fraction]:
+def brute_fates(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.BEST, prefix: str = "") -> dict[str, Fraction]:
     """Fate chances (and Crippled or not) of `brute_ends`."""
     out: dict[str, Fraction] = {}
-    for end, p in brute_ends(ship, todo_of, readings, to_marines, prefix).items():
+    for end, p in brute_ends(ship, todo_of, readings, d_mode, prefix).items():
         for key in (FATE_LABELS[end[4]], "Crippled" if end[1] == 0 else "not Crippled"):
             out[key] = out.get(key, Fraction(0)) + p
     return out
@@ -139,16 +139,20 @@ def chart_fates(answer: dict, index: int = 0) -> dict[str, Fraction]:
     return {**out, **({"Crippled": crippled} if crippled else {}), **({"not Crippled": 1 - crippled} if crippled != 1 else {})}
 
 
+D_MODES = {"by Value": brute_damage.BY_VALUE, "Marines": brute_damage.ON_MARINES, "best for the attacker": brute_damage.BEST}
+
+
 @pytest.mark.parametrize("ship", SHIPS)
 @pytest.mark.parametrize(("base", "macro", "d_results"), [(2, 0, "by Value"), (3, 0, "by Value"), (2, 1, "by Value"),
-                                                          (3, 0, "Marines")])
+                                                          (3, 0, "Marines"), (2, 0, "best for the attacker"),
+                                                          (3, 0, "best for the attacker"), (2, 1, "best for the attacker")])
 def test_capital_ship_damage_odds_match_the_brute_force(ship: dict, base: int, macro: int, d_results: str) -> None:
     """Assert Capital Ship Damage's fate odds equal brute_damage over brute.brute_odds' enumeration of the attack."""
     answer = odds(V + "capital-ship-damage", {**ship, "base": base, "macro": macro, "d_results": d_results})
     readings = brute_odds(Pool(base, 0, macro))
-    expected = brute_fates(ship, brute_damage.events, readings, d_results == "Marines")
+    expected = brute_fates(ship, brute_damage.events, readings, D_MODES[d_results])
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
-    ends = brute_ends(ship, brute_damage.events, readings, d_results == "Marines")
+    ends = brute_ends(ship, brute_damage.events, readings, D_MODES[d_results])
     before = brute_state(ship)[0][0]
     ratings = {name: sum((p for end, p in ends.items() if end[0][i] < before[i]), Fraction(0))
                for i, name in enumerate(("Defense", "Sensors", "Thrusters", "Marines"))}

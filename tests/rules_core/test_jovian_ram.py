@@ -59,12 +59,12 @@ def merged(pairs) -> dict:
     return out
 
 
-def damage(state: State, start: tuple[int, ...], reading: Reading) -> dict[State, Fraction]:
-    return brute_damage.solve(state, brute_damage.events(reading), start, False)
+D_MODES = {"by Value": brute_damage.BY_VALUE, "Marines": brute_damage.ON_MARINES, "best for the attacker": brute_damage.BEST}
+zeroed = brute_damage.zeroed
 
 
-def zeroed(start: tuple[int, ...], left: tuple[int, ...]) -> int:
-    return sum(1 for s, n in zip(start, left) if s > 0 and n == 0)
+def damage(state: State, start: tuple[int, ...], reading: Reading, mode: str = brute_damage.BEST) -> dict[State, Fraction]:
+    return brute_damage.solve(state, brute_damage.events(reading), start, mode)
 
 
 def brute_ram(case: dict) -> dict[tuple, Fraction]:
@@ -76,26 +76,31 @@ def brute_ram(case: dict) -> dict[tuple, Fraction]:
     ram_dice = case["start_structure"] + case["side_arc"]  # the side arc's +1 is +1B
     target_dice = case["target_start_structure"]
     passes = sum((p for r, p in rolls(case["skill"]) if r), Fraction(0))
+    ram_mode = D_MODES[case.get("ram_d_results", "best for the attacker")]  # the ramming ship's player's [D]s
+    target_mode = D_MODES[case.get("target_d_results", "best for the attacker")]
     hits_target = merged([(up(r), p * passes) for r, p in rolls(ram_dice)] + [(r, p * (1 - passes)) for r, p in rolls(ram_dice)])
     hits_rammer = merged((up(r), p) for r, p in rolls(target_dice))
-    after_r = merged((s, p * q) for r, p in hits_rammer.items() for s, q in damage(rammer, r_start, r).items())
+    after_r = merged((s, p * q) for r, p in hits_rammer.items() for s, q in damage(rammer, r_start, r, target_mode).items())
     if case["structure"] == 0:  # Crippled at the start: Destroyed, one roll to see if it Explodes
         after_r = merged((s, p) if s[4] else ((s[0], s[1], s[2], s[3], "Explodes" if f + zeroed(r_start, s[0]) >= 8 else "Destroyed"),
                                               p * Fraction(1, 6))
                          for s, p in after_r.items() for f in (range(1, 7) if not s[4] else [0]))
-    after_t = merged((s, p * q) for r, p in hits_target.items() for s, q in damage(target, t_start, r).items())
+    after_t = merged((s, p * q) for r, p in hits_target.items() for s, q in damage(target, t_start, r, ram_mode).items())
 
-    def blast(state: State, start: tuple[int, ...], structure: int, armor: int) -> dict[State, Fraction]:
+    def blast(state: State, start: tuple[int, ...], structure: int, armor: int, mode: str) -> dict[State, Fraction]:
         macro = 2 - armor  # within 3": Macro 2 minus Armor (kept >= 0 in these cases)
-        return merged((s, p * q) for r, p in rolls(structure, macro) for s, q in damage(state, start, r).items())
+        return merged((s, p * q) for r, p in rolls(structure, macro) for s, q in damage(state, start, r, mode).items())
 
     out: dict[tuple, Fraction] = {}
     for (rs, p), (ts, q) in itertools.product(after_r.items(), after_t.items()):
         ends = {(rs, ts): Fraction(1)}
         if rs[4] == "Explodes" and not ts[4]:
-            ends = {(rs, s): w for s, w in blast(ts, t_start, case["start_structure"], case["target_armor"]).items()}
+            # The ramming ship sits in the arc it rammed: a side arc's +1 is +1B (MECHANICS §6b, §5)
+            ends = {(rs, s): w for s, w in blast(ts, t_start, case["start_structure"] + case["side_arc"],
+                                                 case["target_armor"], ram_mode).items()}
         elif ts[4] == "Explodes" and not rs[4]:
-            ends = {(s, ts): w for s, w in blast(rs, r_start, case["target_start_structure"], case["armor"]).items()}
+            ends = {(s, ts): w for s, w in blast(rs, r_start, case["target_start_structure"], case["armor"],
+                                                 target_mode).items()}
         for (a, b), w in ends.items():
             key = ((a[4], a[1]), (b[4], b[1]))
             out[key] = out.get(key, Fraction(0)) + p * q * w
@@ -104,7 +109,7 @@ def brute_ram(case: dict) -> dict[tuple, Fraction]:
 
 SMALL = dict(start_structure=1, target_start_structure=2, side_arc=False, front_to_front=False, skill=2, armor=1,
              target_armor=1, ram_modifier=0, target_modifier=0, rammer_blast_modifier=0, target_blast_modifier=0,
-             structure=1, defense=1, sensors=0, thrusters=1, marines=0, traits=0, weapons=1, spinal=0,
+             structure=1, defense=1, sensors=0, thrusters=0, marines=0, traits=0, weapons=1, spinal=0,
              target_structure=1, target_defense=0, target_sensors=1, target_thrusters=0, target_marines=0,
              target_traits=0, target_weapons=0, target_spinal=0)
 CASES = [
@@ -112,6 +117,9 @@ CASES = [
     pytest.param({"structure": 0}, id="rammer-crippled-at-start"),
     pytest.param({"structure": 0, "thrusters": 0, "defense": 0}, id="crippled-rammer-explodes-often"),
     pytest.param({"side_arc": True, "target_structure": 2, "target_defense": 1}, id="side-arc"),
+    pytest.param({"side_arc": True, "target_marines": 1, "marines": 1, "ram_d_results": "by Value",
+                  "target_d_results": "Marines"}, id="fixed-d-choices"),
+    pytest.param({"target_marines": 1, "marines": 1, "target_sensors": 2}, id="best-d-choices"),
 ]
 
 
@@ -162,7 +170,7 @@ def brute_squadron(case: dict) -> dict[tuple, Fraction]:
         for skill, q in rolls(case["skill"]):
             best = max((level for level, _ in skill), default=0)
             todo = [] if best == 0 else [("C", 0)] if best == 2 else [("C", 0), ("S", 0)]
-            for s, w in brute_damage.solve(target, todo, start, False).items():
+            for s, w in brute_damage.solve(target, todo, start).items():
                 out[(s[4], s[1])] = out.get((s[4], s[1]), Fraction(0)) + p * q * w
     return out
 
@@ -223,10 +231,12 @@ def test_valiant_dies_when_its_catastrophic_roll_says_so():
 
 def test_a_crippled_rammer_is_destroyed_and_rolls_to_see_if_it_explodes():
     answer = resolve(RAM, {"structure": 0, "defense": 0, "sensors": 0, "target_dice": [1, 2, 3], "rammer_hit_dice": [6],
-                           "skill_dice": [1, 2, 3], "ram_dice": [1, 2, 3, 4, 5], "blast_dice": [1, 2, 4, 5],
+                           "skill_dice": [1, 2, 3], "ram_dice": [1, 2, 3, 4, 5], "blast_dice": [1, 2, 4, 5, 3],
                            "blast_macro_dice": [6, 6]})
     assert answer["outcome"]["rammer_fate"] == "Explodes"
-    assert any("Explosion" in line for line in answer["steps"])
+    # A side-arc Ram (the default): the ramming ship explodes in the target's side arc, +1 is +1B (5 dice, not 4).
+    assert any("from the target's side arc, where the ramming ship sits (+1 Attack Modifier)" in line
+               for line in answer["steps"])
 
 
 def test_front_to_front_adds_one_base_die_to_both():

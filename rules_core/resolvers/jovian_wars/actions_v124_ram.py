@@ -17,6 +17,7 @@ from ...pools import Pool
 from ...registry import Inputs, Resolver
 from ...values import faces_of, int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from .damage_v124_capital import d_results_input
 from .common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .ram_capital import ram_of, state_words
 from .ship_inputs import ship_inputs, ship_of
@@ -68,10 +69,14 @@ INPUTS = (
     _mod("target_modifier", "Modifiers to the target's roll (net)", "Flank/rear and range for the target's roll."),
     replace(rating_input("armor", "Ramming ship's Armor facing the target", 0, high=4), when=CAPITAL),
     replace(rating_input("target_armor", "Target's Armor facing the ramming ship", 0, high=4), when=CAPITAL),
-    _mod("rammer_blast_modifier", "Attack modifier of the ramming ship's Explosion on the target (net)",
-         "Arc modifiers as for a Turret Particle Cannon."),
-    _mod("target_blast_modifier", "Attack modifier of the target's Explosion on the ramming ship (net)",
-         "Arc modifiers as for a Turret Particle Cannon."),
+    _mod("rammer_blast_modifier", "Other modifiers of the ramming ship's Explosion on the target (net)",
+         "A side-arc Ram already gives +1 (the ramming ship sits in the target's side arc); range and others here."),
+    _mod("target_blast_modifier", "Other modifiers of the target's Explosion on the ramming ship (net)",
+         "It meets the ramming ship's front arc (no arc modifier); range and others here."),
+    replace(d_results_input("ram_d_results", "Ramming ship's player: its [D] results on the target"), when=CAPITAL,
+            more=True),
+    replace(d_results_input("target_d_results", "Target's player: its [D] results on the ramming ship"), when=CAPITAL,
+            more=True),
     replace(flag_input("bombing_run", "The Ram results from a Bombing Run (no Point Defense)"), when=SQUADRON),
     *faces_inputs("skill_", "Skill Test"), *_when(faces_inputs("ram_", "Ramming ship"), CAPITAL),
     *_when(faces_inputs("target_", "Target"), CAPITAL), *_when(faces_inputs("pd_", "Point Defense"), SQUADRON),
@@ -177,7 +182,7 @@ RAM = Resolver(
     readings=(readings.FLEX_KEEPS_BEST, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.RAM_CRIPPLED_RAMMER,
               readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.JW_TABLE_ROW_BY_BEST, readings.RANDOMISE_RATING,
               readings.STRUCTURE_THEN_CRITICAL, readings.STRUCTURE_BELOW_ZERO, readings.DESTROYED_STOPS,
-              readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.EXPLOSION_STRUCTURE, readings.NEGATIVE_MACRO),
+              readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.EXPLOSION_STRUCTURE, readings.EXPLOSION_ARCS, readings.NEGATIVE_MACRO),
 )
 
 RESOLVERS: tuple[Resolver, ...] = (RAM,)

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from fractions import Fraction
 from typing import cast
 
 from ... import readings
 from ...damage import Aim, Goal, attack_outcomes
 from ...dice import Reading, magnitude
 from ...dist import Dist
-from ...opposed import opposed_dist
+from ...opposed import chosen_dist, remainders
 from ...pool_odds import level_weights, reading_dist
 from ...pools import Pool
 from ...ship import MARINES, RATINGS, Ship
@@ -148,6 +149,39 @@ def sabotage(ship: Ship, readings: Dist[Reading], target: str = AUTOMATIC) -> Di
     return cast(Dist[Ship], attack_outcomes(readings, ship, sabotage_aim(target)))
 
 
+def defender_cost(ends: Dist[Ship]) -> tuple[Fraction, ...]:
+    """What the defending side wants least of a Sabotage's end states (MECHANICS §5, by §6): the chance the ship is
+    Destroyed, then Captured, then Crippled, then the Structure lost, then the other damage (lower is better)."""
+    return (ends.p(lambda ship: ship.destroyed), ends.p(lambda ship: ship.marines == 0 and not ship.destroyed),
+            ends.p(lambda ship: ship.crippled), ends.expected(lambda ship: -ship.structure),
+            ends.expected(lambda ship: ship.damage()))
+
+
+def marines_leave(ship: Ship, primary: Reading, effect: int, target: str) -> Reading:
+    """What Defending Marines leave of a Sabotage roll (the Secondary's choice, Reading `secondary-chooses`): of every
+    remainder their diminishes can leave, the best for the defender after the damage it does, ties by the roll order."""
+    options = remainders(primary, effect)
+    if len(options) == 1:
+        return options[0]
+    best = _best_levels(ship, _levels(primary), effect, target)
+    return next(left for left in options if _levels(left) in best)
+
+
+def _levels(reading: Reading) -> tuple[int, ...]:
+    return tuple(sorted(level for level, _ in reading))
+
+
+@lru_cache(maxsize=8192)
+def _best_levels(ship: Ship, levels: tuple[int, ...], effect: int, target: str) -> frozenset[tuple[int, ...]]:
+    """The Magnitudes of the remainders best for the defender: a Precise attack may put any result on any row, so
+    its end states do not depend on the Values (`damage._d_options`), and one stand-in reading serves all."""
+    stand_in = tuple((level, value) for value, level in enumerate(levels, start=1))
+    costs = {_levels(left): defender_cost(sabotage(ship, Dist.certain(left), target))
+             for left in remainders(stand_in, effect)}
+    least = min(costs.values())
+    return frozenset(key for key, cost in costs.items() if cost == least)
+
+
 # ---------------------------------------------------------------- one firefight
 
 
@@ -179,7 +213,8 @@ def firefight(state: Boarding, plan: Plan) -> Dist[Boarding]:
         return Dist.certain(state)
     ship, boarders, marines = state.ship, state.boarders, state.marines
     if plan.boarder == SABOTAGE and plan.defender == DEFEND:
-        left = opposed_dist(Pool(boarders), Pool(marines))
+        left = chosen_dist(Pool(boarders), Pool(marines), lambda reading, effect: marines_leave(ship, reading, effect,
+                                                                                                plan.target))
         return sabotage(ship, left, plan.target).map(lambda after: Boarding(after, boarders))
     boarders_after = engage_dist(marines, plan.defender == DEFEND).map(lambda loss: max(0, boarders - loss))
     if plan.boarder == ENGAGE:

@@ -12,13 +12,13 @@ from collections.abc import Callable
 
 from ...damage import resolve_hits
 from ...dice import diminish, notation
-from ...opposed import opposed_final
+from ...opposed import diminished, remainders, secondary_effect
 from ...pools import Pool
 from ...registry import Inputs
 from ...roll import Resolution
 from ..dice_rolls import resolution_json, roll
-from .boarding_firefight import (DEFEND, ENGAGE, PURGE_ROWS, SABOTAGE, Boarding, Plan, engage_after, purge_after,
-                                 purge_row, sabotage_aim)
+from .boarding_firefight import (DEFEND, ENGAGE, PURGE_ROWS, SABOTAGE, Boarding, Plan, engage_after, marines_leave,
+                                 purge_after, purge_row, sabotage_aim)
 
 Die = Callable[[str], int]
 """The next d6 the damage step asks for, told what it is for."""
@@ -39,9 +39,14 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
     sabotage = b_roll.final
     new_b = boarders
     if plan.boarder == SABOTAGE and plan.defender == DEFEND:
-        sabotage, hit = opposed_final(b_roll.final, m_roll.final)
+        effect = secondary_effect(m_roll.final)
+        sabotage = marines_leave(ship, b_roll.final, effect, plan.target)
+        hit = diminished(b_roll.final, sabotage)
+        choice = (" The Marines choose what to diminish: the best for the defender of "
+                  + ", ".join(notation(left) for left in remainders(b_roll.final, effect)) + "."
+                  if len(remainders(b_roll.final, effect)) > 1 else "")
         lines.append(f"Opposed Roll, Boarders Primary: the Marines' {notation(m_roll.final)} leaves {notation(sabotage)}"
-                     + (f" (diminished: {', '.join(map(str, hit))})." if hit else "."))
+                     + (f" (diminished: {', '.join(map(str, hit))})." if hit else ".") + choice)
     else:
         m_reading = diminish(m_roll.final) if plan.defender == DEFEND else m_roll.final
         if plan.defender == DEFEND:

@@ -59,9 +59,14 @@ def capital_pool(values: Inputs) -> Pool:
     return capped(pool, f" after the attack modifier {modifier:+d}" if modifier else "")
 
 
-D_RESULTS = Input("d_results", "choice", "[D] results damage", default=BY_VALUE, choices=(BY_VALUE, ON_MARINES, BEST),
-                  help="The attacker may use the Value (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or hit the Marines; "
-                       "best for the attacker chooses for each [D] result.")
+def d_results_input(name: str = "d_results", label: str = "[D] results damage") -> Input:
+    """The attacker's choice for every [D] of damage resolved as normal (MECHANICS §6b): by default the best."""
+    return Input(name, "choice", label, default=BEST, choices=(BEST, BY_VALUE, ON_MARINES),
+                 help="Each [D] damages the Rating its Value names (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or the "
+                      "Marines, at the attacker's choice; best for the attacker chooses for each [D] result.")
+
+
+D_RESULTS = d_results_input()
 CRITICAL_CHOICES = (BEST, *RATINGS, *(f"System Trait {n}" for n in range(1, MAX_TRAITS + 1)), WEAPON, SPINAL_WEAPON)
 CRITICAL = Input("critical", "choice", "Critical Hits", default=BEST, choices=CRITICAL_CHOICES,
                  help="The attacker's choice for each Critical Hit; a preferred option is used while it can be chosen.")
@@ -72,9 +77,9 @@ def dice_keypad(label: str, most: int) -> Input:
     return Input("random_dice", "faces", label, low=0, high=most, optional=True, help=RANDOM_DICE_HELP)
 
 
-def aim_of(values: Inputs) -> Aim:
-    """The attacker's choices as the step takes them (absent inputs: by Value, best for the attacker)."""
-    return Aim(d_results=str(values.get("d_results", BY_VALUE)), critical=str(values.get("critical", BEST)))
+def aim_of(values: Inputs, d_results: str = "d_results") -> Aim:
+    """The attacker's choices as the step takes them (an input the resolver lacks: best for the attacker)."""
+    return Aim(d_results=str(values.get(d_results, BEST)), critical=str(values.get("critical", BEST)))
 
 
 def die_of(values: Inputs, rng: random.Random) -> tuple[DieSource, list[int]]:

@@ -7,7 +7,7 @@ from typing import cast
 
 from ... import readings
 from ...answers import Answer, Chart, Outcome
-from ...damage import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits
+from ...damage import attack_outcomes, catastrophic_result, fate, resolve_hits
 from ...dice import notation
 from ...dist import Dist
 from ...inputs import Input
@@ -16,7 +16,7 @@ from ...pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, rng_of, roll
-from .damage_v124_capital import MIN_MACRO, STEP_READINGS, capped, dice_keypad, die_of, ship_facts
+from .damage_v124_capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_of, ship_facts
 from .damage_v124_common import squadron_loss
 from .damage_v124_hits import die_input, one_die
 from .ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
@@ -81,8 +81,8 @@ def explosion_pool(values: Inputs) -> Pool:
 
 
 EXPLOSION_CAPS = (MAX_STRUCTURE, 1)
-"""Base and flex dice of an Explosion on a Capital Ship: every Structure ship_inputs allows, a little modifier (by
-Value, the exact search is cheaper than Capital Ship Damage's choice of [D] targets)."""
+"""Base and flex dice of an Explosion on a Capital Ship: every Structure ship_inputs allows, a little modifier (no
+macro pool of its own beyond Macro 2, so the exact search of the [D] and Critical Hit choices stays under 200 ms)."""
 
 
 def explosion_attack(values: Inputs) -> Pool:
@@ -102,7 +102,7 @@ def _explosion_needed(values: Inputs) -> dict[str, int]:
 
 def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
     """The target Capital Ship's fate and Structure left after the Explosion's attack, through the damage step."""
-    ends = attack_outcomes(reading_dist(explosion_attack(values)), ship_of(values, "target_"), Aim(), fate)
+    ends = attack_outcomes(reading_dist(explosion_attack(values)), ship_of(values, "target_"), aim_of(values), fate)
     return cast(Dist[tuple[str, int]], ends)
 
 
@@ -133,7 +133,7 @@ def _explosion_run(values: Inputs) -> Answer:
         headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
         die, _ = die_of(values, rng)
-        target, lines = resolve_hits(ship_of(values, "target_"), res.final, Aim(), die)
+        target, lines = resolve_hits(ship_of(values, "target_"), res.final, aim_of(values), die)
         steps += [f"Target: {line}" for line in lines]
         headline = f"{notation(res.final)}: Target {target.text()}"
         facts["target"] = ship_facts(target)
@@ -154,6 +154,8 @@ EXPLOSION = Resolver(
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
             *faces_inputs(),
             *(replace(field, when=("target", TARGETS[0])) for field in ship_inputs("target_", "Target")),
+            replace(D_RESULTS, label="The exploding ship's player: [D] results on the target", when=("target", TARGETS[0]),
+                    more=True),
             replace(dice_keypad("Dice for the target's randomised hits, Weapon Damage and Catastrophic rolls", 24),
                     when=("target", TARGETS[0])), SEED),
     run=_explosion_run, odds=_explosion_odds,

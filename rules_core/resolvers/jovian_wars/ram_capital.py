@@ -28,11 +28,10 @@ from ...ship import Ship
 from ...values import faces_of, int_of
 from ..dice_rolls import best_chart, best_magnitude, pool_needed, resolution_json, roll
 from .common import Table, roll_with_table, skill_pool, table_chart
+from .damage_v124_capital import aim_of
 from .damage_v124_catastrophe import RANGES, explosion_pool
 from .ship_inputs import fate_charts, ship_of
 
-AIM = Aim()
-"""The attacker's choices on each ship: by Value, Critical Hits best for the attacker (Reading `attacker-chooses`)."""
 SKILL_TABLE: Table = (("[N]", "the ramming ship's results are not escalated"),
                       ("[D+]", "Escalate all the ramming ship's successful results"))
 RAMMER, TARGET = "Ramming ship", "Target"
@@ -55,6 +54,12 @@ class Ram:
     """The ramming ship's Explosion on the target."""
     target_blast: Pool
     """The target's Explosion on the ramming ship."""
+    side_arc: bool = False
+    """The Ram hits the target's side arc: the ramming ship sits there when it explodes."""
+    rammer_aim: Aim = Aim()
+    """The ramming ship's player's choices for its roll and its Explosion on the target (MECHANICS §6b)."""
+    target_aim: Aim = Aim()
+    """The target's player's choices for its roll and its Explosion on the ramming ship."""
 
     @property
     def crippled_at_start(self) -> bool:
@@ -62,7 +67,12 @@ class Ram:
 
 
 def ram_of(values: Inputs) -> Ram:
-    """The chain's ships and pools; current Structure above the starting Structure is refused."""
+    """The chain's ships and pools; current Structure above the starting Structure is refused.
+
+    Each Explosion's Attack Modifier starts from the arcs the Ram leaves (Reading `explosion-arcs`): the ramming
+    ship sits in the arc it rammed, so a side-arc Ram gives its Explosion +1 against the target, while the
+    target's Explosion meets the ramming ship's front arc (no modifier); other modifiers are the player's.
+    """
     both = int(bool(values["front_to_front"]))
     start, target_start = int_of(values, "start_structure"), int_of(values, "target_start_structure")
     rammer, target = ship_of(values), ship_of(values, "target_")
@@ -74,13 +84,14 @@ def ram_of(values: Inputs) -> Ram:
         rammer=rammer, target=target, skill=skill_pool(int_of(values, "skill")),
         ram_roll=build_pool(start + both, modifier=int_of(values, "ram_modifier") + side, field="ram_"),
         target_roll=build_pool(target_start + both, modifier=int_of(values, "target_modifier"), field="target_"),
-        rammer_blast=_blast(start, values, "target_armor", "rammer_blast_modifier"),
-        target_blast=_blast(target_start, values, "armor", "target_blast_modifier"))
+        rammer_blast=_blast(start, values, "target_armor", int_of(values, "rammer_blast_modifier") + side),
+        target_blast=_blast(target_start, values, "armor", int_of(values, "target_blast_modifier")),
+        side_arc=bool(side), rammer_aim=aim_of(values, "ram_d_results"), target_aim=aim_of(values, "target_d_results"))
 
 
-def _blast(start: int, values: Inputs, armor: str, modifier: str) -> Pool:
+def _blast(start: int, values: Inputs, armor: str, modifier: int) -> Pool:
     """The Explosion on the ship in base contact: AC = starting Structure, Macro 2 (within 3") minus its Armor."""
-    return explosion_pool({"structure": start, "range": RANGES[0], "armor": values[armor], "modifier": values[modifier]})
+    return explosion_pool({"structure": start, "range": RANGES[0], "armor": values[armor], "modifier": modifier})
 
 
 # ---------------------------------------------------------------- exact odds
@@ -110,33 +121,33 @@ def after_rolls(ram: Ram) -> tuple[Dist[Ship], Dist[Ship]]:
     """Each ship's end state after the other's roll (independent: each roll hits one ship), the Ram rule applied."""
     hits_rammer = escalated(ram.target_roll, Dist.certain(True))
     hits_target = escalated(ram.ram_roll, skill_passes(ram))
-    rammer = _outcomes(hits_rammer, ram.rammer, whole)
+    rammer = _outcomes(hits_rammer, ram.rammer, ram.target_aim, whole)
     if ram.crippled_at_start:
         rammer = rammer.bind(removed_by_ram)
-    return rammer, _outcomes(hits_target, ram.target, whole)
+    return rammer, _outcomes(hits_target, ram.target, ram.rammer_aim, whole)
 
 
-def _outcomes(readings: Dist[Reading], ship: Ship, view: Callable[[Ship], Hashable]) -> Dist[Ship]:
+def _outcomes(readings: Dist[Reading], ship: Ship, aim: Aim, view: Callable[[Ship], Hashable]) -> Dist[Ship]:
     """`damage.attack_outcomes` typed for the views used here."""
-    return attack_outcomes(readings, ship, AIM, view)  # type: ignore[return-value]
+    return attack_outcomes(readings, ship, aim, view)  # type: ignore[return-value]
 
 
 def fates(ram: Ram) -> Dist[tuple[Fate, Fate]]:
     """The joint end of both ships: (ramming ship's fate view, target's fate view), Explosions included."""
     rammer, target = after_rolls(ram)
-    blasts: dict[tuple[Pool, Ship], Dist[Fate]] = {}
+    blasts: dict[tuple[Pool, Ship, Aim], Dist[Fate]] = {}
 
-    def blast(pool: Pool, ship: Ship) -> Dist[Fate]:
-        if (pool, ship) not in blasts:
-            blasts[pool, ship] = _outcomes(reading_dist(pool), ship, fate)  # type: ignore[assignment]
-        return blasts[pool, ship]
+    def blast(pool: Pool, ship: Ship, aim: Aim) -> Dist[Fate]:
+        if (pool, ship, aim) not in blasts:
+            blasts[pool, ship, aim] = _outcomes(reading_dist(pool), ship, aim, fate)  # type: ignore[assignment]
+        return blasts[pool, ship, aim]
 
     def explosions(pair: tuple[Ship, Ship]) -> Dist[tuple[Fate, Fate]]:
         r, t = pair
         if r.fate == "Explodes" and not t.destroyed:
-            return blast(ram.rammer_blast, t).map(lambda end: (fate(r), end))
+            return blast(ram.rammer_blast, t, ram.rammer_aim).map(lambda end: (fate(r), end))
         if t.fate == "Explodes" and not r.destroyed:
-            return blast(ram.target_blast, r).map(lambda end: (end, fate(t)))
+            return blast(ram.target_blast, r, ram.target_aim).map(lambda end: (end, fate(t)))
         return Dist.certain((fate(r), fate(t)))
     # Only ships still in play can take an Explosion: the others shrink to their fate view first.
     r_keys = rammer.map(lambda s: s if not s.destroyed else Ship((), (), s.structure, fate=s.fate))
@@ -190,10 +201,10 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     rammer_die, _ = typed_dice(faces_of(values, "rammer_hit_dice") or (), rng)
     target_die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
     lines.append(f"Resolve Damage from the rolls as normal: the {TARGET.lower()}'s {notation(target_final)} on the ramming ship.")
-    rammer, more = resolve_hits(ram.rammer, target_final, AIM, rammer_die)
+    rammer, more = resolve_hits(ram.rammer, target_final, ram.target_aim, rammer_die, "the target's player")
     lines += [f"{RAMMER}: {s}" for s in more]
     lines.append(f"The ramming ship's {notation(ram_final)} on the {TARGET.lower()}.")
-    target, more = resolve_hits(ram.target, ram_final, AIM, target_die)
+    target, more = resolve_hits(ram.target, ram_final, ram.rammer_aim, target_die, "the ramming ship's player")
     lines += [f"{TARGET}: {s}" for s in more]
     if ram.crippled_at_start:
         lines.append("The ramming ship was Crippled at the start of the Ram action: it is considered Destroyed and is "
@@ -210,14 +221,16 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
                      "only its Catastrophic Damage Table roll can Destroy it.")
     rolls: dict[str, object] = {"skill": resolution_json(test), "ram": resolution_json(ram_res), "target": resolution_json(target_res)}
     blast_die, _ = typed_dice(faces_of(values, "blast_hit_dice") or (), rng)
-    for exploding, other, pool, who in ((rammer, target, ram.rammer_blast, TARGET), (target, rammer, ram.target_blast, RAMMER)):
+    for exploding, other, pool, aim, who in ((rammer, target, ram.rammer_blast, ram.rammer_aim, TARGET),
+                                             (target, rammer, ram.target_blast, ram.target_aim, RAMMER)):
         if exploding.fate == "Explodes" and not other.destroyed:
             boom = roll(pool, values, rng, "blast_")
             rolls["explosion"] = resolution_json(boom)
             lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: the Explosion's attack on the "
-                         f"{who.lower()} in base contact (within 3\"): {pool.describe()}.")
+                         f"{who.lower()} in base contact (within 3\"), {_blast_arc(ram, who)}: {pool.describe()}.")
             lines += [f"Explosion: {s}" for s in boom.sentences()]
-            hit, more = resolve_hits(other, boom.final, AIM, blast_die)
+            chooser = "the ramming ship's player" if who == TARGET else "the target's player"
+            hit, more = resolve_hits(other, boom.final, aim, blast_die, chooser)
             lines += [f"{who}: {s}" for s in more]
             rammer, target = (rammer, hit) if who == TARGET else (hit, target)
             break
@@ -225,6 +238,15 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
              "rammer_fate": rammer.fate, "rammer_structure": rammer.structure,
              "target_fate": target.fate, "target_structure": target.structure}
     return Case(rammer, target, lines, facts, rolls)
+
+
+def _blast_arc(ram: Ram, who: str) -> str:
+    """Where the exploding ship sits in the other's arcs after the Ram (Reading `explosion-arcs`)."""
+    if who == RAMMER:
+        return "meeting the ramming ship's front arc (no arc modifier)"
+    if ram.side_arc:
+        return "from the target's side arc, where the ramming ship sits (+1 Attack Modifier)"
+    return "from the arc the ramming ship rammed, not the side arc (no side-arc modifier)"
 
 
 def state_words(before: Ship, after: Ship) -> str:
