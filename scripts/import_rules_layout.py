@@ -347,7 +347,7 @@ GALLEY_CELLS: dict[str, tuple[str, ...]] = _galley_cells()
 
 GALLEY_GAPS: dict[str, str] = {
     "Defensive Missile Fire":
-        "The source's Defensive Missile Fire row ends after its Conditions: its Active Defenses and "
-        "its Success and Failure results are missing and are not filled in here.",
+        "The source's Defensive Missile Fire row ends after its Conditions: its Success and Failure "
+        "results are missing and are not filled in here (a defensive mode has no Active Defenses).",
 }
 """Mode name -> the note shown after its fields."""

@@ -85,7 +85,6 @@ CONDITION_FAILURES = [
     ("avoidance", {"fouled": True}, "Not fatigued, crippled, rammed, fouled"),
     ("reaction-ram", {"bow_hex": False}, "An enemy ship moves adjacent to your bow hex, presenting a flank hex"),
     ("defensive-missile-fire", {"attacked_by": "none of these"}, DEFENSIVE_MODES["defensive-missile-fire"].conditions[0]),
-    ("reaction-ram", {"ram_attack": 0}, "Ram Attack > 0"),
 ]
 
 
@@ -381,12 +380,22 @@ def test_ship_state_default_at_max_speed():
     ({"rammed": True}, {"avoidance"}),
     ({"depleted": True}, set()),
     ({"captured": True}, set()),
-    ({"ram_attack": 0}, {"ram", "reaction-ram"}),
+    ({"ram_attack": 0}, {"ram"}),  # Reaction Ram's row has no Ram Attack condition (MECHANICS §9)
     ({"movement_impaired": True}, {"ram"}),
     ({"half_speed": True}, set()),
 ])
 def test_ship_state_refuses_by_status(state, newly_refused):
     assert refused_modes(**state) == {"anastrophe", "grappling", "boarding"} | newly_refused
+
+
+def test_conditions_the_aid_does_not_attach_refuse_nothing():
+    """Assert Reaction Ram (its row: one condition, the bow hex) and the Anastrophe (an asterisked ram attack) are not
+    refused at Ram Attack 0, and a failed reaction rolls no ram; the Ram row's own "Ram Attack > 0" still refuses Ram."""
+    assert "ram_attack" not in [i["name"] for i in describe(rid("reaction-ram"))["inputs"]]
+    failed = resolve(rid("reaction-ram"), {"reaction_result": "failure"})
+    assert failed["outcome"]["result"] == "failure" and all(c["ok"] for c in failed["checks"])
+    state = refused_modes(ram_attack=0, asterisked_ram=True)
+    assert "anastrophe" not in state and "reaction-ram" not in state and "ram" in state
 
 
 def test_ship_state_speed_grapple_and_asterisk():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
 
 from ... import readings
 from ...answers import Answer, Check
@@ -62,11 +61,9 @@ AVOIDANCE_INPUTS = (
 
 
 def run_reaction_ram(inputs: Inputs) -> Answer:
-    rating = cast(int, inputs["ram_attack"])
+    # Its row's one condition: the Ram row's conditions are the Ram attack mode's, which the aid does not attach here.
     checks = [Check(REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
-                    "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex"),
-              # Reaction Ram resolves a ram (readings.GALLEY_RESOLVE_RAM), so the Ram row's first condition applies.
-              Check(ATTACK_MODES["ram"].conditions[0], rating > 0, f"Ram Attack is {rating}")]
+                    "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex")]
     if first_failure(checks):
         return refused(REACTION_RAM.name, checks)
     reaction, said = decide(inputs, 0, None, "reaction_result", "reaction_roll")
@@ -106,7 +103,6 @@ def odds_reaction_ram(inputs: Inputs) -> Answer:
 
 REACTION_RAM_INPUTS = (
     Input("bow_hex", "bool", "An enemy ship moves adjacent to your bow hex, presenting a flank hex", default=True),
-    Input("ram_attack", "int", "Your Ram Attack rating", default=1, low=0, high=9, help="From your ship's counter."),
     result_input("reaction_result", "the reaction"),
     roll_inputs(2, "", "the ram")[0],
     modifier_input("Net modifier to your ram roll."),

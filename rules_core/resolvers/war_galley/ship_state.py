@@ -49,8 +49,7 @@ STATE_RULES: dict[str, tuple[Blockers, str]] = {
     "rake-pass-through-or-diekplus": (lambda i: _when(i["speed"] != "Max", "Must be at Max Speed: it is at Cruise"),
                                       "straight through the enemy ship and out into vacant hexes"),
     "anastrophe": (lambda i: _when(i["speed"] != "Max", "Must be at Max Speed: it is at Cruise")
-                   + _when(not i["asterisked_ram"], "Your ship must have an asterisked ram attack: it has none")
-                   + _when(i["ram_attack"] == 0, "an asterisked ram attack: its Ram Attack is 0"),
+                   + _when(not i["asterisked_ram"], "Your ship must have an asterisked ram attack: it has none"),
                    "within 2 hexes and 60° of the target's front, facing it or placed to rake, room to turn"),
     "grappling": (lambda i: _when(i["speed"] != "Cruise", "At cruise speed: it is at Max")
                   + _when(bool(i["no_grapple"]), "No grapple this turn: it failed a ram this turn"),
@@ -60,7 +59,7 @@ STATE_RULES: dict[str, tuple[Blockers, str]] = {
     "missile-fire-flame": (_none, "target adjacent"),
     "avoidance": (lambda i: [f"Not fatigued, crippled, rammed, fouled: it is {s}" for s in ("fatigued", "crippled", "rammed", "fouled") if i[s]],
                   "an enemy ship just moved adjacent"),
-    "reaction-ram": (_ram_attack, "an enemy ship moves adjacent to its bow hex, presenting a flank hex"),
+    "reaction-ram": (_none, "an enemy ship moves adjacent to its bow hex, presenting a flank hex"),
     "defensive-missile-fire": (_none, "it is being rammed, raked, grappled or attacked by missiles"),
 }
 """Per mode slug: the state conditions that refuse it, and what is left to check at the table."""
