@@ -209,17 +209,18 @@ def test_defending_marines_keep_a_triple_rather_than_two_doubles_on_their_last_t
 # ---------------------------------------------------------------- the chain
 
 
-def brute_capture(state: Boarding, plan: Plan, k: int) -> Fraction:
-    """Captured within k activations, enumerating each activation's rolls (and the Purge Skill Test's)."""
+def brute_capture(state: Boarding, plan: Plan, k: int, first: Plan | None = None) -> Fraction:
+    """Captured within k activations, enumerating each activation's rolls (and the Purge Skill Test's); the first
+    activation by `first` when given."""
 
     @cache
-    def captured(state: Boarding, k: int) -> Fraction:
+    def captured(state: Boarding, k: int, opening: bool = False) -> Fraction:
         if state.fate == CAPTURED:
             return Fraction(1)
         if k == 0 or state.ended:
             return Fraction(0)
         total = Fraction(0)
-        for after, p in brute_firefight(state, plan).items():
+        for after, p in brute_firefight(state, first if opening and first else plan).items():
             if plan.purge_skill is None or after.ended:
                 total += p * captured(after, k - 1)
                 continue
@@ -229,7 +230,7 @@ def brute_capture(state: Boarding, plan: Plan, k: int) -> Fraction:
                 m, b = (m // 2, b // 2) if best == 0 else (m, b // 2) if best == 2 else (m, 0)
                 total += p * q * captured(Boarding(after.ship.with_marines(m), b), k - 1)
         return total
-    return captured(state, k)
+    return captured(state, k, True)
 
 
 @pytest.mark.parametrize(("marines", "boarders", "plan"), [
@@ -241,6 +242,22 @@ def test_capture_within_k_matches_step_by_step_enumeration(marines, boarders, pl
     start = Boarding(ship(marines), boarders)
     got = [now.chance(CAPTURED) for now in within(start, plan, 3)]
     assert got == [brute_capture(start, plan, k) for k in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(("marines", "boarders", "defender", "target"), [
+    (2, 3, ENGAGE, "Defense"), (2, 3, DEFEND, "Marines"), (1, 2, ENGAGE, "Thrusters")])
+def test_a_target_by_hand_sets_the_first_activation_of_every_figure(marines, boarders, defender, target):
+    """Assert a Sabotage aimed by hand: capture within k takes that aim in the first activation and the Boarders'
+    automatic aim after it, so "within 1 activation" is the one-firefight chart's Captured (issue 20: 5/81 within 1
+    where the one firefight gave 0)."""
+    given = {"marines": marines, "boarders": boarders, "boarder": SABOTAGE, "defender": defender, "target": target,
+             "defense": 4, "sensors": 3, "thrusters": 2, "structure": 4, "traits": 0, "weapons": 0}
+    answer = odds(JW + "boarded", given)
+    start = Boarding(ship(marines), boarders)
+    manual, auto = Plan(SABOTAGE, defender, target), Plan(SABOTAGE, defender)
+    within_k = list(chart(answer, 0).values())
+    assert within_k[:3] == [brute_capture(start, auto, k, first=manual) for k in (1, 2, 3)]
+    assert within_k[0] == chart(answer, 2)["Captured"]
 
 
 def test_three_boarders_engaging_two_marines():
@@ -298,6 +315,7 @@ def test_several_activations_resolve_step_by_step():
 @pytest.mark.parametrize(("inputs", "field"), [
     ({"boarder": "Sabotage", "boarders": 6}, "boarders"), ({"boarder": "Sabotage", "marines": 9}, "marines"),
     ({"boarders": 16}, "boarders"), ({"defender": "Sabotage"}, "defender"), ({"activations": 11}, "activations"),
+    ({"boarder": "Sabotage", "target": "Defense", "boarders": 5}, "boarders"),
 ])
 def test_bad_inputs_name_the_field(inputs, field):
     with pytest.raises(InputError) as caught:
@@ -363,10 +381,10 @@ def test_several_activations_take_each_keypads_dice_in_turn():
 
 
 def test_a_target_by_hand_is_one_firefights_choice():
-    """Assert a Sabotage target typed by hand drives the one-firefight chart, and the chain says it uses the Boarders'
-    automatic choice (a chain following every box of the ship would not answer in time)."""
-    inputs = {"boarder": "Sabotage", "target": "Defense", "marines": 5, "boarders": 5}
+    """Assert a Sabotage target typed by hand drives the one-firefight chart and the chain's first activation, and the
+    chain says later activations use the Boarders' automatic choice (following every box would not answer in time)."""
+    inputs = {"boarder": "Sabotage", "target": "Defense", "marines": 4, "boarders": 4}
     answer = odds(JW + "boarded", inputs)
-    assert "Sabotage hits best for the Boarders" in answer["charts"][0]["title"]
-    assert answer["captured_within"] == odds(JW + "boarded", {**inputs, "target": AUTOMATIC})["captured_within"]
+    assert "Sabotage hits Defense, later activations best for the Boarders" in answer["charts"][0]["title"]
+    assert answer["captured_within"] != odds(JW + "boarded", {**inputs, "target": AUTOMATIC})["captured_within"]
     assert answer["charts"][2]["title"].endswith("(Sabotage hits Defense)")

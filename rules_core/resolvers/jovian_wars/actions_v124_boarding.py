@@ -28,7 +28,7 @@ from .ship_inputs import ship_inputs, ship_of
 from ...values import faces_of, int_of
 from ...wording import counted
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
-from .boarding_chain import HORIZON, NEVER, ending, expected_activations, mean_if_ends, stuck, within
+from .boarding_chain import HORIZON, NEVER, activation, ending_after, mean_if_ends_after, stuck, within
 from .boarding_firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
                                  purge_rows)
@@ -37,12 +37,15 @@ from .common import Flag, Rating, all_ok, checks, flag_input, rating_input, requ
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
+AIMED = "Sabotage aimed by hand"
 CAPS: dict[str, dict[str, int]] = {
     "Engage": {"marines": 15, "boarders": 15},
     SABOTAGE: {"marines": 5, "boarders": 5},
+    AIMED: {"marines": 4, "boarders": 4},
 }
 """The largest Marines and Boarders whose chain answers in time, by the Boarders' choice (Sabotage follows the
-ship's every box, Engage only the two ratings); the four-pair chart uses the Sabotage caps."""
+ship's every box, Engage only the two ratings; a Sabotage aimed by hand spreads the ship over every row in its first
+activation, so the chain after it meets far more ships); the four-pair chart uses the Sabotage caps."""
 DAMAGE_READINGS = (readings.RANDOMISE_RATING, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO)
 """The Readings of the one damage step Sabotage goes through."""
 MARINES_INPUT, *SHIP_INPUTS = ship_inputs(traits=0, weapons=0)[3:] + ship_inputs(traits=0, weapons=0)[:3]
@@ -129,11 +132,11 @@ def plan_of(values: Inputs) -> Plan:
 
 def _check_caps(values: Inputs, boarder: str) -> None:
     """Refuse ratings whose chain would not answer in time, naming the field and its range for this choice."""
-    caps = CAPS[SABOTAGE if boarder == SABOTAGE else "Engage"]
-    for field, cap in caps.items():
+    choice = "Engage" if boarder != SABOTAGE else SABOTAGE if values["target"] == AUTOMATIC else AIMED
+    words = {"Engage": "for a boarding", SABOTAGE: "when the Boarders choose Sabotage", AIMED: "when Sabotage is aimed by hand"}
+    for field, cap in CAPS[choice].items():
         if int_of(values, field) > cap:
-            words = "when the Boarders choose Sabotage" if boarder == SABOTAGE else "for a boarding"
-            raise InputError(field, f"a whole number from 0 to {cap} {words}, not {int_of(values, field)}")
+            raise InputError(field, f"a whole number from 0 to {cap} {words[choice]}, not {int_of(values, field)}")
 
 
 def _start(values: Inputs) -> Boarding:
@@ -143,9 +146,9 @@ def _start(values: Inputs) -> Boarding:
     return Boarding(ship_of(values), int_of(values, "boarders"))
 
 
-def _mean_words(start: Boarding, plan: Plan) -> str:
-    mean = mean_if_ends(start, plan)
-    frozen = stuck(start, plan)
+def _mean_words(start: Boarding, first: Plan, plan: Plan) -> str:
+    mean = mean_if_ends_after(start, first, plan)
+    frozen = list(dict.fromkeys(state for after in activation(start, first) for state in stuck(after, plan)))
     if not frozen:
         return f"mean {fraction_json(mean or Fraction(0))} activations (about {float(mean or 0):.2f})"
     never = (f"it may never end ({counted(frozen[0].boarders, 'Boarder')} against {counted(frozen[0].marines, 'Marine')}: "
@@ -158,33 +161,37 @@ def _boarded_odds(values: Inputs) -> Answer:
     results = checks(BOARDED_NEEDS, values)
     if not all_ok(results):
         return Answer(checks=results, charts=())
-    # A target chosen by hand is one firefight's choice: over many activations it would follow every box of the ship
-    # (seconds, not milliseconds), so the chain's Sabotage is the Boarders' automatic choice, and the titles say so.
+    # A target chosen by hand is the choice of this activation's firefight: the player chooses again at the next one.
+    # Every figure starts from it; later activations take the Boarders' automatic choice (following a hand-picked
+    # row through many activations would follow every box of the ship: seconds, not milliseconds), as the titles say.
     chain = replace(plan, target=AUTOMATIC)
     manual = plan.boarder == SABOTAGE and plan.target != AUTOMATIC
-    pair = f"{plan.boarder}/{plan.defender}" + (", Sabotage hits best for the Boarders" if manual else "")
-    captured = [now.chance(CAPTURED) for now in within(start, chain)]
-    ends = ending(start, chain)
-    mean = expected_activations(start, chain)
+    pair = f"{plan.boarder}/{plan.defender}" + (f", Sabotage hits {plan.target}, later activations best for the "
+                                                 "Boarders" if manual else "")
+    captured = [now.chance(CAPTURED) for now in within(start, chain, first=plan)]
+    ends = ending_after(start, plan, chain)
     charts = [
         Chart(f"Captured within k activations ({pair}{', Purge Airlocks' if plan.purge_skill is not None else ''})",
               tuple(Row(f"within {counted(k, 'activation')}", p) for k, p in enumerate(captured, 1))),
-        Chart.of(f"How the boarding ends ({pair}): {_mean_words(start, chain)}", ends, FATE_LABELS.__getitem__, (*ENDS, NEVER)),
+        Chart.of(f"How the boarding ends ({pair}): {_mean_words(start, plan, chain)}", ends, FATE_LABELS.__getitem__,
+                 (*ENDS, NEVER)),
         Chart.of("One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
                  firefight(start, plan).map(lambda state: state.fate), FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS)),
     ]
     if all(int_of(values, field) <= cap for field, cap in CAPS[SABOTAGE].items()):
-        charts.append(_pairs_chart(start, chain))
+        charts.append(_pairs_chart(start, plan if manual else chain))
     # Probabilities and means stay Fractions (None where there is none): to_json writes them as "p/q".
     return Answer(checks=results, charts=tuple(charts), extra={
         "captured_within": captured, "ever_captured": ends.chance(CAPTURED), "never_ends": ends.chance(NEVER),
-        "expected_activations": mean, "mean_if_ends": mean_if_ends(start, chain)})
+        "expected_activations": None if ends.chance(NEVER) else mean_if_ends_after(start, plan, chain),
+        "mean_if_ends": mean_if_ends_after(start, plan, chain)})
 
 
 def _pairs_chart(start: Boarding, plan: Plan) -> Chart:
     """Captured within the horizon for each pair of choices, each side keeping its choice."""
     return Chart(f"Captured within {HORIZON} activations, each pair of choices (Boarders/Marines)", tuple(
-        Row(f"{boarder}/{defender}", within(start, Plan(boarder, defender, plan.target, plan.purge_skill))[-1].chance(CAPTURED))
+        Row(f"{boarder}/{defender}", within(start, Plan(boarder, defender, AUTOMATIC, plan.purge_skill),
+                                            first=Plan(boarder, defender, plan.target, plan.purge_skill))[-1].chance(CAPTURED))
         for boarder, defender in PAIRS))
 
 

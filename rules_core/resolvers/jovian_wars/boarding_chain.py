@@ -36,15 +36,17 @@ def activation(state: Boarding, plan: Plan) -> Dist[Boarding]:
     return after.bind(lambda state: purge(state, skill))
 
 
-def within(start: Boarding, plan: Plan, activations: int = HORIZON) -> list[Dist[str]]:
-    """How the boarding stands (a fate of `Boarding`) after 1, 2 ... `activations` activations.
+def within(start: Boarding, plan: Plan, activations: int = HORIZON, first: Plan | None = None) -> list[Dist[str]]:
+    """How the boarding stands (a fate of `Boarding`) after 1, 2 ... `activations` activations; the first
+    activation by `first` when given (a choice the player made for this activation), every later one by `plan`.
 
     An ended boarding is carried as its fate alone: what became of the rest of the ship no longer matters here.
     """
     out: list[Dist[str]] = []
     now: Dist[Boarding | str] = Dist.certain(start)
-    for _ in range(activations):
-        now = now.bind(lambda state: _next(state, plan))
+    for step in range(activations):
+        this = first if first is not None and step == 0 else plan
+        now = now.bind(lambda state: _next(state, this))
         out.append(now.map(lambda state: state if isinstance(state, str) else state.fate))
     return out
 
@@ -76,6 +78,22 @@ def ending(state: Boarding, plan: Plan) -> Dist[str]:
     if leaving is None:
         return Dist.certain(NEVER)
     return leaving.bind(lambda after: ending(after, plan))
+
+
+def ending_after(state: Boarding, first: Plan, plan: Plan) -> Dist[str]:
+    """`ending` with the first activation by `first`, every later one by `plan`."""
+    if state.ended:
+        return Dist.certain(state.fate)
+    return activation(state, first).bind(lambda after: ending(after, plan))
+
+
+def mean_if_ends_after(state: Boarding, first: Plan, plan: Plan) -> Fraction | None:
+    """`mean_if_ends` with the first activation by `first`: that activation, then the mean from wherever it goes."""
+    ends = 1 - ending_after(state, first, plan).chance(NEVER)
+    if state.ended or not ends:
+        return None if not ends else Fraction(0)
+    after = activation(state, first)
+    return (ends + after.expected(lambda there: _activations_to_end(there, plan))) / ends
 
 
 def expected_activations(state: Boarding, plan: Plan) -> Fraction | None:
