@@ -266,7 +266,7 @@ def test_counts_read_right(resolver_id: str, inputs: dict[str, object]) -> None:
     for pattern, what in BAD_WORDING:
         assert not pattern.search(said), f"{what}: {said}"
     expected = {"dice/unopposed": "Rolled 1 die", "jovian-wars/v1.2.4/capital-ship-damage": "1 Critical Hit,",
-                "jovian-wars/v1.2.4/board": "1 Boarder board", "jovian-wars/v1.2.4/squadron-damage": "no Structure lost",
+                "jovian-wars/v1.2.4/board": "1 Marine boards", "jovian-wars/v1.2.4/squadron-damage": "no Structure lost",
                 "jovian-wars/v1.2.4/dogfight": "Squadron Damage:"}[resolver_id]
     assert expected in said
 

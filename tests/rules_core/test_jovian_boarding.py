@@ -388,3 +388,19 @@ def test_a_target_by_hand_is_one_firefights_choice():
     assert "Sabotage hits Defense, later activations best for the Boarders" in answer["charts"][0]["title"]
     assert answer["captured_within"] != odds(JW + "boarded", {**inputs, "target": AUTOMATIC})["captured_within"]
     assert answer["charts"][2]["title"].endswith("(Sabotage hits Defense)")
+
+
+@pytest.mark.parametrize(("inputs", "headline"), [
+    ({"committed": 1, "aboard": 1, "defense": 2, "pd_dice": [3, 3]}, "No committed Marines survive: nobody boards (1 Boarder already aboard)"),
+    ({"committed": 2, "aboard": 1, "defense": 2, "pd_dice": [3, 4]}, "2 Marines board the target: 3 Boarders aboard; it enters the Boarded state"),
+])
+def test_board_headline_counts_who_boarded(inputs, headline):
+    """Assert Board's headline says who boarded now, never counting Boarders already aboard as boarding (issue 20)."""
+    assert resolve(JW + "board", inputs)["outcome"]["headline"] == headline
+
+
+def test_purge_airlocks_needs_a_boarded_ship():
+    """Assert Purge Airlocks refuses a ship at Marines 0: Boarded is cancelled at "Boarders: 0 or Marines: 0"."""
+    answer = resolve(JW + "purge-airlocks", {"marines": 0, "boarders": 3, "dice": [1, 2, 3]})
+    assert answer["outcome"]["headline"] == "Purge Airlocks may not be declared"
+    assert [c["label"] for c in answer["checks"] if not c["ok"]] == ["Boarded (Marines): 1+"]

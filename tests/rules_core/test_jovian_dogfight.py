@@ -266,3 +266,13 @@ def test_every_squadron_damage_distribution_sums_to_one(base, flex, macro, oppos
     for dist in (squadron_damage_dist(Pool(base, flex, macro)), squadron_damage_dist(Pool(base, flex, macro), Pool(opposing)),
                  missile_damage_dist(Pool(missile, flex, macro), Pool(opposing))):
         assert sum(p for _, p in dist.items()) == 1
+
+
+def test_a_fuel_bid_above_the_fuel_left_gets_no_odds_and_names_its_squadron():
+    """Assert the odds view refuses a bid the resolve view refuses, and the headline names the Squadron (issue 20)."""
+    given = {"b": {"fuel": 0, "bid": 2}}
+    answer = odds("jovian-wars/v1.2.4/dogfight", given)
+    assert answer["charts"] == [] and [c["ok"] for c in answer["checks"]] == [True, False]
+    assert resolve("jovian-wars/v1.2.4/dogfight", given)["outcome"]["headline"] == "Squadron B bids more Fuel than it has"
+    both = resolve("jovian-wars/v1.2.4/dogfight", {"a": {"fuel": 0, "bid": 1}, **given})["outcome"]["headline"]
+    assert both == "Squadron A and Squadron B bid more Fuel than they have"

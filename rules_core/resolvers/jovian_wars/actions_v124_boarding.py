@@ -97,8 +97,12 @@ def _board_run(values: Inputs) -> Answer:
     if aboard:
         lines.append(f"All surviving Marines contribute to the total number of Boarders: {aboard} + {left} = {aboard + left}.")
     total = aboard + left
-    headline = (f"{counted(total, 'Boarder')} board{'s' if total == 1 else ''} the target: it enters the Boarded state" if total else
-                "No committed Marines survive: nobody boards")
+    if left:
+        headline = (f"{counted(left, 'Marine')} board{'s' if left == 1 else ''} the target: "
+                    + (f"{counted(total, 'Boarder')} aboard; " if aboard else "") + "it enters the Boarded state")
+    else:
+        headline = "No committed Marines survive: nobody boards" + (
+            f" ({counted(aboard, 'Boarder')} already aboard)" if aboard else "")
     lines.append(headline + ".")
     facts = {"boarders": total, "survivors": left, "lost": min(lost, committed), "marines_left": int_of(values, "marines") - committed}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": resolution_json(pd)})
@@ -286,7 +290,8 @@ BOARDED = Resolver(
 
 # ---------------------------------------------------------------- Purge Airlocks
 
-PURGE_NEEDS = (Rating("boarders", "Boarded (Boarders)", 1),)
+PURGE_NEEDS = (Rating("boarders", "Boarded (Boarders)", 1), Rating("marines", "Boarded (Marines)", 1))
+"""Boarded lasts while Boarders and Marines are both 1 or more (the text cancels it at "Boarders: 0 or Marines: 0")."""
 
 
 def _purge_label(values: Inputs) -> Callable[[str], str]:

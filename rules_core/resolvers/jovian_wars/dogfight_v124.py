@@ -94,6 +94,15 @@ def bid_check(values: Inputs, name: str) -> Check:
     return Check(f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", ok, f"bids {part['bid']} of {part['fuel']} Fuel")
 
 
+def over_bid(checks: tuple[Check, ...]) -> str:
+    """"Squadron A bids more Fuel than it has" (or both), "" when every bid is within its Fuel."""
+    names = [check.label.split(":")[0] for check in checks if not check.ok]
+    if not names:
+        return ""
+    return (f"{names[0]} bids more Fuel than it has" if len(names) == 1
+            else f"{' and '.join(names)} bid more Fuel than they have")
+
+
 def _who(values: Inputs) -> str:
     return order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
 
@@ -111,6 +120,9 @@ def _needed(values: Inputs) -> dict[str, int]:
 
 
 def _odds(values: Inputs) -> Answer:
+    checks = tuple(bid_check(values, name) for name in SIDES)
+    if over_bid(checks):
+        return Answer(checks=checks, charts=())  # the resolve view refuses the same bid: no odds for a Dogfight not held
     a, b = squadron(values, "a"), squadron(values, "b")
     who = _who(values)
     ends = dogfight_dist(a, b, who)
@@ -122,7 +134,7 @@ def _odds(values: Inputs) -> Answer:
         left = ends.map(lambda pair: pair[index])
         charts.append(Chart.of(f"Squadron {name}: Structure left", left, lambda n: f"Structure {n}" if n else "Destroyed",
                                range(own.structure, -1, -1)))
-    return Answer(charts=tuple(charts), extra={"destroyed": dict(fates.items())})
+    return Answer(checks=checks, charts=tuple(charts), extra={"destroyed": dict(fates.items())})
 
 
 # ---------------------------------------------------------------- one case, step by step
@@ -192,8 +204,8 @@ def _run(values: Inputs) -> Answer:
                                             "as normal." if own.missile else "declares no Missile attack."))
         steps.append(f"Squadron {big}: Dogfight pool {dogfight_pool(side(values, name))} → Attack {own.attack.describe()}, "
                      f"Defense {own.defense.base}.")
-    if not all(check.ok for check in checks):
-        return Answer(Outcome("A Squadron bids more Fuel than it has"), tuple(steps), checks)
+    if over_bid(checks):
+        return Answer(Outcome(over_bid(checks)), tuple(steps), checks)
     rolls: dict[str, object] = {}
     left, texts = _weapon_steps(values, rng, _who(values), rolls)
     steps += texts
