@@ -90,17 +90,14 @@ function applyState(specs, state, values, prefix = "") {
   return ignored;
 }
 
-/** Only what differs from the defaults, so a shared link stays short. */
-function changedFrom(values, defaults) {
-  const out = {};
-  for (const [key, value] of Object.entries(values)) {
-    const base = defaults[key];
-    if (value && typeof value === "object" && !Array.isArray(value) && base && typeof base === "object") {
-      const inner = changedFrom(value, base);
-      if (Object.keys(inner).length) out[key] = inner;
-    } else if (value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0) && JSON.stringify(value) !== JSON.stringify(base)) {
-      out[key] = value;
-    }
+/** The dotted paths of the declared inputs a link's state holds: what the link entered. */
+function enteredPaths(specs, state, prefix = "") {
+  const out = [];
+  for (const spec of specs) {
+    if (!Object.hasOwn(state, spec.name)) continue;
+    const value = state[spec.name];
+    if (spec.kind === "group" && value && typeof value === "object" && !Array.isArray(value)) out.push(...enteredPaths(spec.parts || [], value, `${prefix}${spec.name}.`));
+    else out.push(prefix + spec.name);
   }
   return out;
 }
@@ -161,6 +158,11 @@ function renderGlance(chart) {
     ...rows.map((row, i) => el("span", { class: "resolver__glance-row" }, i ? "; " : "", el("strong", { text: percent(row.p) }), ` ${row.label}`))];
 }
 
+/** ✔ holds, ✘ fails, ? judged on a default the player has not entered yet (the detail says so). */
+function checkMark(check) {
+  return check.entered === false ? "?" : check.ok ? "✔" : "✘";
+}
+
 function renderOutcome(answer) {
   const checks = answer.checks || [];
   return [
@@ -169,7 +171,7 @@ function renderOutcome(answer) {
       ? el(
           "ul",
           { class: "resolver__checks" },
-          checks.map((c) => el("li", { "data-ok": String(Boolean(c.ok)), text: `${c.ok ? "✔" : "✘"} ${c.label}${c.detail ? ": " + c.detail : ""}` })),
+          checks.map((c) => el("li", { "data-ok": String(Boolean(c.ok)), "data-entered": String(c.entered !== false), text: `${checkMark(c)} ${c.label}${c.detail ? ": " + c.detail : ""}` })),
         )
       : null,
     (answer.steps || []).length ? el("ol", { class: "resolver__steps" }, answer.steps.map((s) => el("li", { text: s }))) : null,
@@ -218,12 +220,12 @@ class Widget {
     this.prepared = true;
     this.root.dataset.mounted = "";
     this.declaration = JSON.parse(this.root.dataset.describe);
-    this.defaults = defaultsOf(this.declaration.inputs);
     const state = readState(this.id);
     this.fromLink = Boolean(state);
     this.fromLinkKey = hasState(this.id);
     this.values = defaultsOf(this.declaration.inputs);
     const ignored = applyState(this.declaration.inputs, state || Object.create(null), this.values);
+    this.entered = new Set(enteredPaths(this.declaration.inputs, state || Object.create(null)));
     this.draw();
     if (!state && this.fromLinkKey) {
       this.linkNote.textContent = "This link's inputs for this resolver could not be read, so it shows the defaults.";
@@ -231,7 +233,7 @@ class Widget {
       const names = ignored.slice(0, 3).map((name) => `“${name.slice(0, 40)}”`).join(", ");
       this.linkNote.textContent = `This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`;
     }
-    this.oddsKey = JSON.stringify(this.oddsInputs(this.defaults)); // the build's odds are for the defaults
+    this.oddsKey = JSON.stringify({}); // the build's odds are for nothing entered: every default
     this.showDependents();
     this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
   }
@@ -401,7 +403,7 @@ class Widget {
   }
 
   async shareLink() {
-    const url = shareUrl(this.id, changedFrom(this.values, this.defaults));
+    const url = shareUrl(this.id, this.requestInputs()); // what was entered, so the link reopens it as entered
     if (navigator.share) {
       try {
         await navigator.share({ title: this.declaration.title, url });
@@ -425,9 +427,10 @@ class Widget {
 
   set(path, value) {
     setPath(this.values, path, value);
+    this.entered.add(path.join("."));
     this.shared.textContent = "";
     this.linkNote.textContent = "";
-    writeState(this.id, changedFrom(this.values, this.defaults));
+    writeState(this.id, this.requestInputs());
     this.showDependents();
     this.refresh();
   }
@@ -445,16 +448,17 @@ class Widget {
     return copy;
   }
 
-  // What the engine is asked: an empty keypad means "not typed" (the roller or the seed decides).
+  // What the engine is asked: only what was entered (a link's inputs, or changed on the form), so the engine takes the
+  // rest as defaults and says so instead of reporting a default as a fact; typed dice and the seed when given.
   requestInputs(values = this.values) {
-    const inputs = structuredClone(values);
-    for (const f of this.faceInputs) {
-      const typed = getPath(inputs, f.path);
-      if (Array.isArray(typed) && typed.length === 0) {
-        const parent = f.path.length > 1 ? getPath(inputs, f.path.slice(0, -1)) : inputs;
-        delete parent[f.path[f.path.length - 1]];
-      }
-    }
+    const inputs = {};
+    const send = (path) => {
+      const value = getPath(values, path);
+      if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) setPath(inputs, path, structuredClone(value));
+    };
+    for (const path of this.entered || []) send(path.split("."));
+    for (const f of this.faceInputs) send(f.path);
+    if (this.seedInput) send(this.seedInput.path);
     return inputs;
   }
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from .dist import Dist
+from .inputs import is_entered
 
 T = TypeVar("T", bound=Hashable)
 
@@ -50,6 +51,16 @@ class Check:
     label: str
     ok: bool
     detail: str
+    entered: bool = True
+    """False when the check reads an input not entered yet: it holds (or not) for the default only."""
+
+
+def judged(values: Mapping[str, object], reads: Iterable[str], label: str, ok: bool, detail: str) -> Check:
+    """A requirement's check of the inputs `reads`: one that reads an input not entered yet says so, rather than
+    stating the default as a fact about the player's model ("not entered yet; by default Ram Attack is 1")."""
+    if all(is_entered(values, name) for name in reads):
+        return Check(label, ok, detail)
+    return Check(label, ok, f"not entered yet; by default {detail}", entered=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +106,7 @@ def to_json(value: object) -> object:
     if isinstance(value, Chart):
         return {"title": value.title, "rows": to_json(value.rows)}
     if isinstance(value, Check):
-        return {"label": value.label, "ok": value.ok, "detail": value.detail}
+        return {"label": value.label, "ok": value.ok, "detail": value.detail, **({} if value.entered else {"entered": False})}
     if isinstance(value, Outcome):
         allowed = {} if value.allowed is None else {"allowed": value.allowed}
         return {"headline": value.headline, **allowed, **to_json_dict(value.facts)}

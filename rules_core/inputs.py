@@ -22,6 +22,22 @@ seed: an optional integer that makes "Roll for me" reproducible."""
 SEED_HIGH = 2**31 - 1
 
 
+class Values(dict[str, object]):
+    """Checked inputs, every default filled in, and the names that were entered (by the player, a shared link or the
+    command line): a default not entered is never reported as a fact about the player's model (`is_entered`)."""
+
+    entered: frozenset[str] = frozenset()
+
+
+def is_entered(values: Mapping[str, object], path: str) -> bool:
+    """Whether `path` ("ram_attack", or a group's "a.bid") was entered; mappings built in code count as entered."""
+    head, _, rest = path.partition(".")
+    if isinstance(values, Values) and head not in values.entered:
+        return False
+    inner = values.get(head)
+    return not rest or not isinstance(inner, Mapping) or is_entered(inner, rest)
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """One declared input of a resolver."""
@@ -185,7 +201,7 @@ def field_label(declared: tuple[Input, ...], field: str) -> str | None:
     return None
 
 
-def check_all(declared: tuple[Input, ...], given: object, path: str = "") -> dict[str, object]:
+def check_all(declared: tuple[Input, ...], given: object, path: str = "") -> Values:
     """Check every declared input, fill defaults, and refuse names nobody declared.
 
     An unknown name is refused under the group that holds it (None at the top: the inputs as a
@@ -198,7 +214,9 @@ def check_all(declared: tuple[Input, ...], given: object, path: str = "") -> dic
     unknown = [name for name in given if name not in known]
     if unknown:
         raise InputError(group, f"{shown(unknown[0])} is not an input here (expected: {_names(declared)})")
-    return {spec.name: spec.check(given.get(spec.name), path) for spec in declared}
+    values = Values({spec.name: spec.check(given.get(spec.name), path) for spec in declared})
+    values.entered = frozenset(name for name in given if given[name] is not None)
+    return values
 
 
 def _names(declared: tuple[Input, ...], most: int = 6) -> str:

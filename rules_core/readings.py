@@ -330,5 +330,18 @@ V121_BOARDING_GAP = Gap(
     "this site holds.",
 )
 
-GAPS: dict[str, Gap] = {gap.key: gap for gap in (V121_REPAIR_GAP, V121_RAMMING_GAP, V121_BOARDING_GAP)}
+V121_BOMBING_RUN_GAP = Gap(
+    "v121-bombing-run", "Bombing Run Special Action",
+    "Gap in the texts: v1.2.1's Bombing Run procedure, where \"Resolve a Bombing Run Special Action\" points, is not in "
+    "the texts this site holds, so how the Bombing Run is resolved in v1.2.1 is not given here.",
+)
+V121_DOGFIGHT_GAP = Gap(
+    "v121-dogfight", "Dogfight",
+    "Gap in the texts: v1.2.1's Dogfight procedure, where \"resolve a Dogfight\" points, is not in the texts this site "
+    "holds, so how the Dogfight is resolved in v1.2.1 is not given here (v1.2.4's Dogfight page is another version "
+    "and is not used).",
+)
+
+GAPS: dict[str, Gap] = {gap.key: gap for gap in (V121_REPAIR_GAP, V121_RAMMING_GAP, V121_BOARDING_GAP,
+                                                 V121_BOMBING_RUN_GAP, V121_DOGFIGHT_GAP)}
 """Every gap in the texts a resolver shows, by key."""

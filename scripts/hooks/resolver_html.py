@@ -80,7 +80,8 @@ def checks_html(checks: list[dict[str, object]]) -> str:
     if not checks:
         return ""
     items = "".join(
-        f'<li data-ok="{str(bool(c["ok"])).lower()}">{"✔" if c["ok"] else "✘"} {escape(str(c["label"]))}'
+        f'<li data-ok="{str(bool(c["ok"])).lower()}" data-entered="{str(c.get("entered", True)).lower()}">'
+        f'{"?" if c.get("entered") is False else "✔" if c["ok"] else "✘"} {escape(str(c["label"]))}'
         f'{": " + escape(str(c["detail"])) if c.get("detail") else ""}</li>'
         for c in checks
     )

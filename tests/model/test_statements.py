@@ -69,6 +69,7 @@ NEUTRAL = frozenset("""
     conversion modifier effect effects make makes refuses attaches survive survives apply applies resolves mark
     marks marked further deals whatever a b mechanics source published rules invented odds leaves check
     chances permission neither nor away moving just stand play
+    yet default defaults taken
 """.split())
 """Words of the resolvers' neutral templates: they report the inputs, the dice and the arithmetic."""
 

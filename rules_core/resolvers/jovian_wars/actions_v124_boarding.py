@@ -14,7 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ... import readings
-from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json
+from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json, judged
 from ...damage import typed_dice
 from ...dice import notation
 from ...dist import Dist
@@ -65,7 +65,8 @@ BOARD_NEEDS = (Rating("marines", "Marines", 1), Flag("within", "within 1\" of ta
 def _board_checks(values: Inputs) -> tuple[Check, ...]:
     marines, committed = int_of(values, "marines"), int_of(values, "committed")
     return (*checks(BOARD_NEEDS, values),
-            Check("committed ≤ current Marines", committed <= marines, f"{committed} of {marines} Marines committed"))
+            judged(values, ("committed", "marines"), "committed ≤ current Marines", committed <= marines,
+                   f"{committed} of {marines} Marines committed"))
 
 
 def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:

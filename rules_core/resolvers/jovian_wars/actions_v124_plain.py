@@ -7,7 +7,7 @@ can and say no result list is given.
 
 from __future__ import annotations
 
-from ...answers import Check
+from ...answers import Check, judged
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
@@ -29,7 +29,7 @@ NEED_THRUSTERS = Rating("thrusters", "Thrusters", 1, default=2)
 def _fire_control(v: Inputs) -> list[Check]:
     if v["sensor_array"]:
         return []
-    return [Check("expends Fire Control on the target (no Sensor Array)", bool(v["fire_control"]),
+    return [judged(v, ("fire_control",), "expends Fire Control on the target (no Sensor Array)", bool(v["fire_control"]),
                   "attacks the target" if v["fire_control"] else "makes no attack on the target")]
 
 

@@ -76,10 +76,17 @@ class Rating:
         return (rating_input(self.field, self.asks or f"{self.name} (current)",
                              self.low if self.default is None else self.default, high=self.top),)
 
-    def check(self, values: Mapping[str, object]) -> answers.Check:
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return (self.field,)
+
+    def holds(self, values: Mapping[str, object]) -> tuple[bool, str]:
         value = int_of(values, self.field)
         ok = value >= self.low and (self.high is None or value <= self.high)
-        return answers.Check(self.label, ok, f"{self.name} is {value}" + ("" if ok else f", needs {self.label.split(': ')[1]}"))
+        return ok, f"{self.name} is {value}" + ("" if ok else f", needs {self.label.split(': ')[1]}")
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
+        return answers.judged(values, self.fields, self.label, *self.holds(values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +112,17 @@ class Flag:
     def inputs(self) -> tuple[Input, ...]:
         return (flag_input(self.field, self.asks or self.name, (not self.absent) if self.default is None else self.default),)
 
-    def check(self, values: Mapping[str, object]) -> answers.Check:
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return (self.field,)
+
+    def holds(self, values: Mapping[str, object]) -> tuple[bool, str]:
         ok = bool(values[self.field]) != self.absent
         # The label already says what is asked; the detail answers it (never "has <label>" again).
-        return answers.Check(self.label, ok, "yes" if ok else "no")
+        return ok, "yes" if ok else "no"
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
+        return answers.judged(values, self.fields, self.label, *self.holds(values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +139,13 @@ class Either:
         return tuple(spec for part in self.parts for spec in part.inputs)
 
     def check(self, values: Mapping[str, object]) -> answers.Check:
-        results = [part.check(values) for part in self.parts]
-        ok = any(r.ok for r in results)
-        passing = [r.label for r in results if r.ok]
-        detail = "; ".join(r.detail if isinstance(part, Rating) else f"{part.label}: {r.detail}"
-                           for part, r in zip(self.parts, results))
-        return answers.Check(self.label, ok, f"met by {' and '.join(passing)} ({detail})" if ok else f"no alternative holds ({detail})")
+        results = [part.holds(values) for part in self.parts]
+        ok = any(holds for holds, _ in results)
+        passing = [part.label for part, (holds, _) in zip(self.parts, results) if holds]
+        detail = "; ".join(said if isinstance(part, Rating) else f"{part.label}: {said}"
+                           for part, (_, said) in zip(self.parts, results))
+        return answers.judged(values, [name for part in self.parts for name in part.fields], self.label, ok,
+                              f"met by {' and '.join(passing)} ({detail})" if ok else f"no alternative holds ({detail})")
 
 
 MODELS = ("Capital Ship", "Squadron")
@@ -148,7 +163,8 @@ class Model:
         return (Input("model", "choice", "Declaring model", default=self.kind, choices=MODELS),)
 
     def check(self, values: Mapping[str, object]) -> answers.Check:
-        return answers.Check(f"{self.kind}s only", values["model"] == self.kind, f"declared by a {values['model']}")
+        return answers.judged(values, ("model",), f"{self.kind}s only", values["model"] == self.kind,
+                              f"declared by a {values['model']}")
 
 
 Need = Rating | Flag | Either | Model
@@ -175,9 +191,11 @@ def flag_input(field: str, label: str, default: bool = False, help: str = "") ->
 def requirement_sentence(results: Sequence[answers.Check]) -> str:
     """"Requirement met." or "Requirement not met: Thrusters: 1+ (Thrusters is 0, needs 1+)."."""
     failed = [c for c in results if not c.ok]
+    pending = [c.label for c in results if not c.entered]
+    later = f" Not entered yet, so taken at the defaults: {'; '.join(pending)}." if pending else ""
     if not failed:
-        return "Requirement met."
-    return "Requirement not met: " + "; ".join(f"{c.label} ({c.detail})" for c in failed) + "."
+        return "Requirement met." + later
+    return "Requirement not met: " + "; ".join(f"{c.label} ({c.detail})" for c in failed) + "." + later
 
 
 # ---------------------------------------------------------------- Skill Test tables

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ... import readings
-from ...answers import Answer, Chart, Check, Outcome
+from ...answers import Answer, Chart, Check, Outcome, judged
 from ...dice import Reading, escalate, notation
 from ...errors import InputError
 from ...keep import MOST_STEPS
@@ -91,7 +91,8 @@ def squadron(values: Inputs, name: str) -> Squadron:
 def bid_check(values: Inputs, name: str) -> Check:
     part = side(values, name)
     ok = int_of(part, "bid") <= int_of(part, "fuel")
-    return Check(f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", ok, f"bids {part['bid']} of {part['fuel']} Fuel")
+    return judged(values, (f"{name}.bid", f"{name}.fuel"), f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", ok,
+                  f"bids {part['bid']} of {part['fuel']} Fuel")
 
 
 def over_bid(checks: tuple[Check, ...]) -> str:

@@ -46,7 +46,9 @@ ACTIONS: tuple[Action, ...] = (
                "rating by expending 1 Fuel or triple their Speed rating by expending 2 Fuel."),
     Action(
         "concentrated-fire", "Concentrated Fire", "", V121, (CAPITAL_TARGET,),
-        effect="The attacking model may only select a single Capital Ship Target.",
+        effect="The attacking model may only select a single Capital Ship Target. If the Skill Check is passed with a [D+], "
+               "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon attacks against "
+               "secondary targets may not be re-rolled.",
         roll=skill_test("Skill", "Sensors", table=(
             ("[N]", "no re-roll"),
             ("[D+]", "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon attacks against "
@@ -55,8 +57,10 @@ ACTIONS: tuple[Action, ...] = (
         "evade", "Evade", "", V121,
         (Either("Thrusters: 1+ or Fuel: 2+", (rating("Thrusters", 1), rating("Fuel", 2))),
          Flag("sluggish", "Sluggish trait", absent=True)),
-        effect="The model gains an Evasion token, which is removed in the End Phase. The Evasion token grants the Evasive "
-               "trait. If the model already had the Evasive trait, the trait now also functions at Short Range.",
+        effect="The model gains an Evasion token, which is removed in the End Phase. If the Skill Check was [N], the model "
+               "is reduced to Fire Control: 1. The Evasion token grants the Evasive trait. If the model already had the "
+               "Evasive trait, the trait now also functions at Short Range. A model with the Sluggish trait may not declare "
+               "this Special Action.",
         roll=skill_test("Skill", "Thrusters", "Fuel", table=(
             ("[N]", "the model gains an Evasion token, and the model is reduced to Fire Control: 1"),
             ("[D+]", "the model gains an Evasion token")))),
@@ -65,15 +69,18 @@ ACTIONS: tuple[Action, ...] = (
         (Flag("contact_carrier", "Base contact with a Model with Dock (Capital Ship) or Hangers:X with capacity (Squadron)",
               asks="In base contact with a Dock / Hangers:X model with room"),
          Flag("launched", "Launch declared this activation", absent=True)),
-        effect="The model may Embark onto that model. This Special Action may be declared at any time, and does not count "
-               "towards the single Special Action allowed per activation."),
+        effect="A Capital Ship in base contact with a Model that has the Dock Trait or a Squadron in base contact with a "
+               "Model that has the Hangers:X Trait (that also has remaining capacity) may Embark onto that model. This "
+               "Special Action may be declared at any time, and does not count towards the single Special Action allowed "
+               "per activation, but may not be declared in the same activation as the Launch Special Action."),
     Action(
         "launch", "Launch", "", V121,
         (Flag("embarked", "Embarked on a Model with Dock or Hangers:X", asks="Embarked on a Dock / Hangers:X model"),
          Flag("landed", "Land declared this activation", absent=True)),
-        effect="The model may Disembark from the Model it is currently being carried by and be placed within 1\" of the "
-               "carrying model. This Special Action may be declared at any time, and does not count towards the single "
-               "Special Action allowed per activation."),
+        effect="A Embarked Captial Ship or Squadron may Disembark from the Model it is currently being carried by and be "
+               "placed within 1\" of the carrying model. This Special Action may be declared at any time, and does not "
+               "count towards the single Special Action allowed per activation, but may not be declared in the same "
+               "activation as the Land Special Action."),
     Action(
         "lock-on", "Lock On", "", V121, (rating("Fire Control", 2),),
         effect="A model may spend 1 extra Fire Control rating when making an attack. The attack may be re-rolled if the "
@@ -85,38 +92,46 @@ ACTIONS: tuple[Action, ...] = (
         readings=(readings.V121_DAMAGE_RATING,)),
     Action(
         "vector-attack", "Vector Attack", "", V121, (rating("Sensors", 1),),
-        effect="Move a single friendly Squadron within range up to 3\" without activating.",
+        effect="Move a single friendly Squadron within range up to 3\" without activating. A Skill Check result of [D] "
+               "allows 2 total Squadrons to be moved and a [T+] result allows 3 total Squardons to be moved.",
         roll=skill_test("Skill", "Sensors", table=(
             ("[N]", "move a single friendly Squadron"), ("[D]", "allows 2 total Squadrons to be moved"),
             ("[T+]", "allows 3 total Squardons to be moved")))),
     Action(
         "withdraw", "Withdraw", "", V121,
         (Flag("clear_6", "6\" from Enemy Models", asks="At least 6\" from every enemy model"),),
-        effect="Models that successfully Withdraw are worth fewer Victory Points to the opponent.",
+        effect="A skill test result of [D+] allows this model to be removed from the board. Models that successfully "
+               "Withdraw are worth fewer Victory Points to the opponent.",
         roll=skill_test("Skill", "Thrusters", table=(
             ("[N]", "not removed from the board"), ("[D+]", "allows this model to be removed from the board")))),
     # Squadron Special Actions
     Action(
         "bombing-run", "Bombing Run", "", V121, (SQUADRON, CAPITAL_TARGET),
         effect="This model must be within range to move into base contact with a Capital Ship Target. Resolve a Bombing "
-               "Run Special Action."),
+               "Run Special Action.", gap=readings.V121_BOMBING_RUN_GAP),
     Action(
         "active-interception", "Active Interception", "", V121,
         (SQUADRON, Flag("contact_squadron", "Squadron Target in Base Contact", asks="Enemy Squadron in base contact"),
          rating("Fuel", 1)),
         effect="During a Model's activation, it may declare an Interception against an enemy Squadron that it is in base "
-               "contact with. If an Interception is possible, resolve a Dogfight."),
+               "contact with. If an Interception is possible, resolve a Dogfight.", gap=readings.V121_DOGFIGHT_GAP),
     Action(
         "reactive-interception", "Reactive Interception", "", V121,
         (SQUADRON, Flag("within_3", "Squadron Target within 3\"", asks="Active enemy Squadron within 3\""),
          rating("Fuel", 1)),
-        effect="If an Interception is possible, the intercepting Squadron interrupts the active Squadron, moves into base "
-               "contact, and resolves a Dogfight."),
+        effect="Squadrons may also declare an Interception during an enemy Model's activation if the active enemy Squadron "
+               "model ends a Move, resolves an Attack, or resolves a Special Action within 3\". If an Interception is "
+               "possible, the intercepting Squadron interrupts the active Squadron, moves into base contact, and resolves a "
+               "Dogfight. Note that this means you may Intercept an active Model attempting to Intercept another one of "
+               "your Squardon models!", gap=readings.V121_DOGFIGHT_GAP),
     Action(
         "return-to-base", "Return to Base", "", V121, (SQUADRON,),
-        effect="The Return to Base Special Action requires a model to make a full speed move directly towards either a "
-               "friendly board edge or friendly model with the Hangers: X trait, owning player's choice. The Squadron may "
-               "spend 1 fuel if available to double its Speed value, moving the entire distance."),
+        effect="A Squadron using the Return to Base Special Action must do so at the end of its movement or at the end of "
+               "the resolution of another effect such as a Dogfight. The Return to Base Special Action requires a model to "
+               "make a full speed move directly towards either a friendly board edge or friendly model with the Hangers: X "
+               "trait, owning player's choice. The Squadron may spend 1 fuel if available to double its Speed value, moving "
+               "the entire distance. If the movement would result in the Squadron moving into base to base contact with a "
+               "friendly model with the Hangers: X trait, the Squadron may Land."),
     # Capital Ship Special Actions
     Action(
         "engage-point-defense", "Engage Point Defense", "", V121, (CAPITAL, rating("Defense", 1)),
@@ -138,7 +153,9 @@ ACTIONS: tuple[Action, ...] = (
         effect="Resolve a Repair attempt.", roll=skill_test("Skill"), gap=readings.V121_REPAIR_GAP),
     Action(
         "reorient", "Reorient", "", V121, (CAPITAL, rating("Thrusters", 1)),
-        effect="A model with the Sluggish trait makes two turns instead of one at the end of its move.",
+        effect="A Result of [D+] on the Skill Test allows the model to turn to face any direction. If a model turns in this "
+               "way, it halves its Fire Control rating. A model with the Sluggish trait makes two turns instead of one at "
+               "the end of its move.",
         roll=skill_test("Skill", "Thrusters", table=(
             ("[N]", "no turn to face any direction"),
             ("[D+]", "allows the model to turn to face any direction. If a model turns in this way, it halves its Fire "
@@ -147,7 +164,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "silent-running", "Silent Running", "", V121,
         (CAPITAL, rating("Defense", 1), rating("Sensors", 1), rating("Thrusters", 1)),
-        effect="A Stealth token grants the Stealth: 1 trait, or improves an existing Stealth: X trait by 1. The oken is "
+        effect="A Skill Roll result of [D+] allows a model to gain a Stealth token, which is removed in the End Phase. "
+               "A Stealth token grants the Stealth: 1 trait, or improves an existing Stealth: X trait by 1. The oken is "
                "removed if the model attacks, uses Point Defense in Point Defense Attack, defends against a Missile Attack, "
                "or is damaged.",
         roll=skill_test("Skill", table=(

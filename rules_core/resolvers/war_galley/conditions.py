@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import cast
 
 from ... import readings
-from ...answers import Check
+from ...answers import Check, judged
 from ...galley import ATTACK_MODES
 from ...inputs import Input
 from ...readings import Reading
@@ -41,16 +41,16 @@ def ram_checks(inputs: Inputs) -> list[Check]:
     text = list(ATTACK_MODES["ram"].conditions)
     rating = cast(int, inputs["ram_attack"])
     position = cast(str, inputs["position"])
-    checks = [Check(text[0], rating > 0, f"Ram Attack is {rating}")]
+    checks = [judged(inputs, ("ram_attack",), text[0], rating > 0, f"Ram Attack is {rating}")]
     if position == "not adjacent":
-        checks.append(Check(text[1], False, "the attacker is not adjacent to the target"))
+        checks.append(judged(inputs, ("position",), text[1], False, "the attacker is not adjacent to the target"))
     else:
-        checks.append(Check(text[1], position == RAM_POSITIONS[0], f"the attacker is {position}"))
-    checks.append(Check(text[2], bool(inputs["pointing"]), "pointing at it" if inputs["pointing"] else "not pointing at it"))
-    checks.append(Check(text[3], *_no(inputs["backwatered"], "it backwatered", "it did not backwater")))
-    checks.append(Check(text[4], *_no(inputs["pivoted"], "it pivoted in place", "it did not pivot in place")))
-    checks.append(Check(text[5], *_no(inputs["same_hex_twice"], "it entered a hex twice", "no hex entered twice")))
-    checks.append(Check(text[6], *_no(inputs["movement_impaired"], "it is movement-impaired", "it is not movement-impaired")))
+        checks.append(judged(inputs, ("position",), text[1], position == RAM_POSITIONS[0], f"the attacker is {position}"))
+    checks.append(judged(inputs, ("pointing",), text[2], bool(inputs["pointing"]), "pointing at it" if inputs["pointing"] else "not pointing at it"))
+    checks.append(judged(inputs, ("backwatered",), text[3], *_no(inputs["backwatered"], "it backwatered", "it did not backwater")))
+    checks.append(judged(inputs, ("pivoted",), text[4], *_no(inputs["pivoted"], "it pivoted in place", "it did not pivot in place")))
+    checks.append(judged(inputs, ("same_hex_twice",), text[5], *_no(inputs["same_hex_twice"], "it entered a hex twice", "no hex entered twice")))
+    checks.append(judged(inputs, ("movement_impaired",), text[6], *_no(inputs["movement_impaired"], "it is movement-impaired", "it is not movement-impaired")))
     return checks
 
 
@@ -66,7 +66,7 @@ def pass_by_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["rake-pass-by"].conditions
     missing = [part for part, name in (("not at the middle flank hex", "middle_flank"), ("not moving parallel", "parallel")) if not inputs[name]]
     return [
-        Check(text[0], not missing, "; ".join(missing) or "at the middle flank hex, moving parallel"),
+        judged(inputs, ("middle_flank", "parallel"), text[0], not missing, "; ".join(missing) or "at the middle flank hex, moving parallel"),
         Check(text[1], True, "a note, not a test: the aid says only this (see your rulebook)"),
     ]
 
@@ -82,9 +82,9 @@ def pass_through_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["rake-pass-through-or-diekplus"].conditions
     missing = [part for part, name in (("not straight through", "straight_through"), ("no vacant hexes to come out into", "vacant_exit")) if not inputs[name]]
     return [
-        Check(text[0], not missing, "; ".join(missing) or "straight through, out into vacant hexes"),
+        judged(inputs, ("straight_through", "vacant_exit"), text[0], not missing, "; ".join(missing) or "straight through, out into vacant hexes"),
         Check(text[1], True, "a permission, not a test"),
-        Check(text[2], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
+        judged(inputs, ("speed",), text[2], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
     ]
 
 
@@ -104,12 +104,12 @@ def anastrophe_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["anastrophe"].conditions
     hexes, angle = cast(int, inputs["hexes_to_front"]), cast(int, inputs["angle"])
     return [
-        Check(text[0], hexes <= 2, f"{hexes} hex{'es' if hexes != 1 else ''} from the target's front"),
-        Check(text[1], angle <= 60, f"{angle}° off the target's front"),
-        Check(text[2], bool(inputs["facing_or_rake"]), "yes" if inputs["facing_or_rake"] else "neither facing it nor in position to rake"),
-        Check(text[3], bool(inputs["room_to_turn"]), "room to turn" if inputs["room_to_turn"] else "no room to turn around"),
-        Check(text[4], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
-        Check(text[5], bool(inputs["asterisked_ram"]), "asterisked" if inputs["asterisked_ram"] else "no asterisk on its ram attack"),
+        judged(inputs, ("hexes_to_front",), text[0], hexes <= 2, f"{hexes} hex{'es' if hexes != 1 else ''} from the target's front"),
+        judged(inputs, ("angle",), text[1], angle <= 60, f"{angle}° off the target's front"),
+        judged(inputs, ("facing_or_rake",), text[2], bool(inputs["facing_or_rake"]), "yes" if inputs["facing_or_rake"] else "neither facing it nor in position to rake"),
+        judged(inputs, ("room_to_turn",), text[3], bool(inputs["room_to_turn"]), "room to turn" if inputs["room_to_turn"] else "no room to turn around"),
+        judged(inputs, ("speed",), text[4], inputs["speed"] == "Max", f"the ship is at {inputs['speed']}"),
+        judged(inputs, ("asterisked_ram",), text[5], bool(inputs["asterisked_ram"]), "asterisked" if inputs["asterisked_ram"] else "no asterisk on its ram attack"),
     ]
 
 
@@ -125,9 +125,9 @@ GRAPPLING_INPUTS = (
 def grappling_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["grappling"].conditions
     return [
-        Check(text[0], inputs["speed"] == "Cruise", f"the ship is at {inputs['speed']}"),
-        Check(text[1], bool(inputs["flank_to_flank"]), "flank to flank" if inputs["flank_to_flank"] else "not adjacent flank to flank"),
-        Check("No grapple this turn (a failed ram's result)", not inputs["no_grapple"],
+        judged(inputs, ("speed",), text[0], inputs["speed"] == "Cruise", f"the ship is at {inputs['speed']}"),
+        judged(inputs, ("flank_to_flank",), text[1], bool(inputs["flank_to_flank"]), "flank to flank" if inputs["flank_to_flank"] else "not adjacent flank to flank"),
+        judged(inputs, ("no_grapple",), "No grapple this turn (a failed ram's result)", not inputs["no_grapple"],
               "it failed a ram this turn" if inputs["no_grapple"] else "no failed ram this turn"),
     ]
 
@@ -136,7 +136,7 @@ BOARDING_INPUTS = (Input("grappled", "bool", "Grappled to the target", default=T
 
 
 def boarding_checks(inputs: Inputs) -> list[Check]:
-    return [Check("Be grappled", bool(inputs["grappled"]), "grappled" if inputs["grappled"] else "not grappled")]
+    return [judged(inputs, ("grappled",), "Be grappled", bool(inputs["grappled"]), "grappled" if inputs["grappled"] else "not grappled")]
 
 
 # Missile Fire ------------------------------------------------------------------------------
@@ -151,8 +151,8 @@ def missile_checks(inputs: Inputs) -> list[Check]:
     text = ATTACK_MODES["missile-fire"].conditions
     distance = cast(int, inputs["range"])
     return [
-        Check(text[0], distance <= 2, f"{distance} hex{'es' if distance != 1 else ''} away"),
-        Check(text[1], bool(inputs["los_flank"]), "yes" if inputs["los_flank"] else "no"),
+        judged(inputs, ("range",), text[0], distance <= 2, f"{distance} hex{'es' if distance != 1 else ''} away"),
+        judged(inputs, ("los_flank",), text[1], bool(inputs["los_flank"]), "yes" if inputs["los_flank"] else "no"),
     ]
 
 
@@ -161,7 +161,7 @@ FLAME_INPUTS = (Input("adjacent", "bool", "Target adjacent", default=True),)
 
 def flame_checks(inputs: Inputs) -> list[Check]:
     return [
-        Check("Target adjacent", bool(inputs["adjacent"]), "yes" if inputs["adjacent"] else "no"),
+        judged(inputs, ("adjacent",), "Target adjacent", bool(inputs["adjacent"]), "yes" if inputs["adjacent"] else "no"),
     ]
 
 

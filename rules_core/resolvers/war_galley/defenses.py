@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ... import readings
-from ...answers import Answer, Check
+from ...answers import Answer, Check, judged
 from ...galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
 from ...inputs import Input
 from ...registry import Inputs, Resolver
@@ -29,8 +29,8 @@ def run_avoidance(inputs: Inputs) -> Answer:
     text = AVOIDANCE.conditions
     bad = [state for state in AVOIDANCE_STATES if inputs[state]]
     checks = [
-        Check(text[0], bool(inputs["enemy_adjacent"]), "it did" if inputs["enemy_adjacent"] else "no enemy ship just moved adjacent"),
-        Check(text[1], not bad, f"the ship is {', '.join(bad)}" if bad else "none of them"),
+        judged(inputs, ("enemy_adjacent",), text[0], bool(inputs["enemy_adjacent"]), "it did" if inputs["enemy_adjacent"] else "no enemy ship just moved adjacent"),
+        judged(inputs, AVOIDANCE_STATES, text[1], not bad, f"the ship is {', '.join(bad)}" if bad else "none of them"),
     ]
     if first_failure(checks):
         return refused(AVOIDANCE.name, checks)
@@ -62,7 +62,7 @@ AVOIDANCE_INPUTS = (
 
 def run_reaction_ram(inputs: Inputs) -> Answer:
     # Its row's one condition: the Ram row's conditions are the Ram attack mode's, which the aid does not attach here.
-    checks = [Check(REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
+    checks = [judged(inputs, ("bow_hex",), REACTION_RAM.conditions[0], bool(inputs["bow_hex"]),
                     "it does" if inputs["bow_hex"] else "the enemy is not adjacent to your bow hex presenting a flank hex")]
     if first_failure(checks):
         return refused(REACTION_RAM.name, checks)
@@ -121,7 +121,7 @@ ATTACKED_BY = ("rammed", "raked", "grappled", "attacked by missiles", "none of t
 def run_defensive_missile_fire(inputs: Inputs) -> Answer:
     attacked = inputs["attacked_by"]
     checks = [
-        Check(DEFENSIVE_MISSILE_FIRE.conditions[0], attacked != "none of these",
+        judged(inputs, ("attacked_by",), DEFENSIVE_MISSILE_FIRE.conditions[0], attacked != "none of these",
               f"you are being {attacked}" if attacked != "none of these" else "you are not being attacked so"),
     ]
     gap = "The aid's row for Defensive Missile Fire ends after its Conditions: it gives no results."
