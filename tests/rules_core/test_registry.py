@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from rules_core import resolve
+
 import rules_core
 from rules_core.registry import FAMILIES, REGISTRY, LazyRegistry
 
@@ -60,3 +62,28 @@ def test_a_resolver_id_that_is_not_a_known_string_is_refused_shortly(resolver_id
         with pytest.raises(rules_core.errors.UnknownResolver) as error:
             door(resolver_id, {})
         assert str(error.value).startswith("Resolver: no resolver with id ") and len(str(error.value)) < 120
+
+
+@pytest.mark.parametrize(("resolver_id", "field", "value", "fact"), [
+    ("war-galley/aid/ram", "ram_attack", 1, "Ram Attack is 1"),
+    ("war-galley/aid/missile-fire", "range", 2, "2 hexes away"),
+    ("jovian-wars/v1.2.1/lock-on", "fire_control", 2, "Fire Control is 2"),
+])
+def test_a_default_not_entered_is_never_reported_as_a_fact(resolver_id, field, value, fact):
+    """Assert a requirement check reading an input the player has not entered says so (issue 20: "Ram Attack is 1",
+    "2 hexes away", "Fire Control is 2" were shown as facts), and states the fact once it is entered."""
+    def detail(given: dict) -> dict:
+        return next(c for c in resolve(resolver_id, given)["checks"] if fact in c["detail"])
+    pending = detail({})
+    assert pending["detail"] == f"not entered yet; by default {fact}" and pending["entered"] is False
+    entered = detail({field: value})
+    assert entered["detail"] == fact and "entered" not in entered
+
+
+def test_a_group_part_not_entered_is_named_as_such():
+    """Assert a Dogfight side's Fuel bid check counts as entered only when both its bid and its Fuel were given."""
+    def bid(given: dict) -> dict:
+        return resolve("jovian-wars/v1.2.4/dogfight", given)["checks"][0]
+    assert bid({})["detail"].startswith("not entered yet")
+    assert bid({"a": {"bid": 1}})["detail"].startswith("not entered yet")
+    assert bid({"a": {"bid": 1, "fuel": 2}})["detail"] == "bids 1 of 2 Fuel"
