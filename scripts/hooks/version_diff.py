@@ -34,7 +34,7 @@ from scripts.hooks.placement import place  # noqa: E402
 from scripts.hooks.version_pairs import (  # noqa: E402
     COMPARISONS, Comparison, Match, Matching, heading_entries, match_entries,
 )
-from scripts.hooks.version_summary import field_text, skill_test_meaning, summary_lines  # noqa: E402
+from scripts.hooks.version_summary import field_text, skill_test_meaning, summary_lines, unclaimed  # noqa: E402
 from scripts.hooks.version_text import Section, Text, sections, text_of  # noqa: E402
 from scripts.hooks.word_diff import (  # noqa: E402
     Chunk, blocks_html, changed, diff_blocks, diff_text, inline_html, same_notation,
@@ -141,7 +141,11 @@ def body_html(match: Match, comparison: Comparison, src_uri: str) -> str:
 def summary_html(match: Match, comparison: Comparison) -> str:
     """The plain-language summary of a pair, first thing under its links."""
     chunks, _ = body_chunks(match)
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else ""))
+    lines = summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else "")
+    left = unclaimed(chunks, lines)
+    if left:  # every changed word is in a summary line, or the build says which are not
+        raise BuildError(f"version_diff: the summary of {match.new.name} leaves changed words out: {left[:3]}")
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return f'<div class="vd-summary"><p><strong>What changed</strong></p><ul>{items}</ul></div>'
 
 

@@ -446,3 +446,83 @@ def test_every_link_to_an_entry_lands_on_an_anchor(built: Path) -> None:
     missing = [f"{page}#{slug}" for page, slug in links
                if f'id="{slug}"' not in (built / "jovian-wars" / page / "index.html").read_text(encoding="utf-8")]
     assert missing == []
+
+
+# ---------------------------------------------------------------- the summaries name every change
+
+SUMMARY_POINTS: dict[str, tuple[str, ...]] = {
+    # Read from both texts by hand: what a returning v1.2.1 player must be told, pair by pair (new-page slug).
+    "board": ("Renamed: Boarding Party is Board", "Exo-Armor", 'within 1" of target', "Boarded State",
+              "If a ship is Boarded, it may not Board!", "Boarding Action procedure, which is not in the texts"),
+    "evade": ("Skill Test removed", "Evading State", "always counts as Fire Control: 1"),
+    "launch": ("Reversed: “not be” → (nothing)", "may not be declared in the", "may declared in the",
+               "may be declared at any time", "cancel the Embarked state"),
+    "ram": ("Renamed: Ramming Speed is Ram", "Structure: 0-1 or Fire Ship Trait", "Ramming section"),
+    "silent-running": ("requirement cell is empty", "Moved: from v1.2.1's Capital Ship Special Actions to v1.2.4's "
+                       "Generic Special Actions", "Stealthed State", "improves its ECM rating by 1"),
+    "vector-attack": ("Comms", "Sensors no longer", "Number changed: “3\" without activating", "“4\".",
+                      "within Sensor Range", "does not allow for Interception"),
+    "withdraw": ("Thrusters no longer", "0.5x points", "Withdrawn state"),
+    "bombing": ("Renamed: Bombing Run is Bombing",
+                "This model must be within range to move into base contact with a Capital Ship Target"),
+    "boost": ("Requirement now Fuel: 1+", "Hard Burn Action", "Hard Burn:X State", "Moved: from v1.2.1's Generic "
+              "Special Actions to v1.2.4's Squadron Special Actions", "3\" per fuel they expend"),
+    "interception": ("Text added", "An Interception initiates a Dogfight"),
+    "active-interception": ("Reworded: “is in” → “has moved into”",),
+    "reactive-interception": ("ends a Move, resolves an Attack, or resolves a Special Action", "at any point during its "
+                              "activation", "shortest path possible"),
+    "land": ("Reversed: “not” → (nothing)", "may not be declared in", "may be declared in", "Moved: from v1.2.1's "
+             "Generic Special Actions to v1.2.4's Squadron Special Actions", "A Capital Ship in base contact with a "
+             "Model that has the Dock Trait"),
+    "damage-control": ("Repair section, which is not in the texts",),
+    "long-shot": ("Renamed: Long Range Sensors is Long Shot", "Skill Test added", "does not affect Missile attacks",
+                  "was Capital Ship Target, Sensors: 1+"),
+    "reorient": ("Thrusters no longer", "[N] allows a single turn", "it halves its Fire Control rating"),
+    "station-keep": ("Renamed: Station Keeping is Station Keep", "Station Keeping State", "“token” → “state”"),
+}
+
+
+def pair_summaries(matching) -> dict[str, tuple[list[str], list]]:
+    from scripts.hooks.version_diff import body_chunks
+    from scripts.hooks.version_summary import summary_lines
+    comparison = COMPARISONS[("jovian-wars", "v1.2.1", "v1.2.4")]
+    out = {}
+    for match in matching.matched:
+        chunks, _ = body_chunks(match)
+        out[match.new.slug] = (summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else ""),
+                               chunks)
+    return out
+
+
+def test_every_pair_has_its_hand_read_points(matching) -> None:
+    """Assert each of the 17 pairs' summaries says what a reading of both texts found (issue 20: Launch said
+    "Reworded only" though v1.2.4 reverses it; Vector Attack missed 3" → 4" and Sensor Range)."""
+    summaries = pair_summaries(matching)
+    assert set(summaries) == set(SUMMARY_POINTS)
+    missing = {slug: [point for point in points if point not in " ".join(summaries[slug][0])]
+               for slug, points in SUMMARY_POINTS.items()}
+    assert {slug: points for slug, points in missing.items() if points} == {}
+
+
+def test_every_changed_word_is_in_a_summary_line(matching) -> None:
+    """Assert the summaries are complete by construction: every run of words the word diff changed is quoted by a
+    summary line, for all 17 pairs; no pair is summed up as "reworded only"."""
+    from scripts.hooks.version_summary import unclaimed
+    for slug, (lines, chunks) in pair_summaries(matching).items():
+        assert unclaimed(chunks, lines) == [], slug
+        assert not any("Reworded only" in line for line in lines), slug
+        changed_words = sum(len([t for t in c.tokens if t != "\n"]) for c in chunks if c.op != "same")
+        assert changed_words == 0 or not any(line.startswith("No change") for line in lines), slug
+
+
+def test_a_summary_line_per_kind_of_change() -> None:
+    """Assert a reversed permission, a changed number, an added and a dropped sentence and a rewording each get their
+    own kind of line, reversals first."""
+    from scripts.hooks.version_summary import text_changes
+    chunks = diff_blocks(["It may not be declared now. Move up to 3\" away. Roll a die."],
+                         ["It may be declared now. Move up to 4\" away. Roll one die. Then stop moving right here."])
+    lines = text_changes(chunks, "v1", "v2")
+    assert lines[0].startswith("Reversed: “not” → (nothing)")
+    assert any(line.startswith("Number changed: “3\"”") for line in lines)
+    assert any(line.startswith("Reworded: “a” → “one”") for line in lines)
+    assert any(line.startswith("Sentence added in v2: “Then stop moving right here”") for line in lines)

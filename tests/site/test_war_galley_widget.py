@@ -45,7 +45,9 @@ def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url)
     form.get_by_label("Fatigued", exact=True).check()  # the target: Avoidance is no longer offered
     form.get_by_label("Result of the ram", exact=True).select_option("success")
 
-    inputs = {"ram_attack": 2, "target": {"fatigued": True}, "roll": [6, 6], "result": "success"}
+    # What the player entered (the rest are defaults the engine names as such).
+    inputs = {"ram_attack": 2, "position": "adjacent, at its flank", "pointing": True, "target": {"fatigued": True},
+              "roll": [6, 6], "result": "success"}
     expected = rules_core.resolve(RAM, inputs)
     expect()(headline).to_have_text(expected["outcome"]["headline"])
     expect()(headline).to_contain_text("Attacker: Flip to cruise speed, Check fatigue, Check for fouling/retraction.")

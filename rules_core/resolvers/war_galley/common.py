@@ -215,10 +215,9 @@ def refused(name: str, checks: Sequence[Check], facts: Mapping[str, object] | No
 
 
 def allowed(checks: Sequence[Check], steps: Sequence[str], headline: str, facts: Mapping[str, object]) -> Answer:
-    """The answer once every condition holds: the headline and the mode's facts (result, changes...); conditions
-    judged on inputs not entered yet are named, since they hold only for the defaults."""
+    """The answer once every condition holds: the headline and the mode's facts (result, changes...); the steps name
+    the conditions judged on inputs not entered yet (their checks say so too), since they hold only for the defaults."""
     pending = [c.label for c in checks if not c.entered]
     if pending:
-        headline += f" Not entered yet, so taken at the defaults: {'; '.join(pending)}."
-        steps = [*steps, f"Not entered yet, so taken at the defaults: {'; '.join(pending)}."]
+        steps = [f"Not entered yet, so taken at the defaults: {'; '.join(pending)}.", *steps]
     return Answer(Outcome(headline, allowed=True, facts=facts), tuple(steps), tuple(checks))
