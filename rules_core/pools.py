@@ -62,18 +62,21 @@ def modifier_dice(net: int) -> tuple[int, int, int]:
     return (1, 1, net - 2)
 
 
-def build_pool(base: int, flex: int = 0, macro: int = 0, modifier: int = 0, *, field: str = "") -> Pool:
+def build_pool(base: int, flex: int = 0, macro: int = 0, modifier: int = 0, *, field: str = "",
+               names: tuple[str, str, str] | None = None) -> Pool:
     """Apply the modifier conversion first (§5), then the other flex and macro; refuse pools past the caps.
 
-    `field` prefixes error names for grouped inputs ("primary.").
+    A refusal names the form's own input that sets the part: `names` (base, flex, macro) where the form calls them
+    otherwise ("skill", "ac"...), else "base", "flex", "macro" prefixed by `field` for grouped inputs ("primary.").
     """
+    base_name, flex_name, macro_name = names or (f"{field}base", f"{field}flex", f"{field}macro")
     add_base, add_flex, add_macro = modifier_dice(modifier)
     pool = Pool(max(0, base + add_base), flex + add_flex, macro + add_macro)
     note = f" after the attack modifier {modifier:+d}" if modifier else ""
     if not 0 <= pool.base <= MAX_BASE:
-        raise InputError(f"{field}base", f"the base pool must be 0 to {MAX_BASE} dice{note}, got {pool.base}")
+        raise InputError(base_name, f"the base pool must be 0 to {MAX_BASE} dice{note}, got {pool.base}")
     if not 0 <= pool.flex <= MAX_FLEX:
-        raise InputError(f"{field}flex", f"the flex dice must be 0 to {MAX_FLEX}{note}, got {pool.flex}")
+        raise InputError(flex_name, f"the flex dice must be 0 to {MAX_FLEX}{note}, got {pool.flex}")
     if not -MAX_MACRO <= pool.macro <= MAX_MACRO:
-        raise InputError(f"{field}macro", f"the macro pool must be -{MAX_MACRO} to +{MAX_MACRO}{note}, got {pool.macro}")
+        raise InputError(macro_name, f"the macro pool must be -{MAX_MACRO} to +{MAX_MACRO}{note}, got {pool.macro}")
     return pool

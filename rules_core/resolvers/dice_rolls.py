@@ -95,10 +95,11 @@ def pool_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
     return {f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro), f"{prefix}set_aside": pool.flex}
 
 
-def pool_of(values: Inputs, field: str = "") -> Pool:
-    """The pool of checked `pool_parts` inputs (`field` prefixes error messages, e.g. "primary.")."""
-    return build_pool(int_of(values, "base"), int_of(values, "flex"), int_of(values, "macro"),
-                      int_of(values, "modifier"), field=field)
+def pool_of(values: Inputs, field: str = "", base: str = "base") -> Pool:
+    """The pool of checked `pool_parts` inputs, the base from the input `base` ("skill" for a Skill Test); `field`
+    prefixes error names for grouped inputs ("primary.")."""
+    return build_pool(int_of(values, base), int_of(values, "flex"), int_of(values, "macro"), int_of(values, "modifier"),
+                      names=(f"{field}{base}", f"{field}flex", f"{field}macro"))
 
 
 def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "", purpose: Purpose = BEST_READING) -> Resolution:
@@ -220,11 +221,11 @@ def _skill_values(values: Inputs) -> Inputs:
 
 
 def _skill_needed(values: Inputs) -> dict[str, int]:
-    return _unopposed_needed(_skill_values(values))
+    return pool_needed(pool_of(values, base="skill"))
 
 
 def _skill_odds(values: Inputs) -> Answer:
-    pool = pool_of(_skill_values(values))
+    pool = pool_of(values, base="skill")
     requirement = str(values["requirement"])
     need = REQUIREMENTS[requirement]
     once = best_magnitude(pool).p(lambda level: level >= need)
@@ -236,7 +237,7 @@ def _skill_odds(values: Inputs) -> Answer:
 
 
 def _skill_run(values: Inputs) -> Answer:
-    pool = pool_of(_skill_values(values))
+    pool = pool_of(values, base="skill")
     requirement = str(values["requirement"])
     need = REQUIREMENTS[requirement]
     rng = rng_of(values)

@@ -17,6 +17,8 @@ from .common import Either, Flag, Rating, flag_input, rating_input
 
 # ---------------------------------------------------------------- States that change an attack's dice
 
+AC_NAMES = ("ac", "modifier", "macro")
+"""The form's inputs that set an attack's base, flex and macro dice (what a pool past the caps is refused by)."""
 ATTACK_INPUTS = (
     rating_input("ac", "Attack's base dice (AC or AS)", 3, high=30),
     Input("macro", "int", "Macro (weapon Macro minus Armor)", default=0, low=-10, high=10),
@@ -34,8 +36,9 @@ TARGETED = Action(
     "targeted-x", "Targeted:X", "Attacks on the Capital Ship gain +X Attack Modifier until the End Phase.", V124,
     inputs=(Input("x", "int", "X (Targeted:X)", default=2, low=1, high=MAX_MODIFIER),),
     roll=AttackRoll(
-        lambda v: (build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier")),
-                   build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier") + int_of(v, "x"))),
+        lambda v: (build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier"), names=AC_NAMES),
+                   build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier") + int_of(v, "x"),
+                              names=("ac", "x", "x"))),
         lambda v: [f"Targeted:{int_of(v, 'x')} → +{int_of(v, 'x')} Attack Modifier; net {int_of(v, 'modifier') + int_of(v, 'x'):+d} → "
                    f"{_dice_words(int_of(v, 'modifier') + int_of(v, 'x'))}.", "Cancelled in the End Phase."],
         ATTACK_INPUTS),
@@ -45,8 +48,8 @@ STATION_KEEPING = Action(
     "station-keeping", "Station Keeping", "Speed 0\"; every attack on the ship gains one Flex die; ends in the End Phase.",
     V124,
     roll=AttackRoll(
-        lambda v: (build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier")),
-                   build_pool(int_of(v, "ac"), 1, int_of(v, "macro"), int_of(v, "modifier"))),
+        lambda v: (build_pool(int_of(v, "ac"), 0, int_of(v, "macro"), int_of(v, "modifier"), names=AC_NAMES),
+                   build_pool(int_of(v, "ac"), 1, int_of(v, "macro"), int_of(v, "modifier"), names=AC_NAMES)),
         lambda v: ["Station Keeping: Speed 0\"; +1 Flex die to this attack (after the modifier conversion).",
                    "Cancelled in the End Phase."],
         ATTACK_INPUTS),

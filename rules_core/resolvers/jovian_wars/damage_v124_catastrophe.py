@@ -77,7 +77,9 @@ TARGETS = ("Capital Ship", "Squadron")
 def explosion_pool(values: Inputs) -> Pool:
     """AC/AS = the exploding ship's Structure; Macro 2 within 3\", 0 beyond; minus Armor; then the modifier."""
     macro = (2 if values["range"] == RANGES[0] else 0) - int_of(values, "armor")
-    return build_pool(int_of(values, "structure"), 0, macro, int_of(values, "modifier"))
+    modifier = int_of(values, "modifier")
+    return build_pool(int_of(values, "structure"), 0, macro, modifier,
+                      names=("structure", "modifier", "modifier" if modifier < 0 else "armor"))
 
 
 EXPLOSION_CAPS = (MAX_STRUCTURE, 1)

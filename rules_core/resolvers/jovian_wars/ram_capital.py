@@ -82,8 +82,10 @@ def ram_of(values: Inputs) -> Ram:
     side = int(bool(values["side_arc"]))
     return Ram(
         rammer=rammer, target=target, skill=skill_pool(int_of(values, "skill")),
-        ram_roll=build_pool(start + both, modifier=int_of(values, "ram_modifier") + side, field="ram_"),
-        target_roll=build_pool(target_start + both, modifier=int_of(values, "target_modifier"), field="target_"),
+        ram_roll=build_pool(start + both, modifier=int_of(values, "ram_modifier") + side,
+                            names=("start_structure", "ram_modifier", "ram_modifier")),
+        target_roll=build_pool(target_start + both, modifier=int_of(values, "target_modifier"),
+                               names=("target_start_structure", "target_modifier", "target_modifier")),
         rammer_blast=_blast(start, values, "target_armor", int_of(values, "rammer_blast_modifier") + side),
         target_blast=_blast(target_start, values, "armor", int_of(values, "target_blast_modifier")),
         side_arc=bool(side), rammer_aim=aim_of(values, "ram_d_results"), target_aim=aim_of(values, "target_d_results"))
