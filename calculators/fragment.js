@@ -34,7 +34,7 @@ function params() {
 }
 
 /** The inputs stored for this resolver (an object with no prototype), or null. Values are returned
- * as stored: never clamped, so a bad value shared in a link reaches the engine and gets its message. */
+ * as stored: the widget checks each by its input's kind (input-check.js) before anything uses it. */
 export function readState(resolverId) {
   const raw = params().get(resolverId);
   if (raw === null) return null;

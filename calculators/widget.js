@@ -36,6 +36,7 @@
 
 import { getEngine } from "./engine.js";
 import { hasState, readState, shareUrl, writeState } from "./fragment.js";
+import { checkState } from "./input-check.js";
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -77,29 +78,12 @@ function defaultsOf(specs) {
   return values;
 }
 
-/** Copy the declared inputs found in a link's state onto `values`; returns the names it ignored. */
-function applyState(specs, state, values, prefix = "") {
-  const ignored = Object.keys(state).filter((key) => !specs.some((spec) => spec.name === key)).map((key) => prefix + key);
-  for (const spec of specs) {
-    if (!Object.hasOwn(state, spec.name)) continue;
-    const value = state[spec.name];
-    const isObject = value && typeof value === "object" && !Array.isArray(value);
-    if (spec.kind === "group" && isObject) ignored.push(...applyState(spec.parts || [], value, values[spec.name], `${prefix}${spec.name}.`));
-    else values[spec.name] = value;
+/** Copy checked values (groups nested) onto `values`. */
+function mergeInto(values, checked) {
+  for (const [key, value] of Object.entries(checked)) {
+    if (value && typeof value === "object" && !Array.isArray(value)) mergeInto(values[key], value);
+    else values[key] = value;
   }
-  return ignored;
-}
-
-/** The dotted paths of the declared inputs a link's state holds: what the link entered. */
-function enteredPaths(specs, state, prefix = "") {
-  const out = [];
-  for (const spec of specs) {
-    if (!Object.hasOwn(state, spec.name)) continue;
-    const value = state[spec.name];
-    if (spec.kind === "group" && value && typeof value === "object" && !Array.isArray(value)) out.push(...enteredPaths(spec.parts || [], value, `${prefix}${spec.name}.`));
-    else out.push(prefix + spec.name);
-  }
-  return out;
 }
 
 /** A reduced "p/q" as a percentage with one decimal, as the build prints it. */
@@ -224,15 +208,20 @@ class Widget {
     this.fromLink = Boolean(state);
     this.fromLinkKey = hasState(this.id);
     this.values = defaultsOf(this.declaration.inputs);
-    const ignored = applyState(this.declaration.inputs, state || Object.create(null), this.values);
-    this.entered = new Set(enteredPaths(this.declaration.inputs, state || Object.create(null)));
+    // A link's values are data from anyone: each is checked by its input's kind before the form or anything else
+    // uses it; a bad one is dropped (the default stands) with a note, and the other values and widgets go on.
+    const { values, entered, refused, ignored } = checkState(this.declaration.inputs, state);
+    mergeInto(this.values, values);
+    this.entered = new Set(entered);
     this.draw();
-    if (!state && this.fromLinkKey) {
-      this.linkNote.textContent = "This link's inputs for this resolver could not be read, so it shows the defaults.";
-    } else if (ignored.length) {
+    const notes = [];
+    if (!state && this.fromLinkKey) notes.push("This link's inputs for this resolver could not be read, so it shows the defaults.");
+    if (refused.length) notes.push(`This link's ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; and more" : ""}: the default is used instead.`);
+    if (ignored.length) {
       const names = ignored.slice(0, 3).map((name) => `“${name.slice(0, 40)}”`).join(", ");
-      this.linkNote.textContent = `This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`;
+      notes.push(`This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`);
     }
+    this.linkNote.textContent = notes.join(" ");
     this.oddsKey = JSON.stringify({}); // the build's odds are for nothing entered: every default
     this.showDependents();
     this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
@@ -623,7 +612,7 @@ function parsed(node) {
 export function hearOpens() {
   const openWidget = (body) => {
     const root = body.closest("[data-resolver]");
-    if (root && root.dataset.describe && parsed(root)) (root.widget ??= new Widget(root)).open();
+    if (root && root.dataset.describe && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
   };
   document.addEventListener(
     "click",
@@ -658,19 +647,33 @@ export function mountAll(scope = document) {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
-          whenIdle(() => entry.target.widget.prepare()); // a tap on Resolve prepares it at once anyway
+          whenIdle(() => safely(entry.target, () => entry.target.widget.prepare())); // a tap on Resolve prepares it at once anyway
         }
       }, { rootMargin: NEAR })
     : null;
   for (const root of roots) {
-    const widget = (root.widget ??= new Widget(root));
-    if (!widget.body || !root.dataset.describe) continue;
-    if (hasState(widget.id) || widget.body.open) {
-      // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
-      widget.body.open = true;
-      widget.open();
-    } else if (near) near.observe(root);
-    else widget.prepare();
+    safely(root, () => {
+      const widget = (root.widget ??= new Widget(root));
+      if (!widget.body || !root.dataset.describe) return;
+      if (hasState(widget.id) || widget.body.open) {
+        // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
+        widget.body.open = true;
+        widget.open();
+      } else if (near) near.observe(root);
+      else widget.prepare();
+    });
   }
   return Promise.resolve();
+}
+
+/** Run one widget's work so that its failure stays its own: the block says so, the page's other widgets go on. */
+function safely(root, work) {
+  try {
+    work();
+  } catch (error) {
+    console.error(error);
+    root.dataset.broken = "";
+    const note = root.querySelector(".resolver__broken") || root.appendChild(el("p", { class: "resolver__broken", role: "alert" }));
+    note.textContent = "This resolver could not start here; the rest of the page works. Reloading the page without its link may help.";
+  }
 }
