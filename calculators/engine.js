@@ -5,7 +5,7 @@
 // window.rulesEngine.starts counts worker starts; .state is "loading" | "ready" | "error";
 // .answered turns true at the first answer of this visit (the offline badge waits for it).
 // Events on window: "rules-engine-state", "rules-engine-answered", "rules-engine-idle" (an answer
-// left nothing to ask).
+// left nothing to ask), "rules-engine-other-build" (the worker is of another build than this page).
 //
 // Requests go to the worker as soon as they are made, before it is ready too (it keeps them until
 // it is): no answer waits for the page's main thread to pass the next request along, which on a
@@ -17,14 +17,32 @@
 // A request with options.channel supersedes every earlier unanswered request on that channel: the
 // older one answers {superseded: true} at once, and the worker skips it if it has not started it,
 // so the latest inputs never queue behind stale ones.
-// An engine that failed to start tries again when the service worker takes control of the page
-// or the network returns (offline.js and the `online` event call retry()).
+//
+// The engine always ends in an answer or an error with its reason, never a silent wait. A watchdog
+// runs while anything waits on the worker (its boot, or a request): it pings the worker, and a
+// worker that says nothing for BOOT_SILENCE_MS while starting, or SILENCE_MS once ready (a
+// running request has its own TIMEOUT_MS cut), or that has not finished starting after
+// BOOT_DEADLINE_MS, is stopped and the engine fails with the reason. Python's own start-up holds the
+// worker for seconds without a break: the worker says when it begins, and it is allowed
+// PYTHON_START_SILENCE_MS. The worker reports a failed
+// download or a damaged file itself ("failed"), and a script that does not load fires "error".
+// A failed engine tries again by itself after RETRY_DELAYS_MS (bounded; each try allows the boot
+// twice the time of the one before, so a slow phone is never locked out), when the service worker
+// takes control of the page, when the network returns (offline.js and the `online` event call
+// retry()), and when the reader presses a widget's "Try again".
 
 import { isAnswer, isSkipped, isStarted } from "./protocol.js";
 
 export const TIMEOUT_MS = 2000;
+export const SILENCE_MS = 4000;
+export const BOOT_SILENCE_MS = 8000;
+export const PYTHON_START_SILENCE_MS = 30_000; // Python's start-up: seconds with no break, more on a phone
+export const BOOT_DEADLINE_MS = 60_000;
+export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
+const WATCH_EVERY_MS = 1000;
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const WHAT_TO_DO = "check the connection, then reload the page (it also retries by itself when the network returns)";
+// The build this document is of (scripts/hooks/build_stamp.py): an engine of another build is not used.
+export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.content || null;
 
 class Engine {
   constructor() {
@@ -39,6 +57,12 @@ class Engine {
     this.running = null; // the request the worker said it started and has not answered
     this.listeners = new Set();
     this.worker = null;
+    this.failures = 0; // failed starts in a row: each retry waits longer and allows a longer boot
+    this.retryTimer = null;
+    this.retryAt = null; // when the next automatic try starts (performance.now()), or null
+    this.watchdog = null;
+    this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
+    this.bootStarted = 0;
     addEventListener("online", () => this.retry());
   }
 
@@ -53,27 +77,70 @@ class Engine {
     this.state = "loading";
     this.error = null;
     this.running = null;
+    this.bootStarted = this.heard = performance.now();
+    this.pythonStarting = false;
+    clearTimeout(this.retryTimer);
+    this.retryAt = null;
     // The first worker may have been started by the page's head (overrides/main.html).
     const early = this.starts === 1 ? window.rulesEnginePrestart : null;
     this.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rules-engine" });
-    const onMessage = (event) => this.receive(event.data);
-    const onError = (event) => this.fail(event.message || "its script did not load");
-    this.worker.addEventListener("message", onMessage);
-    this.worker.addEventListener("error", onError);
+    const worker = this.worker;
+    // Only this worker's events count: a stopped one may still have some in flight.
+    const onMessage = (event) => this.worker === worker && this.receive(event.data);
+    const onError = (event) => this.worker === worker && this.fail(event.message || "its script did not load");
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
     // Left unanswered by a worker that was cut: asked again (superseded ones are not).
     for (const [id, item] of this.unanswered) item.settled ? this.unanswered.delete(id) : this.post(item);
     this.notify();
     if (early) {
-      this.worker.onmessage = this.worker.onerror = null;
+      worker.onmessage = worker.onerror = null;
       for (const event of early.queued) (event.type === "message" ? onMessage : onError)(event);
     }
+    this.keepWatch();
   }
 
   /** Start again after a failed start (a no-op otherwise). */
   retry() {
-    if (this.state !== "error") return;
-    this.worker.terminate();
+    if (this.state !== "error" || this.otherBuild) return; // another build's worker would come back: reload instead
     this.start();
+  }
+
+  // -- the watchdog: runs only while something waits on the worker --
+
+  /** The boot's allowances grow with each failed start in a row. */
+  get patience() {
+    return 2 ** Math.min(this.failures, 4);
+  }
+
+  /** Why the worker is taken for dead now, or null. */
+  verdict(now) {
+    const quiet = now - this.heard;
+    if (this.state === "loading") {
+      if (quiet > (this.pythonStarting ? PYTHON_START_SILENCE_MS : BOOT_SILENCE_MS) * this.patience) return `it stopped responding while starting (nothing for ${Math.round(quiet / 1000)} s)`;
+      if (now - this.bootStarted > BOOT_DEADLINE_MS * this.patience) return `it did not finish starting within ${(BOOT_DEADLINE_MS * this.patience) / 1000} s`;
+      return null;
+    }
+    // A running request is cut at TIMEOUT_MS (cut): silence is only a verdict while nothing runs.
+    if (this.state === "ready" && !this.idle && !this.running && quiet > SILENCE_MS) return `it stopped responding (nothing for ${Math.round(quiet / 1000)} s)`;
+    return null;
+  }
+
+  keepWatch() {
+    const waiting = this.state === "loading" || (this.state === "ready" && !this.idle);
+    if (!waiting) {
+      clearInterval(this.watchdog);
+      this.watchdog = null;
+      return;
+    }
+    if (this.watchdog) return;
+    this.heard = Math.max(this.heard, performance.now() - WATCH_EVERY_MS); // an idle spell is no silence
+    this.worker.postMessage({ type: "ping" });
+    this.watchdog = setInterval(() => {
+      const dead = this.verdict(performance.now());
+      if (dead) return this.fail(dead);
+      this.worker.postMessage({ type: "ping" });
+    }, WATCH_EVERY_MS);
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -88,13 +155,24 @@ class Engine {
     dispatchEvent(new Event("rules-engine-state")); // for the offline badge
   }
 
-  fail(detail) {
+  /** The worker is of no more use: stop it, answer what waits with the reason, try again later (bounded). */
+  fail(detail, { final = false } = {}) {
     if (this.state === "error") return;
+    const starting = this.state === "loading";
+    this.worker.terminate();
     this.state = "error";
-    this.error = `the rules engine could not start (${detail}); ${WHAT_TO_DO}`;
+    this.failures += 1;
+    const delay = final ? undefined : RETRY_DELAYS_MS[this.failures - 1];
+    this.retryAt = delay === undefined ? null : performance.now() + delay;
+    if (delay !== undefined) this.retryTimer = setTimeout(() => this.retry(), delay);
+    const next = final ? "" : delay === undefined
+      ? "; check the connection, then press “Try again” or reload the page"
+      : `; it tries again in ${delay / 1000} s by itself (or press “Try again”)`;
+    this.error = `the rules engine ${starting ? "could not start" : "stopped"} (${detail})${next}`;
     for (const item of this.unanswered.values()) this.settle(item, { error: this.error, field: null });
     this.unanswered.clear();
     this.running = null;
+    this.keepWatch();
     this.notify();
   }
 
@@ -112,8 +190,19 @@ class Engine {
   }
 
   receive(data) {
+    this.heard = performance.now();
+    if (data && data.type === "pong") return;
+    if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
     if (data && data.type === "ready") {
+      if (PAGE_BUILD && data.build && data.build !== PAGE_BUILD) {
+        // The site was updated between this page's load and the worker's (a deploy during a visit, or
+        // another tab took the update): never answer this page with another build's rules.
+        this.otherBuild = data.build;
+        dispatchEvent(new Event("rules-engine-other-build")); // offline.js offers the reload
+        return this.fail("the site was updated since this page was loaded: reload the page for the new rules", { final: true });
+      }
       this.state = "ready";
+      this.failures = 0;
       performance.mark("rules:engine-ready");
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
@@ -124,6 +213,7 @@ class Engine {
       // ask what gets a field error): the engine asks rules_core one small real question of its
       // own, run after every request already sent.
       if (!this.answered) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
+      this.keepWatch(); // from now on only while a request waits
       return;
     }
     if (data && data.type === "failed") return this.fail(data.error || "unknown failure");
@@ -142,6 +232,7 @@ class Engine {
       dispatchEvent(new Event("rules-engine-answered"));
     }
     this.settle(item, isAnswer(data) ? data : { superseded: true });
+    this.keepWatch();
     if (this.idle) dispatchEvent(new Event("rules-engine-idle")); // main.js runs its deferred page work then
   }
 
@@ -167,6 +258,7 @@ class Engine {
       const item = { message: { id: this.nextId++, type, resolver, inputs, channel }, resolve, timer: null, settled: false };
       this.unanswered.set(item.message.id, item);
       this.post(item);
+      this.keepWatch(); // from the moment it is sent: a worker that died idle is found within SILENCE_MS
     });
   }
 }

@@ -9,7 +9,12 @@
 // "New rules available — reload" button; nothing reloads until the reader presses it (never in
 // the middle of typing dice). If another tab took the update, this tab's document is of the old
 // build while the new worker serves the new one: the button stays, and links load whole pages
-// (Material's instant navigation would swap new content into this old document).
+// (Material's instant navigation would swap new content into this old document). The same holds
+// when a first visit's worker, or the engine, turns out to be of another build than the page (a
+// deploy during the visit): every page carries its build's stamp (build_stamp.py), and so do the
+// service worker's status and the engine's "ready".
+
+import { PAGE_BUILD } from "./engine.js";
 
 const SITE = new URL("../../", import.meta.url);
 const SW_URL = new URL("sw.js", SITE);
@@ -18,12 +23,13 @@ const ANSWERED_KEY = "rules-engine-answered-with"; // the build version the engi
 let build = null; // the version of the worker controlling this page (its precache is complete)
 let stale = false; // this document is of an older build than the one now served
 
-function controllerVersion() {
+/** The controlling worker's {version, build}, or null. */
+function controllerStatus() {
   const controller = navigator.serviceWorker.controller;
   if (!controller) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data && event.data.version);
+    channel.port1.onmessage = (event) => resolve(event.data || null);
     controller.postMessage({ type: "status" }, [channel.port2]);
   });
 }
@@ -92,8 +98,19 @@ function fullLoadsOnly() {
   addEventListener("popstate", (event) => (event.stopImmediatePropagation(), location.reload()), true);
 }
 
+// This document is of an older build than the one now served: offer the reload, load whole pages.
+function markStale() {
+  if (stale) return;
+  stale = true;
+  fullLoadsOnly();
+  showUpdate(() => location.reload());
+  showBadge();
+}
+
 async function settle() {
-  build = await controllerVersion();
+  const status = await controllerStatus();
+  if (status && PAGE_BUILD && status.build && status.build !== PAGE_BUILD) markStale(); // a first visit's worker of another build
+  build = status && status.version;
   document.documentElement.dataset.offlineBuild = build || ""; // which build serves this page (tests read it)
   if (build && window.rulesEngine && window.rulesEngine.answered) remember(build);
   showBadge();
@@ -108,16 +125,13 @@ export function registerOffline() {
     if (accepted) return location.reload();
     const replaced = controlled; // a build served this page before: the new one is not this document's
     controlled = true;
-    if (replaced && !stale) {
-      stale = true;
-      fullLoadsOnly();
-      showUpdate(() => location.reload());
-    }
+    if (replaced) markStale();
     window.rulesEngine?.retry(); // an engine that failed before the worker took control
-    settle();
+    settle(); // a first visit: stale too if the worker that took control is of another build
   });
   addEventListener("rules-engine-answered", settle);
   addEventListener("rules-engine-state", showBadge);
+  addEventListener("rules-engine-other-build", markStale);
 
   const offer = (waiting) =>
     showUpdate(() => {

@@ -3,14 +3,18 @@
 // Page -> worker:  {id, type: "describe" | "odds" | "resolve", resolver, inputs, channel?}
 //                  sent at once, before "ready" too; the worker runs them one at a time, oldest
 //                  first, and skips one when a later request on the same channel is waiting
+//                  {type: "ping"}            the page's watchdog, while something waits on the worker
 // Worker -> page:  {id, started: true}       it starts running request id (the page's cut timer)
 //                  {id, result}              the rules_core answer (JSON)
 //                  {id, error, field}        a RulesError message as data (field: the input, or null)
 //                  {id, superseded: true}    skipped: a later request on its channel was waiting
-//                  {type: "ready", ms, from, snapshotMs, snapshotBytes, timeline}
+//                  {type: "ready", ms, from, build, snapshotMs, snapshotBytes, timeline}
 //                                            once, when Pyodide and rules_core are loaded
-//                                            (from: "fresh" or "snapshot")
-//                  {type: "failed", error}   once, if loading failed
+//                                            (from: "fresh" or "snapshot"; build: the build's stamp)
+//                  {type: "failed", error}   once, if loading failed (a file's download, damaged bytes)
+//                  {type: "pong"}            at once, between boot steps or requests (alive)
+//                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
+//                                            pong), false once it is over
 
 /** @typedef {"describe" | "odds" | "resolve"} RequestType */
 export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve"]);

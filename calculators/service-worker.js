@@ -1,4 +1,4 @@
-// The service worker body. scripts/hooks/offline.py writes /sw.js as VERSION and PRECACHE_FILES
+// The service worker body. scripts/hooks/offline.py writes /sw.js as VERSION, BUILD and PRECACHE_FILES
 // (every file of the build with its content revision), then precache.js, then this file.
 //
 // Install stores every file whose revision is not in the precache yet (so an update downloads
@@ -78,5 +78,5 @@ self.addEventListener("message", (event) => {
   // The reader pressed "reload" on the update prompt: take over (every tab of the site).
   if (type === "skip-waiting") self.skipWaiting();
   // Which build is this? Only an activated worker answers, and it activates with a full cache.
-  if (type === "status") (event.ports[0] || event.source)?.postMessage({ type: "status", version: VERSION, files: PRECACHE_FILES.length });
+  if (type === "status") (event.ports[0] || event.source)?.postMessage({ type: "status", version: VERSION, build: BUILD, files: PRECACHE_FILES.length });
 });

@@ -30,7 +30,8 @@
 //   [data-region="error"]   role=alert: the engine's message, placed at the input it names
 //   [data-region="outcome"] role=status: .resolver__headline, ol.resolver__steps, ul.resolver__checks
 //                           (li[data-ok=true|false]); data-resolved="<JSON of the inputs resolved>"
-//   [data-region="status"]  "Loading the rules engine…", "took longer than 2 s…", or empty
+//   [data-region="status"]  "Loading the rules engine…", "took longer than 2 s…", the engine's failure with its
+//                           reason and a button[data-region="retry"] "Try again", or empty
 //
 // Watch, then mount: the form writes `values`, then `refresh()` asks the engine and renders.
 
@@ -242,7 +243,11 @@ class Widget {
     else if (state === "ready" && this.engineFailed && this.declaration) (this.engineFailed = false), this.refresh();
     this.root.dataset.engine = state;
     if (state === "loading") this.status.textContent = "Loading the rules engine… the odds below are for the default inputs, computed when the site was built.";
-    else if (state === "error") this.status.textContent = `The live resolver is unavailable: ${error}. The odds below are for the default inputs, computed when the site was built.`;
+    else if (state === "error") {
+      // Every waiting widget says why and offers the retry (the engine also retries by itself, bounded).
+      this.status.textContent = `The live resolver is unavailable: ${error}. The odds below are for the default inputs, computed when the site was built. `;
+      this.status.append(el("button", { type: "button", "data-region": "retry", text: "Try again", onclick: () => this.engine.retry() }));
+    }
     else if (!this.status.dataset.sticky) this.status.textContent = "";
   }
 

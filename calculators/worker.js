@@ -12,7 +12,7 @@
 // precache (precache.js): the first visit downloads each once, and the precache keeps that copy.
 
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
-import { REVISIONS, WHEEL } from "./build-info.js";
+import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
 import { sharedFetch } from "./precache.js";
 import { isRequest } from "./protocol.js";
 import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
@@ -33,12 +33,31 @@ const OPTIONS = {
   stderr: (text) => console.warn(text),
 };
 
+// A boot that cannot succeed says so at once, with the file and the reason, rather than leaving
+// Pyodide to wait or to fail without a word (a wasm 404, the network lost, damaged bytes).
+let booted = false;
+let reported = false;
+function bootFailed(reason) {
+  if (booted || reported) return;
+  reported = true;
+  self.postMessage({ type: "failed", error: reason });
+}
+const nameOf = (url) => url.slice(SITE.length);
+// A Python traceback's last line says what went wrong; the frames above it are for developers (console).
+const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
+
 // Pyodide fetches its files with the global fetch: send the precached ones through the cache.
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
   const revision = revisionOf(url);
-  return revision ? sharedFetch(url, revision, networkFetch) : networkFetch(input, init);
+  const fetched = revision ? sharedFetch(url, revision, networkFetch) : networkFetch(input, init);
+  if (!revision) return fetched;
+  fetched.then(
+    (response) => response.ok || bootFailed(`${nameOf(url)} answered HTTP ${response.status}`),
+    (error) => bootFailed(`${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`),
+  );
+  return fetched;
 };
 
 // loadPyodide would load its script and compile its wasm only once it has the snapshot's bytes:
@@ -47,13 +66,20 @@ self.fetch = (input, init) => {
 // (Pyodide's only call of it), or, if this compile failed, Pyodide compiles its own.
 import("../pyodide/pyodide.asm.mjs").catch(() => {}); // loadPyodide's import reports a failure
 const compiledWasm = WebAssembly.compileStreaming(fetch(PYODIDE_DIR + "pyodide.asm.wasm"));
-compiledWasm.catch(() => {}); // then Pyodide compiles its own, and reports a failure
+// Damaged bytes (a truncated download, a proxy's page) do not compile: nothing can start.
+compiledWasm.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(`pyodide.asm.wasm is damaged (${error.message})`));
 const instantiateStreaming = WebAssembly.instantiateStreaming;
+// Python's start-up follows the instantiation and holds the worker for seconds without a break (on
+// a phone more): the page's watchdog is told, so it waits longer before taking the silence for death.
+const pythonStartsNow = (instantiated) => (self.postMessage({ type: "step", long: true }), instantiated);
 WebAssembly.instantiateStreaming = (source, imports) =>
-  compiledWasm.then(
-    async (module) => ({ module, instance: await WebAssembly.instantiate(module, imports) }),
-    () => instantiateStreaming(source, imports),
-  );
+  compiledWasm
+    .then(
+      async (module) => ({ module, instance: await WebAssembly.instantiate(module, imports) }),
+      () => instantiateStreaming(source, imports),
+    )
+    .then(pythonStartsNow);
+const pythonStarted = () => self.postMessage({ type: "step", long: false });
 
 // Reported with "ready", for the benchmark: the snapshot's cost, and when each boot step ended
 // (ms since the epoch, so the page can place them on its own clock).
@@ -68,6 +94,9 @@ const fetchBytes = (url) =>
   });
 const fetchWheel = () => fetchBytes(PYODIDE_DIR + WHEEL);
 
+// Between two long steps of a boot: the page's watchdog pings are answered (a pong says "alive").
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function fresh() {
   const [pyodide, wheel, bridge] = await Promise.all([
     loadPyodide({ ...OPTIONS, _makeSnapshot: true }),
@@ -75,11 +104,20 @@ async function fresh() {
     fetchBytes(BRIDGE_URL).then((bytes) => new TextDecoder().decode(bytes)),
   ]);
   // Unpacked, not loadPackage(): loadPackage leaves JS references a memory snapshot refuses.
+  mark("pyodide-loaded");
+  pythonStarted();
+  await pause();
   pyodide.unpackArchive(wheel, "wheel"); // into the working directory, first on sys.path
   pyodide.runPython(bridge);
+  mark("bridge-run");
+  await pause();
   // The registry loads resolver families lazily; load them all now so the snapshot holds every one.
   pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)");
+  mark("rules-imported");
+  await pause();
   pyodide.globals.get("warm")(); // tables the snapshot keeps (bridge.py)
+  mark("warmed");
+  await pause();
   const probe = pyodide.globals.get("handle")(...PROBE);
   let snapshot = null;
   try {
@@ -101,6 +139,7 @@ async function restored() {
   try {
     const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.bytes });
     mark("restored");
+    pythonStarted();
     const answer = pyodide.globals.get("handle")(...PROBE);
     if (answer !== saved.probe) throw new Error("the restored engine gave a wrong answer to its self-test");
     mark("self-tested");
@@ -136,10 +175,12 @@ const engine = boot();
 
 engine.then(
   ({ ms, from }) => {
-    self.postMessage({ type: "ready", ms, from, ...stats });
+    if (reported) return; // the page has stopped this worker, or is about to
+    booted = true;
+    self.postMessage({ type: "ready", ms, from, build: BUILD, ...stats });
     if (!draining) drain(); // the work left for after boot, with no request waiting
   },
-  (error) => self.postMessage({ type: "failed", error: String(error && error.message ? error.message : error) }),
+  (error) => bootFailed(lastLine(String(error && error.message ? error.message : error))),
 );
 
 /** Answer one request; errors are data, never thrown across the boundary. */
@@ -189,6 +230,8 @@ async function drain() {
 }
 
 self.addEventListener("message", (event) => {
+  // The page's watchdog: answered at once, between two boot steps or two requests.
+  if (event.data && event.data.type === "ping") return self.postMessage({ type: "pong" });
   queue.push(event.data);
   if (!draining) drain();
 });

@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from scripts.hooks.build_error import BuildError
+from scripts.hooks.build_stamp import PLACEHOLDER
 from scripts.icons import THEME, png
 from scripts.wheel import build_wheel
 
@@ -87,6 +88,8 @@ def add_assets(site_dir: Path, site_name: str) -> None:
     info = (
         "// Written by scripts/hooks/assets.py at build time.\n"
         f'export const WHEEL = "{wheel.name}";\n'
+        "// The build's stamp (scripts/hooks/build_stamp.py writes it over the placeholder).\n"
+        f'export const BUILD = "{PLACEHOLDER}";\n'
         "// Content revisions of the files the engine reads (precache keys; the snapshot key).\n"
         f"export const REVISIONS = {json.dumps(revisions, indent=2)};\n"
     )

@@ -4,6 +4,7 @@ Run by scripts/build_site.py as the last finishing step, after the site generato
 `write_service_worker(site_dir)` lists every file of the finished site with its content revision
 and writes /sw.js: the build version and that list, then calculators/precache.js (the precache
 shared with the engine worker, without its `export` words), then calculators/service-worker.js.
+VERSION names the precache (every file and revision); BUILD is the stamp the pages carry (build_stamp.py).
 A file keeps its revision while its bytes stay the same, so an update downloads only what changed.
 """
 
@@ -15,6 +16,7 @@ import re
 from pathlib import Path
 
 from scripts.hooks.assets import content_revision
+from scripts.hooks.build_stamp import read_stamp
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -57,6 +59,7 @@ def write_service_worker(site_dir: Path) -> str:
     head = (
         "// Written by scripts/hooks/offline.py: the build version and every file to precache.\n"
         f"const VERSION = {json.dumps(version)};\n"
+        f"const BUILD = {json.dumps(read_stamp(site_dir))}; // the stamp this build's pages carry\n"
         "const PRECACHE_FILES = [\n" + ",\n".join(json.dumps(entry) for entry in manifest) + "\n];\n"
     )
     body = _module_as_script(CALCULATORS / "precache.js") + "\n" + (CALCULATORS / "service-worker.js").read_text(encoding="utf-8")

@@ -241,12 +241,15 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         page = context.new_page()
         page.goto(url + "dice/")
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
-        page.wait_for_function("window.rulesEngine.starts === 2 && window.rulesEngine.state === 'error'", timeout=BOOT_MS)
+        # Every try fails the same way; once the bounded retries are spent, the engine stays in error.
+        page.wait_for_function("window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
         dice = open_widget(page, "dice/unopposed")
         expect()(dice).to_have_attribute("data-engine", "error")
         status = dice.locator('[data-region="status"]')
         expect()(status).to_contain_text("could not start")
         expect()(status).to_contain_text("reload the page")
+        expect()(status).to_contain_text("is not a zip file")  # the failure's last line, not its traceback
+        expect()(status).not_to_contain_text("Traceback")
         expect()(status).not_to_contain_text("undefined")
         assert page.locator("[data-offline]").count() == 0
         page.reload()  # a later visit, served from the complete precache: still no badge
@@ -319,6 +322,10 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         # The service worker's install fetched the wheel too, and failed: nothing controls the page.
         page.wait_for_function("window.seen.includes('install failed')", timeout=PRECACHE_MS)
         assert log.paths().count(wheel) >= 2
+        # The engine's own retries are bounded: once spent, it waits for the network, the reader or the worker.
+        page.wait_for_function("window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
+        tries = page.evaluate("window.rulesEngine.starts")
+        assert tries == 4  # the first start and its three retries (engine.js RETRY_DELAYS_MS)
         context.set_offline(True)
         log.failing.clear()
         context.set_offline(False)  # fires `online`
@@ -328,12 +335,12 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         assert chart_rows(dice) == cpython_rows("dice/unopposed", {})
         offline_ready(page)  # the install is tried again once online, and completes
         seen = page.evaluate("window.seen")
-        assert page.evaluate("window.rulesEngine.starts") == 2
+        assert page.evaluate("window.rulesEngine.starts") == tries + 1
         # The retry came from the network's return, while no service worker controlled the page
-        # (the install, tried again once online, took control during the engine's second boot).
+        # (the install, tried again once online, took control during the engine's last boot).
         before, after = seen[: seen.index("online")], seen[seen.index("online") + 1 :]
         # The failed engine and the failed install race each other; both come before the network's return.
-        assert [event for event in before if event.startswith("engine")] == ["engine loading", "engine error"], seen
+        assert [event for event in before if event.startswith("engine")] == ["engine loading", "engine error"] * tries, seen
         assert "install failed" in before, seen
         assert after[0] == "engine loading", seen
         assert seen.index("answered") < seen.index("badge"), seen
