@@ -12,7 +12,8 @@
 2. scripts/hooks/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
    the icons and manifest.
 3. scripts/hooks/glossary.py writes assets/glossary.json, the definitions a tapped term shows.
-4. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
+4. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
+5. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ if str(ROOT) not in sys.path:  # run as a script
 
 from scripts.hooks.assets import add_assets  # noqa: E402 - after the path fix above
 from scripts.hooks.build_error import BuildError  # noqa: E402
+from scripts.hooks.csp import add_csp  # noqa: E402
 from scripts.hooks.glossary import write_glossary  # noqa: E402
 from scripts.hooks.offline import write_service_worker  # noqa: E402
 
@@ -87,6 +89,7 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
     run_generator(generator, config.resolve(), site_dir)
     add_assets(site_dir, site_name(config))
     write_glossary(site_dir, config.parent / "docs")
+    add_csp(site_dir)  # after every other change to the pages, before the precache hashes them
     write_service_worker(site_dir)
 
 
