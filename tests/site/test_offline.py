@@ -241,7 +241,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         page = context.new_page()
         page.goto(url + "dice/")
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
-        page.wait_for_function("window.rulesEngine.starts === 2 && window.rulesEngine.state === 'error'", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.starts === 2 && window.rulesEngine.state === 'error'", timeout=BOOT_MS)
         dice = open_widget(page, "dice/unopposed")
         expect()(dice).to_have_attribute("data-engine", "error")
         status = dice.locator('[data-region="status"]')
@@ -250,7 +250,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         expect()(status).not_to_contain_text("undefined")
         assert page.locator("[data-offline]").count() == 0
         page.reload()  # a later visit, served from the complete precache: still no badge
-        page.wait_for_function("window.rulesEngine.state === 'error'", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.state === 'error'", timeout=BOOT_MS)
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version)
         assert page.locator("[data-offline]").count() == 0
     finally:
@@ -317,7 +317,7 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         expect()(dice).to_have_attribute("data-engine", "error", timeout=BOOT_MS)
         expect()(dice.locator('[data-region="status"]')).to_contain_text("could not start")
         # The service worker's install fetched the wheel too, and failed: nothing controls the page.
-        page.wait_for_function("window.seen.includes('install failed')", timeout=PRECACHE_MS)
+        page.wait_for_function("() => window.seen.includes('install failed')", timeout=PRECACHE_MS)
         assert log.paths().count(wheel) >= 2
         context.set_offline(True)
         log.failing.clear()
