@@ -14,7 +14,8 @@
 3. scripts/hooks/glossary.py writes assets/glossary.json, the definitions a tapped term shows.
 4. scripts/hooks/build_stamp.py names the build: a hash of its files, written into every page and
    build-info.js, so a page, the engine and the service worker can tell they are of one build.
-5. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
+5. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
+6. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ if str(ROOT) not in sys.path:  # run as a script
 from scripts.hooks.assets import add_assets  # noqa: E402 - after the path fix above
 from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.build_stamp import stamp_build  # noqa: E402
+from scripts.hooks.csp import add_csp  # noqa: E402
 from scripts.hooks.glossary import write_glossary  # noqa: E402
 from scripts.hooks.offline import site_files, write_service_worker  # noqa: E402
 
@@ -91,6 +93,7 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
     add_assets(site_dir, site_name(config))
     write_glossary(site_dir, config.parent / "docs")
     stamp_build(site_dir, site_files(site_dir))
+    add_csp(site_dir)  # after every other change to the pages, before the precache hashes them
     write_service_worker(site_dir)
 
 

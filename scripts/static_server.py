@@ -45,10 +45,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
         super().end_headers()
 
     prefix = "/"
     """The URL path the site is served under (set per server by make_server)."""
+    extra_headers: dict[str, str] = {}
+    """Sent with every response (set per server by make_server), as a host's configured headers are."""
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         if self.path.split("?", 1)[0] == f"{self.prefix}sitemap.xml":
@@ -97,16 +101,19 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, port: int = 0, prefix: str = "/") -> http.server.ThreadingHTTPServer:
-    """A threaded server bound to 127.0.0.1 (port 0 picks a free one), serving directory at prefix."""
-    handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": normal_prefix(prefix)})
+def make_server(directory: Path, port: int = 0, prefix: str = "/",
+                headers: dict[str, str] | None = None) -> http.server.ThreadingHTTPServer:
+    """A threaded server bound to 127.0.0.1 (port 0 picks a free one), serving directory at prefix,
+    sending `headers` with every response."""
+    handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": normal_prefix(prefix), "extra_headers": dict(headers or {})})
     handler = functools.partial(handler_class, directory=str(directory))
     return SiteServer(("127.0.0.1", port), handler)
 
 
-def serve_in_background(directory: Path, prefix: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_background(directory: Path, prefix: str = "/",
+                        headers: dict[str, str] | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a server on a free port in a daemon thread; return it and the site's URL."""
-    server = make_server(directory, prefix=prefix)
+    server = make_server(directory, prefix=prefix, headers=headers)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{normal_prefix(prefix)}"
 

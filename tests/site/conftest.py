@@ -2,6 +2,11 @@
 
 Every page a test opens records its console errors, failed requests and every URL it
 requested, so each test can assert that nothing left the origin.
+
+Every page carries the site's Content-Security-Policy (scripts/hooks/csp.py), which refuses eval
+and inline scripts it has no hash for: give page.wait_for_function a function ("() => ..."), not a
+bare expression (Playwright polls an expression with eval), and run injected code with
+page.evaluate, not page.add_script_tag(content=/path=) (an inline script).
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def test_every_wide_table_is_reachable_by_keyboard_even_far_below_the_view(brows
         wide = page.evaluate(TRUE_SCROLLERS)
         assert sum(wide) >= 5 and not all(wide), wide  # the page still has both kinds
         # page-a11y.js marks them once the engine's first answers are out (or it failed), at idle.
-        page.wait_for_function("document.querySelector('.md-typeset__scrollwrap[tabindex]')", timeout=BOOT_MS)
+        page.wait_for_function("() => document.querySelector('.md-typeset__scrollwrap[tabindex]')", timeout=BOOT_MS)
         marked = page.evaluate("""() => [...document.querySelectorAll(".md-typeset__scrollwrap")].map((box) =>
             box.getAttribute("tabindex") === "0" && box.getAttribute("role") === "region" && box.getAttribute("aria-label").startsWith("Table"))""")
         assert marked == wide

@@ -96,7 +96,7 @@ def open_link(page, url: str) -> dict[str, object]:
     """Load `url` as a new document; report the widgets that were not taken over, broken ones, and any break-in."""
     page.goto("about:blank")
     page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.resolvers === 'listening' && document.readyState === 'complete'")
+    page.wait_for_function("() => document.documentElement.dataset.resolvers === 'listening' && document.readyState === 'complete'")
     return page.evaluate("""async () => {
         const roots = [...document.querySelectorAll('[data-resolver]')];
         // Widgets with link state open at once; the others are built and wait to be scrolled near.

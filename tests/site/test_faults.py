@@ -88,7 +88,7 @@ def test_a_worker_killed_while_booting_is_found_and_the_engine_starts_again(brow
     try:
         page = context.new_page()
         page.goto(url + "dice/")
-        page.wait_for_function("window.rulesEngine && window.rulesEngine.state === 'loading'")
+        page.wait_for_function("() => window.rulesEngine && window.rulesEngine.state === 'loading'")
         # the first failure of the held file would end the boot: kill the worker before anything else can
         started = time.monotonic()
         page.evaluate("window.rulesEngine.failures = 0; window.rulesEngine.worker.terminate()")
@@ -107,13 +107,13 @@ def test_a_worker_killed_while_idle_is_found_by_the_next_request(page, page_log,
     page.goto(site_url + "dice/")
     root = open_widget(page, DICE)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
-    page.wait_for_function("window.rulesEngine.idle")
+    page.wait_for_function("() => window.rulesEngine.idle")
     page.evaluate("window.rulesEngine.worker.terminate()")
     started = time.monotonic()
     answer = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 3})')
     assert time.monotonic() - started < ENDS_WITHIN_S
     assert "stopped responding" in answer["error"], answer
-    page.wait_for_function("window.rulesEngine.state === 'ready'", timeout=30_000)
+    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=30_000)
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 3})')
     assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"base": 3})["charts"][0]["rows"]  # type: ignore[index]
     assert page.locator("[data-offline]").count() == 0 or page.evaluate("window.rulesEngine.state") == "ready"
@@ -125,7 +125,7 @@ def test_a_worker_killed_while_busy_is_cut_and_the_request_answered_after_restar
     page.goto(site_url + "dice/")
     root = open_widget(page, DICE)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
-    page.wait_for_function("window.rulesEngine.idle")
+    page.wait_for_function("() => window.rulesEngine.idle")
     started = time.monotonic()
     answer = page.evaluate("""async () => {
         const engine = window.rulesEngine;
@@ -135,7 +135,7 @@ def test_a_worker_killed_while_busy_is_cut_and_the_request_answered_after_restar
     }""")
     assert time.monotonic() - started < ENDS_WITHIN_S
     assert answer.get("timedOut") is True, answer
-    page.wait_for_function("window.rulesEngine.state === 'ready'", timeout=30_000)
+    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=30_000)
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 4})')
     assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"base": 4})["charts"][0]["rows"]  # type: ignore[index]
 
@@ -149,7 +149,7 @@ def test_the_network_lost_during_a_first_visit_ends_in_its_reason_and_the_engine
     try:
         page = context.new_page()
         page.goto(url + "dice/")
-        page.wait_for_function("window.rulesEngine && window.rulesEngine.state === 'loading'")
+        page.wait_for_function("() => window.rulesEngine && window.rulesEngine.state === 'loading'")
         started = time.monotonic()
         context.set_offline(True)
         log.failing.clear()
@@ -194,7 +194,7 @@ def test_a_deploy_during_a_first_visit_asks_before_mixing_builds(browser, site_d
         page = context.new_page()
         page.goto(url + "dice/")
         open_widget(page, DICE)
-        page.wait_for_function("document.documentElement.dataset.resolvers === 'listening'")
+        page.wait_for_function("() => document.documentElement.dataset.resolvers === 'listening'")
         served.unlink()
         os.symlink(v2, served)
         page.evaluate("window.deploy()")

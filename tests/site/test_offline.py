@@ -242,7 +242,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         page.goto(url + "dice/")
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
         # Every try fails the same way; once the bounded retries are spent, the engine stays in error.
-        page.wait_for_function("window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
         dice = open_widget(page, "dice/unopposed")
         expect()(dice).to_have_attribute("data-engine", "error")
         status = dice.locator('[data-region="status"]')
@@ -253,7 +253,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         expect()(status).not_to_contain_text("undefined")
         assert page.locator("[data-offline]").count() == 0
         page.reload()  # a later visit, served from the complete precache: still no badge
-        page.wait_for_function("window.rulesEngine.state === 'error'", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.state === 'error'", timeout=BOOT_MS)
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version)
         assert page.locator("[data-offline]").count() == 0
     finally:
@@ -320,10 +320,10 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         expect()(dice).to_have_attribute("data-engine", "error", timeout=BOOT_MS)
         expect()(dice.locator('[data-region="status"]')).to_contain_text("could not start")
         # The service worker's install fetched the wheel too, and failed: nothing controls the page.
-        page.wait_for_function("window.seen.includes('install failed')", timeout=PRECACHE_MS)
+        page.wait_for_function("() => window.seen.includes('install failed')", timeout=PRECACHE_MS)
         assert log.paths().count(wheel) >= 2
         # The engine's own retries are bounded: once spent, it waits for the network, the reader or the worker.
-        page.wait_for_function("window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
         tries = page.evaluate("window.rulesEngine.starts")
         assert tries == 4  # the first start and its three retries (engine.js RETRY_DELAYS_MS)
         context.set_offline(True)

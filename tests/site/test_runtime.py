@@ -92,7 +92,7 @@ def test_twenty_quick_taps_end_on_the_odds_of_the_final_value(page, page_log, si
     page.goto(site_url + "dice/")
     root = wait_ready(page, DICE)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
-    page.wait_for_function("window.rulesEngine.idle")
+    page.wait_for_function("() => window.rulesEngine.idle")
     outcomes = page.evaluate(
         """async () => {
             const engine = window.rulesEngine;
@@ -113,7 +113,7 @@ def test_twenty_quick_taps_end_on_the_odds_of_the_final_value(page, page_log, si
     expect()(root.get_by_label("Base dice", exact=True)).to_have_value("23")
     expected = cpython_rows(DICE, {"base": 23})
     expect()(root.locator("table.resolver__chart").first.locator("tr[data-p]").first).to_have_attribute("data-p", expected[0][0][1])
-    page.wait_for_function("window.rulesEngine.idle")
+    page.wait_for_function("() => window.rulesEngine.idle")
     assert chart_rows(root) == expected
     assert page_log.page_errors == []
 
@@ -151,7 +151,7 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
     for each only when the worker starts it, and every one answers as CPython does."""
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
-    page.wait_for_function("window.rulesEngine.idle")
+    page.wait_for_function("() => window.rulesEngine.idle")
     answers = page.evaluate(
         """async () => {
             const engine = window.rulesEngine;
@@ -191,7 +191,7 @@ def test_a_resolve_tapped_before_the_theme_has_started_is_answered(page, page_lo
     held = []
     page.route("**/assets/javascripts/bundle.*.min.js", lambda route: held.append(route))  # answered once released below
     page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="commit")
-    page.wait_for_function("document.documentElement.dataset.resolvers === 'listening' && document.querySelector('summary.resolver__open')")
+    page.wait_for_function("() => document.documentElement.dataset.resolvers === 'listening' && document.querySelector('summary.resolver__open')")
     first = page.locator("[data-resolver]").first
     resolver_id = first.get_attribute("data-resolver")
     first.locator("summary.resolver__open").click()
@@ -199,7 +199,7 @@ def test_a_resolve_tapped_before_the_theme_has_started_is_answered(page, page_lo
     assert chart_rows(first) == cpython_rows(resolver_id, {})
     assert page.evaluate("document.readyState") == "loading" and len(held) == 1 and "document$" not in page.evaluate("Object.keys(window)")
     held[0].continue_()
-    page.wait_for_function("window.document$ && document.readyState === 'complete'")
+    page.wait_for_function("() => window.document$ && document.readyState === 'complete'")
     second = page.locator("[data-resolver]").nth(1)
     second.locator("summary.resolver__open").click()
     expect()(second.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")

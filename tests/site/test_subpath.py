@@ -71,7 +71,7 @@ def test_under_a_sub_path_a_resolver_goes_live_the_worker_controls_and_pages_wor
     assert scope == prefixed_url
     wait_until(page, "() => navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated')", PRECACHE_MS)
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PRECACHE_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=PRECACHE_MS)
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == prefixed_url + "sw.js"
 
     context.set_offline(True)

@@ -201,9 +201,9 @@ def test_glossary_holds_the_states_and_traits_in_the_rules_words() -> None:
 def go_offline_with_the_service_worker(page, context, url: str) -> None:
     """Load the page, wait until the service worker controls it, then cut the network."""
     page.goto(url, wait_until="load")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
     page.reload(wait_until="load")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     context.set_offline(True)
 
 
@@ -267,7 +267,7 @@ def test_the_whole_page_has_no_serious_axe_violation(phone_page, site_url: str, 
     assert AXE.exists(), "node_modules/axe-core is missing: run scripts/setup (npm ci)"
     page, _ = phone_page
     page.goto(site_url + path, wait_until="load")
-    page.wait_for_function("document.querySelector('article.md-content__inner') !== null")
-    page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")  # main.js ran
+    page.wait_for_function("() => document.querySelector('article.md-content__inner') !== null")
+    page.wait_for_function("() => document.querySelector('.md-search[aria-label]') !== null")  # main.js ran
     serious = [v for v in axe_violations(page, include=None) if v["impact"] in ("serious", "critical")]
     assert serious == [], f"/{path}"

@@ -143,7 +143,7 @@ def test_a_bad_link_gives_a_clear_message_and_a_usable_widget(page, page_log, si
     input it names, or that a key was ignored), and leaves a widget that resolves the example's dice afterwards."""
     page.goto(site_url + ACTIONS + "#" + quote(RAM, safe="/") + "=" + quote(raw, safe=""))
     root = wait_ready(page, RAM)
-    page.wait_for_function("window.rulesEngine.state === 'ready'", timeout=BOOT_MS)
+    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=BOOT_MS)
     assert page.evaluate("({}).polluted === undefined && ({}).error === undefined")
     error = root.locator('[data-region="error"]')
     note = root.locator('[data-region="link-note"]')
@@ -208,7 +208,7 @@ def test_a_long_page_draws_only_the_widgets_near_the_view(page, page_log, site_u
     """Assert the Actions page (37 resolvers) starts the engine at load but draws only the widgets near the view,
     each collapsed to its glance; scrolling to the last one draws it."""
     page.goto(site_url + ACTIONS)
-    page.wait_for_function("window.rulesEngine !== undefined")  # the engine starts early, before any widget opens
+    page.wait_for_function("() => window.rulesEngine !== undefined")  # the engine starts early, before any widget opens
     roots = page.locator("[data-resolver]")
     assert roots.count() == 37
     page.wait_for_load_state("load")

@@ -376,7 +376,7 @@ def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_l
     """Assert a request with no answer in 2 s is cut: error as data, a second engine start, answers again."""
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
-    page.wait_for_function("window.rulesEngine.idle")  # the widgets' own requests answered
+    page.wait_for_function("() => window.rulesEngine.idle")  # the widgets' own requests answered
     answer = page.evaluate(
         """async () => {
             const engine = window.rulesEngine;
@@ -409,7 +409,7 @@ def test_a_heading_anchor_stays_in_view_after_the_widgets_mount(page, page_log, 
     heading = page.locator(f"h3#{anchor}")
     expect()(heading).to_be_in_viewport()
     top = heading.bounding_box()["y"]
-    page.wait_for_function("window.rulesEngine && window.rulesEngine.state === 'ready'", timeout=BOOT_MS)
+    page.wait_for_function("() => window.rulesEngine && window.rulesEngine.state === 'ready'", timeout=BOOT_MS)
     expect()(page.locator('[data-resolver][data-engine="ready"]').first).to_be_attached()  # the blocks near it are drawn
     expect()(heading).to_be_in_viewport()
     assert heading.bounding_box()["y"] == top

@@ -100,3 +100,11 @@ def test_site_url_comes_from_the_environment(zensical_site: Path) -> None:
     locs = re.findall(r"<loc>([^<]+)</loc>", page_html(zensical_site, "sitemap.xml"))
     assert locs and all(loc.startswith(DEPLOYED_AT) for loc in locs)
     assert f"{DEPLOYED_AT}jovian-wars/v1.2.4/actions/" in locs
+
+
+def test_every_page_has_the_content_security_policy(zensical_site: Path) -> None:
+    """Assert Zensical's pages get the same policy meta as MkDocs' (scripts/hooks/csp.py): first in
+    the head, each of Zensical's own inline scripts allowed by its hash, no 'unsafe-inline' for scripts."""
+    from tests.site.test_csp import check_pages
+
+    check_pages(zensical_site)
