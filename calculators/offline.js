@@ -10,6 +10,9 @@
 // the middle of typing dice). If another tab took the update, this tab's document is of the old
 // build while the new worker serves the new one: the button stays, and links load whole pages
 // (Material's instant navigation would swap new content into this old document).
+//
+// Storage: an install that failed because storage is full is said in one line ([data-storage-note],
+// placed like the badge), naming what still works; the worker's message carries the reason.
 
 const SITE = new URL("../../", import.meta.url);
 const SW_URL = new URL("sw.js", SITE);
@@ -99,8 +102,28 @@ async function settle() {
   showBadge();
 }
 
+// The service worker's {type: "install-failed", reason, active}: only a full storage is the reader's to know
+// (a failed download is tried again when the network returns).
+function showStorageNote(event) {
+  const data = event.data;
+  if (!data || data.type !== "install-failed" || data.reason !== "storage") return;
+  let note = document.querySelector("[data-storage-note]");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "storage-note";
+    note.setAttribute("role", "status");
+    note.setAttribute("data-storage-note", "");
+    document.body.append(note);
+  }
+  note.textContent = data.active
+    ? "Storage is full: the new rules could not be saved; the saved ones still work offline."
+    : "Storage is full: this site works online only, with no warm start.";
+}
+
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.addEventListener("message", showStorageNote);
+  navigator.serviceWorker.startMessages(); // before the document has loaded too
   let controlled = Boolean(navigator.serviceWorker.controller); // false until a first visit's worker claims the page
   let accepted = false; // the reader pressed the button in this tab
 

@@ -10,6 +10,8 @@
 //
 // The engine's big files (wasm, stdlib, lock file, wheel) are read through the service worker's
 // precache (precache.js): the first visit downloads each once, and the precache keeps that copy.
+// A file whose bytes do not match its build is refused there (never stored), and the boot fails
+// naming it: Pyodide itself would only log the wasm's failed compile and wait for ever.
 
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 import { REVISIONS, WHEEL } from "./build-info.js";
@@ -34,11 +36,14 @@ const OPTIONS = {
 };
 
 // Pyodide fetches its files with the global fetch: send the precached ones through the cache.
+let refuse;
+const refused = new Promise((resolve, reject) => (refuse = reject)); // a damaged file: the boot's failure
+refused.catch(() => {});
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
   const revision = revisionOf(url);
-  return revision ? sharedFetch(url, revision, networkFetch) : networkFetch(input, init);
+  return revision ? sharedFetch(url, revision, networkFetch, refuse) : networkFetch(input, init);
 };
 
 // loadPyodide would load its script and compile its wasm only once it has the snapshot's bytes:
@@ -132,7 +137,7 @@ async function boot() {
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
 
-const engine = boot();
+const engine = Promise.race([boot(), refused]);
 
 engine.then(
   ({ ms, from }) => {
