@@ -3,13 +3,14 @@
 //
 // Install stores every file whose revision is not in the precache yet (so an update downloads
 // only what changed; Pyodide only when its version changes), each checked against its revision
-// (precache.js); any failure aborts the install, so a half cache is never used, and a failed
-// install removes what it stored (with no active build: the whole precache, the engine's copies
-// too), then tells the open pages why ({type: "install-failed", reason: "storage" | "download"};
-// offline.js says when storage is full). A new worker then waits: the page shows "New rules available"
-// and sends "skip-waiting" when the reader asks for the new version. Until then this worker
-// keeps serving its own revisions, so a tab never mixes two builds. Activate drops every entry
-// the new build does not list. URLs are relative to this file, so a sub-path deployment works.
+// (precache.js); any failure aborts the install, so a half cache is never used: a failed install
+// tells the open pages why ({type: "install-failed", reason: "storage" | "download"}; offline.js
+// says when storage is full), then removes what it stored (with no active build: the whole
+// precache, the engine's copies too). Served entries are checked too. A new worker then waits:
+// the page shows "New rules available" and sends "skip-waiting" when the reader asks for the new
+// version. Until then this worker keeps serving its own revisions, so a tab never mixes two
+// builds. Activate drops every entry the new build does not list. URLs are relative to this
+// file, so a sub-path deployment works.
 
 const SCOPE = new URL("./", self.location).href;
 const KEYS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, precacheKey(SCOPE + path, revision)]));
@@ -96,7 +97,7 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(PRECACHE);
       const hit = key && (await checkedMatch(cache, key, REVISIONS.get(file)));
       if (hit) return hit;
-      // An older build's entry that failed its check was dropped: store a checked copy again.
+      // Missing (an older build's entry failed its check and was dropped): store a checked copy again.
       if (key && !(await cache.match(key))) event.waitUntil(fetchIntoPrecache(file, REVISIONS.get(file), (u, init) => fetch(u, init)).stored.catch(() => {}));
       try {
         return await fetch(request);
