@@ -13,6 +13,9 @@
 // when a first visit's worker, or the engine, turns out to be of another build than the page (a
 // deploy during the visit): every page carries its build's stamp (build_stamp.py), and so do the
 // service worker's status and the engine's "ready".
+//
+// Storage: an install that failed because storage is full is said in one line ([data-storage-note],
+// placed like the badge), naming what still works; the worker's message carries the reason.
 
 import { PAGE_BUILD } from "./engine.js";
 
@@ -116,8 +119,28 @@ async function settle() {
   showBadge();
 }
 
+// The service worker's {type: "install-failed", reason, active}: only a full storage is the reader's to know
+// (a failed download is tried again when the network returns).
+function showStorageNote(event) {
+  const data = event.data;
+  if (!data || data.type !== "install-failed" || data.reason !== "storage") return;
+  let note = document.querySelector("[data-storage-note]");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "storage-note";
+    note.setAttribute("role", "status");
+    note.setAttribute("data-storage-note", "");
+    document.body.append(note);
+  }
+  note.textContent = data.active
+    ? "Storage is full: the new rules could not be saved; the saved ones still work offline."
+    : "Storage is full: this site works online only, with no warm start.";
+}
+
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.addEventListener("message", showStorageNote);
+  navigator.serviceWorker.startMessages(); // before the document has loaded too
   let controlled = Boolean(navigator.serviceWorker.controller); // false until a first visit's worker claims the page
   let accepted = false; // the reader pressed the button in this tab
 

@@ -2,14 +2,19 @@
 // (every file of the build with its content revision), then precache.js, then this file.
 //
 // Install stores every file whose revision is not in the precache yet (so an update downloads
-// only what changed; Pyodide only when its version changes); any failure aborts the install, so
-// a half cache is never used. A new worker then waits: the page shows "New rules available"
-// and sends "skip-waiting" when the reader asks for the new version. Until then this worker
-// keeps serving its own revisions, so a tab never mixes two builds. Activate drops every entry
-// the new build does not list. URLs are relative to this file, so a sub-path deployment works.
+// only what changed; Pyodide only when its version changes), each checked against its revision
+// (precache.js); any failure aborts the install, so a half cache is never used: a failed install
+// tells the open pages why ({type: "install-failed", reason: "storage" | "download"}; offline.js
+// says when storage is full), then removes what it stored (with no active build: the whole
+// precache, the engine's copies too). Served entries are checked too. A new worker then waits:
+// the page shows "New rules available" and sends "skip-waiting" when the reader asks for the new
+// version. Until then this worker keeps serving its own revisions, so a tab never mixes two
+// builds. Activate drops every entry the new build does not list. URLs are relative to this
+// file, so a sub-path deployment works.
 
 const SCOPE = new URL("./", self.location).href;
 const KEYS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, precacheKey(SCOPE + path, revision)]));
+const REVISIONS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, revision]));
 // The engine's big files last: a first visit's engine is usually downloading them already.
 const ENGINE_FIRST = (path) => (path.startsWith("assets/pyodide/") ? 1 : 0);
 const PARALLEL = 6;
@@ -18,15 +23,46 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const todo = [...PRECACHE_FILES].sort((a, b) => ENGINE_FIRST(a[0]) - ENGINE_FIRST(b[0]));
+      const storedHere = []; // keys this install put into the precache
+      let failure = null;
       const lane = async () => {
-        for (let next = todo.shift(); next; next = todo.shift()) {
-          await fetchIntoPrecache(SCOPE + next[0], next[1], (url, init) => fetch(url, init)).stored;
+        for (let next = todo.shift(); next && !failure; next = todo.shift()) {
+          try {
+            if (await fetchIntoPrecache(SCOPE + next[0], next[1], (url, init) => fetch(url, init)).stored) storedHere.push(KEYS.get(SCOPE + next[0]));
+          } catch (error) {
+            failure = failure || error; // the other lanes stop after their current file
+          }
         }
       };
+      // Every lane is waited for, so nothing is still being stored when a failure is cleaned up.
       await Promise.all(Array.from({ length: PARALLEL }, lane));
+      if (!failure) return;
+      // The pages are told first: the clean-up may wait for the engine's boot (its downloads' locks).
+      const reason = failure.name === "QuotaExceededError" ? "storage" : "download";
+      const message = { type: "install-failed", reason, active: Boolean(self.registration.active), error: String(failure.message || failure) };
+      for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) client.postMessage(message);
+      await forgetInstall(storedHere);
+      throw failure;
     })(),
   );
 });
+
+// A failed install leaves no partial cache: an active build keeps its own entries and loses what
+// this install added; with none active, nothing in the precache is used, so all of it goes, once
+// the engine's downloads still under way (their Web Locks) have ended: the engine's worker runs
+// its precache steps on its own thread, so a lock may be held until its boot is done.
+async function forgetInstall(storedHere) {
+  if (self.registration.active) {
+    const cache = await caches.open(PRECACHE);
+    for (const key of storedHere) await cache.delete(key);
+    return;
+  }
+  const held = self.navigator.locks ? await self.navigator.locks.query() : { held: [], pending: [] };
+  for (const { name } of [...held.held, ...held.pending]) {
+    if (name && name.startsWith("precache ")) await self.navigator.locks.request(name, () => {});
+  }
+  await caches.delete(PRECACHE);
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -54,12 +90,15 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
-  const key = KEYS.get(fileUrl(url));
+  const file = fileUrl(url);
+  const key = KEYS.get(file);
   event.respondWith(
     (async () => {
       const cache = await caches.open(PRECACHE);
-      const hit = key && (await cache.match(key));
+      const hit = key && (await checkedMatch(cache, key, REVISIONS.get(file)));
       if (hit) return hit;
+      // Missing (an older build's entry failed its check and was dropped): store a checked copy again.
+      if (key && !(await cache.match(key))) event.waitUntil(fetchIntoPrecache(file, REVISIONS.get(file), (u, init) => fetch(u, init)).stored.catch(() => {}));
       try {
         return await fetch(request);
       } catch (error) {

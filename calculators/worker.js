@@ -10,6 +10,8 @@
 //
 // The engine's big files (wasm, stdlib, lock file, wheel) are read through the service worker's
 // precache (precache.js): the first visit downloads each once, and the precache keeps that copy.
+// A file whose bytes do not match its build is refused there (never stored), and the boot fails
+// naming it: Pyodide itself would only log the wasm's failed compile and wait for ever.
 
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
@@ -47,11 +49,14 @@ const nameOf = (url) => url.slice(SITE.length);
 const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
 
 // Pyodide fetches its files with the global fetch: send the precached ones through the cache.
+let refuse;
+const refused = new Promise((resolve, reject) => (refuse = reject)); // a damaged file: the boot's failure
+refused.catch(() => {});
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
   const revision = revisionOf(url);
-  const fetched = revision ? sharedFetch(url, revision, networkFetch) : networkFetch(input, init);
+  const fetched = revision ? sharedFetch(url, revision, networkFetch, refuse) : networkFetch(input, init);
   if (!revision) return fetched;
   fetched.then(
     (response) => response.ok || bootFailed(`${nameOf(url)} answered HTTP ${response.status}`),
@@ -171,7 +176,7 @@ async function boot() {
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
 
-const engine = boot();
+const engine = Promise.race([boot(), refused]);
 
 engine.then(
   ({ ms, from }) => {

@@ -2,13 +2,16 @@
 
 Used by `scripts/serve` and by the browser tests, so both see the same server. `--prefix
 /some/prefix/` serves the site under that path, as a project site on GitHub Pages is
-(everything outside the prefix is 404), to prove the site works from a sub-path.
+(everything outside the prefix is 404), to prove the site works from a sub-path. The sitemap is
+rewritten to the host served (as `mkdocs serve` does), and /sw.js names that copy's revision,
+since the precache checks every file against its revision.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import http.server
 import re
 import sys
@@ -30,6 +33,8 @@ EXTRA_TYPES = {
 
 LOC = re.compile(r"<loc>([^<]*)</loc>")
 """A sitemap URL: the generator writes site_url + the page's path there."""
+SW_SITEMAP = re.compile(r'^(\["sitemap\.xml", ")[0-9a-f]{16}', re.M)
+"""The sitemap's entry in sw.js's PRECACHE_FILES (scripts/hooks/offline.py), up to its revision."""
 
 
 def normal_prefix(prefix: str) -> str:
@@ -58,6 +63,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.path.split("?", 1)[0] == f"{self.prefix}sitemap.xml":
             self._send_sitemap()
             return
+        if self.path.split("?", 1)[0] == f"{self.prefix}sw.js":
+            self._send_service_worker()
+            return
         super().do_GET()
 
     def send_head(self):  # type: ignore[no-untyped-def] - the stdlib's own signature
@@ -70,24 +78,43 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """A URL under the prefix maps into the site (send_head refuses any other)."""
         return super().translate_path(path[len(self.prefix) - 1:] if path.startswith(self.prefix) else path)
 
-    def _send_sitemap(self) -> None:
+    def _sitemap(self) -> bytes | None:
         # Material's instant navigation only intercepts links listed in the sitemap, matched with
         # the page's port; like `mkdocs serve`, point the built site_url at the host being served.
         path = Path(self.directory) / "sitemap.xml"
         if not path.is_file():
-            self.send_error(404)
-            return
+            return None
         # The home page's URL is the shortest: it is the site_url the site was built for.
         text = path.read_text(encoding="utf-8")
         built_for = min(LOC.findall(text), key=len, default="")
         host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"
         served_at = f"http://{host}{self.prefix}"
-        body = LOC.sub(lambda loc: f"<loc>{served_at}{loc[1].removeprefix(built_for)}</loc>", text).encode()
+        return LOC.sub(lambda loc: f"<loc>{served_at}{loc[1].removeprefix(built_for)}</loc>", text).encode()
+
+    def _send_body(self, body: bytes | None, content_type: str) -> None:
+        if body is None:
+            self.send_error(404)
+            return
         self.send_response(200)
-        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def _send_sitemap(self) -> None:
+        self._send_body(self._sitemap(), "application/xml")
+
+    def _send_service_worker(self) -> None:
+        # The precache checks every file against its revision (calculators/precache.js): the
+        # sitemap served here is rewritten, so sw.js names the revision of what is served.
+        path = Path(self.directory) / "sw.js"
+        sitemap = self._sitemap()
+        if not path.is_file() or sitemap is None:
+            self._send_body(path.read_bytes() if path.is_file() else None, "text/javascript")
+            return
+        revision = hashlib.sha256(sitemap).hexdigest()[:16]  # scripts/hooks/assets.py content_revision
+        text = SW_SITEMAP.sub(lambda entry: entry[1] + revision, path.read_text(encoding="utf-8"))
+        self._send_body(text.encode(), "text/javascript")
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
         pass

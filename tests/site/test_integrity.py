@@ -1,0 +1,238 @@
+"""Integrity of the precache: damaged downloads are never stored, an older build's unchecked
+entries are checked before they are served, and a full storage leaves no partial cache.
+
+Each test serves its own copy of site/ through scripts/counting_server.py (so it can damage a
+file and repair it, and count what the browser asked for) in a fresh browser profile.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from scripts.counting_server import serve_counting
+from tests.site.conftest import wait_until
+from tests.site.test_offline import BOOT_MS, PRECACHE_MS, expect, offline_ready, precache_list
+from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
+
+pytestmark = pytest.mark.browser
+
+WASM = "assets/pyodide/pyodide.asm.wasm"
+# Once the server is repaired, a reload's fresh boot (beside the install tried again) answered in
+# 5-9 s with this 2-core machine at load 10-17; the budget is twice the 10 s aimed at. The old
+# precache kept the damaged copy, so no reload ever answered.
+RELOAD_ANSWER_MS = 20_000
+DICE = "dice/unopposed"
+
+# Every message the service worker sends the page (offline.js starts the page's message queue).
+SW_MESSAGES = """window.swMessages = [];
+navigator.serviceWorker && navigator.serviceWorker.addEventListener("message", (event) => window.swMessages.push(event.data));"""
+
+# The precache as {url: [revision of its bytes, its check mark]}; {} when there is none.
+PRECACHE_ENTRIES = """async () => {
+  if (!(await caches.has("rules-precache"))) return {};
+  const cache = await caches.open("rules-precache");
+  const entries = {};
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+    const revision = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    entries[request.url] = [revision, response.headers.get("X-Precache-Checked")];
+  }
+  return entries;
+}"""
+
+
+def served_copy(site_dir: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    return copy
+
+
+def new_context(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(SW_MESSAGES)
+    return context
+
+
+def install_failed(page, reason: str) -> dict:
+    """Wait for the service worker's word that its install failed for `reason`."""
+    return wait_until(page, "(reason) => window.swMessages.find((m) => m.type === 'install-failed' && m.reason === reason)", PRECACHE_MS, reason)
+
+
+def no_cache_left(page) -> None:
+    """Wait until Cache Storage is empty (a failed install cleans up once the engine's locks are free)."""
+    wait_until(page, "async () => (await caches.keys()).length === 0", PRECACHE_MS)
+
+
+def expect_live(dice, timeout_ms: int) -> None:
+    expect()(dice.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=timeout_ms)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "wrong-bytes"])
+def test_a_damaged_wasm_is_never_stored_and_a_reload_recovers_once_the_server_is_fixed(browser, site_dir, tmp_path, damage):
+    """Assert: the first visit gets a damaged pyodide.asm.wasm (every try); the engine fails naming
+    the file, the install fails, and no copy of the wasm is in Cache Storage; once the server has
+    the right file again, a reload answers live within RELOAD_ANSWER_MS."""
+    copy = served_copy(site_dir, tmp_path)
+    wasm = copy / WASM
+    good = wasm.read_bytes()
+    bad = good[: len(good) // 2] if damage == "truncated" else good[:4096] + bytes(b ^ 0x5A for b in good[4096:8192]) + good[8192:]
+    assert len(bad) != len(good) or damage == "wrong-bytes"
+    wasm.write_bytes(bad)
+    server, url, log = serve_counting(copy)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        dice = open_widget(page, DICE)
+        expect()(dice).to_have_attribute("data-engine", "error", timeout=BOOT_MS)
+        expect()(dice.locator('[data-region="status"]')).to_contain_text("pyodide.asm.wasm does not match its build")
+        failed = install_failed(page, "download")
+        assert "pyodide.asm.wasm does not match its build" in failed["error"]
+        assert log.paths().count("/" + WASM) >= 2  # each refusal was fetched once more first
+        # Nothing of the failed install is left (the clean-up follows its message), above all no damaged wasm.
+        no_cache_left(page)
+
+        wasm.write_bytes(good)  # the server is fixed
+        started = time.monotonic()
+        page.reload()
+        dice = open_widget(page, DICE)
+        expect_live(dice, RELOAD_ANSWER_MS)
+        print(f"\n{damage}: live {time.monotonic() - started:.1f} s after the reload")
+        revision = dict(precache_list(copy)[1])[WASM]
+        # Whatever the precache now holds of the wasm is the right bytes, marked as checked.
+        stored = page.evaluate(PRECACHE_ENTRIES).get(f"{url}{WASM}?__rev={revision}")
+        assert stored in (None, [revision, revision])
+    finally:
+        context.close()
+        server.shutdown()
+
+
+# Old-build style entries: bytes put under a key with no check mark, as a build before the check stored them.
+PUT_UNMARKED = """async ([key, body, type]) => {
+  const cache = await caches.open("rules-precache");
+  const bytes = body === null ? await (await cache.match(key)).arrayBuffer() : new TextEncoder().encode(body);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": type } }));
+  return (await cache.match(key)).headers.get("X-Precache-Checked");
+}"""
+
+
+def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(browser, site_dir, tmp_path):
+    """Assert: after a full visit, unmarked entries are planted: wrong bytes under the wasm's key (read
+    by the engine) and under the Dice page's key (served by the service worker), and the right bytes
+    unmarked under main.js's key. On a reload the wrong ones are not served but fetched again (the
+    widget answers live, the page is the real one) and stored checked; the right one is served from
+    the cache without a download, and marked."""
+    copy = served_copy(site_dir, tmp_path)
+    version, files = precache_list(copy)
+    revisions = dict(files)
+    server, url, log = serve_counting(copy)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        offline_ready(page)
+        wasm_key = f"{url}{WASM}?__rev={revisions[WASM]}"
+        page_key = f"{url}dice/index.html?__rev={revisions['dice/index.html']}"
+        main_key = f"{url}assets/calculators/main.js?__rev={revisions['assets/calculators/main.js']}"
+        assert page.evaluate(PUT_UNMARKED, [wasm_key, "\0asm not the build's wasm", "application/wasm"]) is None
+        assert page.evaluate(PUT_UNMARKED, [page_key, "<!doctype html><title>old</title><p>an old page", "text/html"]) is None
+        assert page.evaluate(PUT_UNMARKED, [main_key, None, "text/javascript"]) is None
+        log.clear()
+
+        page.reload()
+        expect()(page.locator("article")).to_contain_text("The dice")  # the real page, not the planted one
+        dice = open_widget(page, DICE)
+        expect_live(dice, BOOT_MS)
+        paths = log.paths()
+        assert paths.count("/" + WASM) == 1 and "/dice/" in paths  # fetched again
+        assert "/assets/calculators/main.js" not in paths  # checked in the cache, not downloaded
+        # The planted page is replaced in the background (the service worker's refill).
+        entries = wait_until(
+            page,
+            f"""async (keys) => {{ const e = await ({PRECACHE_ENTRIES})(); return keys.every((k) => e[k] && e[k][1]) && e; }}""",
+            PRECACHE_MS,
+            [wasm_key, page_key, main_key],
+        )
+        for key, path in ((wasm_key, WASM), (page_key, "dice/index.html"), (main_key, "assets/calculators/main.js")):
+            assert entries[key] == [revisions[path], revisions[path]], path
+        assert page.evaluate("document.documentElement.dataset.offlineBuild") == version
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def served_precache_list(url: str) -> list[list[str]]:
+    """The [path, revision] list of the sw.js the server sends."""
+    with urllib.request.urlopen(url + "sw.js") as response:
+        text = response.read().decode()
+    return json.loads(re.search(r"^const PRECACHE_FILES = (\[.*?\]);", text, re.M | re.S).group(1))
+
+
+def set_quota(context, page, url: str, megabytes: int) -> None:
+    """The origin's storage quota, as a nearly full disk leaves it (Chrome DevTools Protocol)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": url.rstrip("/"), "quotaSize": megabytes * 1024 * 1024})
+
+
+@pytest.mark.parametrize("quota_mb", [10, 15])
+def test_a_full_storage_leaves_no_partial_cache_and_says_the_site_works_online(browser, site_dir, quota_mb):
+    """Assert: with the origin's quota at 10 MB (the wasm alone may fit) or 15 MB (the engine's own
+    12 MB fit, the rest does not; the precache needs ~16.4 MB), the install fails for storage;
+    then Cache Storage holds nothing (the engine's copies included), no worker is active, the page
+    says in one line, in the corner, that the site works online only, and the widget answers live."""
+    server, url, _ = serve_counting(site_dir)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        set_quota(context, page, url, quota_mb)
+        page.goto(url + "dice/")
+        dice = open_widget(page, DICE)
+        failed = install_failed(page, "storage")
+        assert failed["active"] is False
+        note = page.locator("[data-storage-note]")
+        expect()(note).to_have_text("Storage is full: this site works online only, with no warm start.")
+        expect()(note).to_have_attribute("role", "status")
+        assert page.locator("[data-storage-note]").count() == 1
+        box = note.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+        assert page.evaluate("getComputedStyle(document.querySelector('[data-storage-note]')).position") == "fixed"
+        expect_live(dice, BOOT_MS)
+        no_cache_left(page)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r || !r.active)")
+        assert page.locator("[data-offline]").count() == 0
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_at_20_mb_the_precache_fits_whole_and_checked_but_no_snapshot_does(browser, site_dir):
+    """Assert: with the quota at 20 MB the precache (~16.4 MB) is stored whole, every entry checked
+    and none an orphan, the site is "Available offline" with no storage note, the widget answers
+    live, and the engine's memory snapshot (~15 MB) is what storage cannot hold (no warm start)."""
+    server, url, _ = serve_counting(site_dir)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        set_quota(context, page, url, 20)
+        with page.expect_console_message(lambda message: "snapshot not saved: QuotaExceededError" in message.text, timeout=BOOT_MS):
+            page.goto(url + "dice/")
+            dice = open_widget(page, DICE)
+            expect_live(dice, BOOT_MS)
+        offline_ready(page)
+        files = served_precache_list(url)  # the served sitemap is rewritten for this host (static_server.py)
+        entries = page.evaluate(PRECACHE_ENTRIES)
+        assert sorted(entries) == sorted(f"{url}{path}?__rev={revision}" for path, revision in files)
+        assert all(got == mark for got, mark in entries.values())  # each entry's bytes are its marked revision
+        assert page.locator("[data-storage-note]").count() == 0
+        assert page.evaluate(SNAPSHOT_RECORD) is None
+    finally:
+        context.close()
+        server.shutdown()
