@@ -7,18 +7,15 @@ file and repair it, and count what the browser asked for) in a fresh browser pro
 
 from __future__ import annotations
 
-import json
-import re
 import shutil
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from scripts.counting_server import serve_counting
 from tests.site.conftest import wait_until
-from tests.site.test_offline import BOOT_MS, PRECACHE_MS, expect, offline_ready, precache_list
+from tests.site.test_offline import BOOT_MS, PRECACHE_MS, expect, offline_ready, precache_list, served_precache_list
 from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 
 pytestmark = pytest.mark.browser
@@ -167,13 +164,6 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
     finally:
         context.close()
         server.shutdown()
-
-
-def served_precache_list(url: str) -> list[list[str]]:
-    """The [path, revision] list of the sw.js the server sends."""
-    with urllib.request.urlopen(url + "sw.js") as response:
-        text = response.read().decode()
-    return json.loads(re.search(r"^const PRECACHE_FILES = (\[.*?\]);", text, re.M | re.S).group(1))
 
 
 def set_quota(context, page, url: str, megabytes: int) -> None:
