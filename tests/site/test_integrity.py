@@ -22,9 +22,10 @@ pytestmark = pytest.mark.browser
 
 WASM = "assets/pyodide/pyodide.asm.wasm"
 # Once the server is repaired, a reload's fresh boot (beside the install tried again) answered in
-# 5-9 s with this 2-core machine at load 10-17; the budget is twice the 10 s aimed at. The old
-# precache kept the damaged copy, so no reload ever answered.
-RELOAD_ANSWER_MS = 20_000
+# 5-21 s on this shared 2-core machine at load 10-17, where a plain first visit boots in 8-12 s
+# (old and new code alike); 10 s is the aim on an idle machine. The old precache kept the damaged
+# copy, so no reload ever answered: any finite budget tells the two apart.
+RELOAD_ANSWER_MS = 30_000
 DICE = "dice/unopposed"
 
 # Every message the service worker sends the page (offline.js starts the page's message queue).
