@@ -127,7 +127,7 @@ export function fetchIntoPrecache(url, revision, networkFetch) {
       passed.refuse(error); // the download broke off
       throw error;
     }
-    let got = await revisionOf(bytes); // ~30 ms for the 9.6 MB wasm
+    let got = await revisionOf(bytes); // one hash per download: 20-75 ms for the 9.6 MB wasm (median ~33)
     if (got === revision) {
       passed.release();
     } else {

@@ -7,27 +7,25 @@ file and repair it, and count what the browser asked for) in a fresh browser pro
 
 from __future__ import annotations
 
-import json
-import re
 import shutil
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from scripts.counting_server import serve_counting
 from tests.site.conftest import wait_until
-from tests.site.test_offline import BOOT_MS, PRECACHE_MS, expect, offline_ready, precache_list
+from tests.site.test_offline import BOOT_MS, PRECACHE_MS, expect, offline_ready, precache_list, served_precache_list
 from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 
 pytestmark = pytest.mark.browser
 
 WASM = "assets/pyodide/pyodide.asm.wasm"
 # Once the server is repaired, a reload's fresh boot (beside the install tried again) answered in
-# 5-9 s with this 2-core machine at load 10-17; the budget is twice the 10 s aimed at. The old
-# precache kept the damaged copy, so no reload ever answered.
-RELOAD_ANSWER_MS = 20_000
+# 5-21 s on this shared 2-core machine at load 10-17, where a plain first visit boots in 8-12 s
+# (old and new code alike); 10 s is the aim on an idle machine. The old precache kept the damaged
+# copy, so no reload ever answered: any finite budget tells the two apart.
+RELOAD_ANSWER_MS = 30_000
 DICE = "dice/unopposed"
 
 # Every message the service worker sends the page (offline.js starts the page's message queue).
@@ -167,13 +165,6 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
     finally:
         context.close()
         server.shutdown()
-
-
-def served_precache_list(url: str) -> list[list[str]]:
-    """The [path, revision] list of the sw.js the server sends."""
-    with urllib.request.urlopen(url + "sw.js") as response:
-        text = response.read().decode()
-    return json.loads(re.search(r"^const PRECACHE_FILES = (\[.*?\]);", text, re.M | re.S).group(1))
 
 
 def set_quota(context, page, url: str, megabytes: int) -> None:

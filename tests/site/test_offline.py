@@ -50,6 +50,12 @@ def precache_list_of(text: str) -> tuple[str, list[list[str]]]:
     return version.group(1), json.loads(files.group(1))
 
 
+def served_precache_list(url: str) -> list[list[str]]:
+    """The [path, revision] list of the sw.js the server sends (its sitemap's revision is the served copy's)."""
+    with urllib.request.urlopen(url + "sw.js") as response:
+        return precache_list_of(response.read().decode())[1]
+
+
 def go_by_instant_navigation(page, url: str) -> None:
     """Click a link in the content, as a reader would; Material swaps the page in place."""
     page.evaluate(
@@ -218,10 +224,9 @@ def test_an_update_of_one_page_fetches_only_that_page_and_waits_for_the_reader(b
         assert other.evaluate("window.oldDocument") is None
         assert page.evaluate("caches.keys()") == ["rules-precache"]
         keys = page.evaluate("""async () => (await (await caches.open("rules-precache")).keys()).map((r) => r.url)""")
-        new_version, files = precache_list(copy)
-        # As served: the test server names its rewritten sitemap's revision (scripts/static_server.py).
-        served = precache_list_of(urllib.request.urlopen(url + "sw.js").read().decode())[1]
-        assert sorted(keys) == sorted(f"{url}{path}?__rev={revision}" for path, revision in served)
+        new_version, _ = precache_list(copy)
+        files = served_precache_list(url)  # the served sitemap is rewritten for this host (static_server.py)
+        assert sorted(keys) == sorted(f"{url}{path}?__rev={revision}" for path, revision in files)
         expect()(page.locator("html")).to_have_attribute("data-offline-build", new_version)
         assert [p for p in log.paths() if p != "/sw.js"] == ["/" + GALLEY_PAGE + "index.html"]
     finally:
