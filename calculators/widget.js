@@ -8,6 +8,8 @@
 //     data-describe                  the describe() JSON, written at build time
 //     data-mounted                   present once this script has taken the block over
 //   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
+//   [data-region="now"]              inside the open body, sticky: the outcome once resolved, else the odds at a
+//                                    glance; it stays in view while the inputs below it change
 //   details.resolver__body           collapsed by default; its summary is the "Resolve" control.
 //                                    The form is drawn when the block is opened or scrolled near.
 //   form.resolver__form              the controls; every control is reachable by its label text
@@ -27,6 +29,7 @@
 //                           "2 of 3", [data-region="keypad-note"] why a die was refused
 //   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads
 //   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
+//   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, what was entered, the link
 //   [data-region="error"]   role=alert: the engine's message, placed at the input it names
 //   [data-region="outcome"] role=status: .resolver__headline, ol.resolver__steps, ul.resolver__checks
 //                           (li[data-ok=true|false]); data-resolved="<JSON of the inputs resolved>"
@@ -87,6 +90,19 @@ function mergeInto(values, checked) {
   }
 }
 
+/** Help sentences that more than one input of a declaration carries (groups included). */
+function sharedHelpTexts(specs) {
+  const counts = new Map();
+  const walk = (list) => {
+    for (const spec of list) {
+      if (spec.help) counts.set(spec.help, (counts.get(spec.help) || 0) + 1);
+      if (spec.kind === "group") walk(spec.parts || []);
+    }
+  };
+  walk(specs);
+  return new Set([...counts].filter(([, n]) => n > 1).map(([text]) => text));
+}
+
 /** A reduced "p/q" as a percentage with one decimal, as the build prints it. */
 export function percent(p) {
   const [num, den] = p.split("/").map(BigInt);
@@ -141,6 +157,17 @@ function renderGlance(chart) {
   const rows = chart.rows.filter(canHappen).slice(0, 3);
   return [el("span", { class: "resolver__glance-title", text: `${chart.title}: ` }),
     ...rows.map((row, i) => el("span", { class: "resolver__glance-row" }, i ? "; " : "", el("strong", { text: percent(row.p) }), ` ${row.label}`))];
+}
+
+/** The odds in one line: each model's fate where the resolver charts fates ("Target: fate"), else the first chart. */
+function renderNow(charts) {
+  const fates = charts.filter((chart) => /: fate$/.test(chart.title));
+  if (!fates.length) return renderGlance(charts[0]);
+  return fates.map((chart, i) => {
+    const rows = chart.rows.filter(canHappen).slice(0, 2);
+    return el("span", { class: "resolver__now-fate" }, i ? " · " : "", `${chart.title.replace(/: fate$/, "")}: `,
+      ...rows.map((row, j) => el("span", {}, j ? ", " : "", el("strong", { text: percent(row.p) }), ` ${row.label}`)));
+  });
 }
 
 /** ✔ holds, ✘ fails, ? judged on a default the player has not entered yet (the detail says so). */
@@ -205,9 +232,9 @@ class Widget {
     this.prepared = true;
     this.root.dataset.mounted = "";
     this.declaration = JSON.parse(this.root.dataset.describe);
-    const state = readState(this.id);
+    const read = readState(this.id, this.declaration.inputs);
+    const state = read && read.state;
     this.fromLink = Boolean(state);
-    this.fromLinkKey = hasState(this.id);
     this.values = defaultsOf(this.declaration.inputs);
     // A link's values are data from anyone: each is checked by its input's kind before the form or anything else
     // uses it; a bad one is dropped (the default stands) with a note, and the other values and widgets go on.
@@ -216,13 +243,14 @@ class Widget {
     this.entered = new Set(entered);
     this.draw();
     const notes = [];
-    if (!state && this.fromLinkKey) notes.push("This link's inputs for this resolver could not be read, so it shows the defaults.");
+    if (read && read.refused) notes.push(`This link's inputs for this resolver could not be read (${read.refused}), so it shows the defaults.`);
     if (refused.length) notes.push(`This link's ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; and more" : ""}: the default is used instead.`);
     if (ignored.length) {
       const names = ignored.slice(0, 3).map((name) => `“${name.slice(0, 40)}”`).join(", ");
       notes.push(`This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`);
     }
     this.linkNote.textContent = notes.join(" ");
+    this.showNow(this.outcomeRegion.querySelector(".resolver__headline")?.textContent || null);
     this.oddsKey = JSON.stringify({}); // the build's odds are for nothing entered: every default
     this.showDependents();
     this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
@@ -268,8 +296,11 @@ class Widget {
 
     this.faceInputs = [];
     this.dependents = []; // {node, path, when}
+    // A help sentence several inputs share is said once, at the top of the form (it was repeated under each).
+    this.sharedHelp = sharedHelpTexts(this.declaration.inputs);
     this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
-    this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() });
+    this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() },
+      [...this.sharedHelp].map((text) => el("p", { class: "resolver__help", text })));
     const pads = el("div", { class: "resolver__keypads" });
     for (const spec of this.declaration.inputs) {
       const node = this.control(spec, [spec.name]);
@@ -277,16 +308,20 @@ class Widget {
       else if (spec.more || spec.kind === "seed") this.more.append(node);
       else this.form.append(node);
     }
-    if (this.more.childElementCount > 1) this.form.append(this.more);
+    // The answer first: a compact headline that stays in view (sticky) while the inputs below it change.
+    this.nowRegion = el("p", { class: "resolver__now", "data-region": "now", "aria-hidden": "true" });
 
     const actions = el("div", { class: "resolver__actions" });
     if (this.faceInputs.length || this.seedInput) actions.append(el("button", { type: "button", class: "resolver__roll", text: "Roll for me", onclick: () => this.rollForMe() }));
     this.shareButton = el("button", { type: "button", class: "resolver__share", "data-region": "share", text: "Share", onclick: () => this.shareLink() });
     this.shared = el("p", { class: "resolver__shared", role: "status", "data-region": "shared" });
-    actions.append(this.shareButton);
+    const copyText = el("button", { type: "button", class: "resolver__share", "data-region": "copy-text", text: "Copy as text", onclick: () => this.copyText() });
+    actions.append(this.shareButton, copyText);
 
     const summary = this.body.querySelector(".resolver__summary");
-    const nodes = [this.status, this.linkNote, this.topErrorSlot, this.form, this.oddsRegion, pads, actions, this.shared, this.outcomeRegion];
+    // The inputs a player changes each roll, the dice, the outcome; then the odds; the rarely changed inputs last.
+    const more = this.more.childElementCount > 1 ? this.more : null;
+    const nodes = [this.nowRegion, this.status, this.linkNote, this.topErrorSlot, this.form, pads, actions, this.shared, this.outcomeRegion, this.oddsRegion, more].filter(Boolean);
     if (old) old.replaceWith(...nodes);
     else (summary || this.body.querySelector("summary")).after(...nodes);
   }
@@ -300,7 +335,7 @@ class Widget {
   field(spec, path) {
     const name = path.join(".");
     const id = nextId(name);
-    const help = spec.help ? el("small", { class: "resolver__help", text: spec.help }) : null;
+    const help = spec.help && !this.sharedHelp.has(spec.help) ? el("small", { class: "resolver__help", text: spec.help }) : null;
     const value = getPath(this.values, path);
     if (spec.kind === "group") {
       return el("fieldset", { class: "resolver__group", "data-name": name }, el("legend", { text: spec.label }), (spec.parts || []).map((part) => this.control(part, [...path, part.name])), help);
@@ -396,8 +431,57 @@ class Widget {
     }
   }
 
+  /** The declared input at a path (groups' parts included). */
+  specAt(path) {
+    let specs = this.declaration.inputs;
+    let spec = null;
+    for (const name of path) {
+      spec = (specs || []).find((candidate) => candidate.name === name) || null;
+      specs = spec && spec.parts;
+    }
+    return spec;
+  }
+
+  /** The resolution as plain text for a chat: where, the headline, the dice (those the site rolled marked), what was
+   * entered, and the link. */
+  resultText() {
+    const [game, version] = this.id.split("/");
+    const where = game === "jovian-wars" ? `Jovian Wars ${version}` : game === "war-galley" ? "War Galley" : "Dice";
+    const headline = this.outcomeRegion.querySelector(".resolver__headline")?.textContent || "Not resolved yet: no dice entered.";
+    const inputs = this.requestInputs();
+    const lines = [`${this.declaration.title} (${where})`, headline];
+    const dice = this.faceInputs
+      .filter((f) => !f.pad.hidden)
+      .map((f) => {
+        const typed = getPath(inputs, f.path) || [];
+        const shown = typed.length ? typed.join(" ") : f.needed.textContent.endsWith("rolled") ? `${f.typed.textContent} (rolled by the site)` : "";
+        return shown && `${this.specAt(f.path).label}: ${shown}`;
+      })
+      .filter(Boolean);
+    if (dice.length) lines.push(`Dice: ${dice.join("; ")}`);
+    const entered = [...this.entered]
+      .map((path) => [this.specAt(path.split(".")), getPath(inputs, path.split("."))])
+      .filter(([spec, value]) => spec && spec.kind !== "faces" && spec.kind !== "seed" && value !== undefined)
+      .map(([spec, value]) => `${spec.label} ${spec.kind === "bool" ? (value ? "yes" : "no") : value}`);
+    if (entered.length) lines.push(`Entered: ${entered.join("; ")}`);
+    lines.push(shareUrl(this.id, this.declaration.inputs, inputs));
+    return lines.join("\n");
+  }
+
+  async copyText() {
+    const text = this.resultText();
+    try {
+      await navigator.clipboard.writeText(text);
+      this.shared.textContent = "Copied as text: paste it into a chat.";
+    } catch {
+      const box = el("textarea", { readonly: true, rows: 5, "aria-label": "This resolution as text", onfocus: (e) => e.target.select() });
+      box.value = text;
+      this.shared.replaceChildren("Copy this text: ", box);
+    }
+  }
+
   async shareLink() {
-    const url = shareUrl(this.id, this.requestInputs()); // what was entered, so the link reopens it as entered
+    const url = shareUrl(this.id, this.declaration.inputs, this.requestInputs()); // what was entered, so the link reopens it as entered
     if (navigator.share) {
       try {
         await navigator.share({ title: this.declaration.title, url });
@@ -424,7 +508,7 @@ class Widget {
     this.entered.add(path.join("."));
     this.shared.textContent = "";
     this.linkNote.textContent = "";
-    writeState(this.id, this.requestInputs());
+    writeState(this.id, this.declaration.inputs, this.requestInputs());
     this.showDependents();
     this.refresh();
   }
@@ -491,6 +575,7 @@ class Widget {
         this.oddsRegion.querySelector(".resolver__fractions").setAttribute("aria-pressed", String(exact));
         this.oddsRegion.dataset.live = "true";
         if (answer.result.charts.length && this.glance) this.glance.replaceChildren(...renderGlance(answer.result.charts[0]));
+        this.charts = answer.result.charts;
         markFirstAnswer();
       }
     }
@@ -498,6 +583,7 @@ class Widget {
       this.clearError();
       this.outcomeRegion.replaceChildren(el("p", { class: "resolver__hint", text: this.hint() }));
       delete this.outcomeRegion.dataset.resolved;
+      this.showNow(null);
       return;
     }
     const answer = await this.ask("resolve", inputs);
@@ -506,6 +592,7 @@ class Widget {
     this.clearError();
     this.outcomeRegion.replaceChildren(...renderOutcome(answer.result));
     this.outcomeRegion.dataset.resolved = JSON.stringify(inputs);
+    this.showNow((answer.result.outcome && answer.result.outcome.headline) || null);
     if (!this.declaration.has_odds && this.glance) this.glance.textContent = (answer.result.outcome && answer.result.outcome.headline) || "";
     this.showRolled(answer.result.roll, inputs);
     if (this.followOutcome) {
@@ -513,6 +600,13 @@ class Widget {
       this.outcomeRegion.querySelector(".resolver__headline").scrollIntoView({ block: "center" });
     }
     markFirstAnswer();
+  }
+
+  /** The sticky headline: what happened (once resolved), else the odds at a glance, else the static glance. */
+  showNow(headline) {
+    if (headline) this.nowRegion.textContent = headline;
+    else if (this.charts && this.charts.length) this.nowRegion.replaceChildren(...renderNow(this.charts));
+    else this.nowRegion.textContent = this.glance ? this.glance.textContent : "";
   }
 
   /** "Roll for me": the faces the engine rolled, shown on the keypads (the typed values stay empty). */

@@ -105,14 +105,15 @@ def outcome_html(answer: dict[str, object]) -> str:
 def readings_html(resolver: Resolver, readings_url: str) -> str:
     if not resolver.readings:
         return ""
-    # The summary holds plain text only (nothing interactive inside the toggle); each note links to the ledger.
-    titles = ", ".join(escape(r.title) for r in resolver.readings)
+    # One line until opened (a list of 14 titles was a wall of text before the next rule); plain text only in the
+    # summary (nothing interactive inside the toggle); each note links to the ledger.
+    count = len(resolver.readings)
     notes = "".join(
         f'<li><a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a> ({escape(r.section)}): {escape(r.text)}</li>'
         for r in resolver.readings
     )
     return (
-        f'<details class="resolver__readings"><summary>Readings this resolver takes: {titles}</summary>'
+        f'<details class="resolver__readings"><summary>Uses {count} Reading{"" if count == 1 else "s"}</summary>'
         f"<ul>{notes}</ul></details>"
     )
 

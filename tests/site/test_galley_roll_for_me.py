@@ -30,7 +30,7 @@ def test_roll_for_me_on_the_ram_widget_rolls_and_says_so(page, page_log, site_ur
     form.get_by_label("Number needed for the ram (2d6, from your rulebook)", exact=True).press("Tab")
     expect()(odds).to_contain_text("Success", timeout=ANSWER_MS)
     root.get_by_role("button", name="Roll for me").click()
-    seed = form.locator('[data-name="seed"]')
+    seed = root.locator('[data-name="seed"]')  # under "More", after the odds
     expect()(seed).not_to_have_value("", timeout=ANSWER_MS)
     expected = rules_core.resolve(RAM, {"needed": 7, "seed": int(seed.input_value())})
     outcome = root.locator('[data-region="outcome"]')

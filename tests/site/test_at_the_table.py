@@ -1,0 +1,156 @@
+"""At the table (issue 19): the answer stays in view while the inputs change, the help is said once, the Readings
+fold to one line. On the Actions page (37 resolvers), at phone size with touch."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rules_core
+
+pytestmark = pytest.mark.browser
+
+ACTIONS = "jovian-wars/v1.2.4/actions/"
+
+
+def expect():
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=15_000)
+    return playwright_expect
+
+
+def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, page_log, site_url) -> None:
+    """Assert, for every widget of the Actions page with an input to change: opened, one input changed (a stepper's
+    "one more", else another choice, else a switch), the widget's compact headline is in the viewport and says
+    something once the engine has answered."""
+    page.goto(site_url + ACTIONS)
+    ids = page.evaluate("[...document.querySelectorAll('[data-resolver]')].map((r) => r.dataset.resolver)")
+    changed = 0
+    for resolver_id in ids:
+        root = page.locator(f'[data-resolver="{resolver_id}"]')
+        summary = root.locator("details.resolver__body > summary")
+        summary.scroll_into_view_if_needed()
+        summary.tap()
+        expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+        form = root.locator("form.resolver__form")
+        control = form.locator(".resolver__stepper:visible button[aria-label$=': one more']").first
+        if control.count():
+            control.scroll_into_view_if_needed()
+            control.tap()
+        else:
+            select = form.locator("select:visible").first
+            switch = form.locator("input[role=switch]:visible").first
+            if select.count():
+                options = select.locator("option").all_inner_texts()
+                select.scroll_into_view_if_needed()
+                select.select_option(options[-1] if select.input_value() != options[-1] else options[0])
+            elif switch.count():
+                switch.scroll_into_view_if_needed()
+                switch.tap()
+            else:
+                continue
+        changed += 1
+        now = root.locator('[data-region="now"]')
+        expect()(now).not_to_be_empty()
+        expect()(now).to_be_in_viewport()
+        box = now.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (resolver_id, box)
+        summary.scroll_into_view_if_needed()
+        summary.tap()  # closed again: the next widget's headline is the one in view
+    assert changed >= 30, changed
+    assert page_log.page_errors == []
+
+
+def test_the_ram_headline_says_each_ships_fate(page, site_url) -> None:
+    """Assert the Ram's compact headline, before any dice, gives each ship's fate as the engine charts it."""
+    page.goto(site_url + ACTIONS)
+    root = page.locator('[data-resolver="jovian-wars/v1.2.4/ram"]')
+    root.locator("details.resolver__body > summary").tap()
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
+    charts = rules_core.odds("jovian-wars/v1.2.4/ram", {})["charts"]
+    fates = [chart for chart in charts if chart["title"].endswith(": fate")]  # type: ignore[union-attr, index]
+    assert len(fates) == 2
+    text = root.locator('[data-region="now"]').inner_text()
+    for chart in fates:
+        assert chart["title"].removesuffix(": fate") + ":" in text  # type: ignore[index, union-attr]
+
+
+def test_help_is_said_once_and_readings_fold_to_one_line(page, site_url) -> None:
+    """Assert no open widget repeats a help sentence, and each widget's Readings read "Uses N Readings" until opened,
+    N being the notes it opens to."""
+    page.goto(site_url + ACTIONS)
+    for root in page.locator("[data-resolver]").all()[:12]:
+        root.locator("details.resolver__body > summary").scroll_into_view_if_needed()
+        root.locator("details.resolver__body > summary").tap()
+        expect()(root).to_have_attribute("data-mounted", "")
+        helps = root.locator(".resolver__help").evaluate_all("(nodes) => nodes.map((node) => node.textContent)")
+        assert len(helps) == len(set(helps)), helps
+        readings = root.locator("details.resolver__readings")
+        if readings.count():
+            count = readings.locator("li").count()
+            summary = readings.locator("summary").inner_text()
+            assert re.fullmatch(rf"Uses {count} Readings?", summary.strip()), summary
+
+
+RAM = "jovian-wars/v1.2.4/ram"
+
+
+def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(context, page, page_log, site_url) -> None:
+    """Assert "Copy as text" gives the title with its game and version, rules_core's headline, the dice typed, what
+    was entered, and a compact link (well under the 198 characters of the JSON form) that reopens the same outcome."""
+    from tests.site.test_widget_table import VALIANT_RAMS_TENGU, type_dice
+
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page.goto(site_url + ACTIONS + "#ram")
+    root = page.locator(f'[data-resolver="{RAM}"]')
+    root.locator("details.resolver__body > summary").tap()
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+    root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
+    inputs = {"skill": 4, **VALIANT_RAMS_TENGU}
+    type_dice(root, VALIANT_RAMS_TENGU)
+    expected = rules_core.resolve(RAM, inputs)["outcome"]["headline"]  # type: ignore[index]
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
+    root.get_by_role("button", name="Copy as text").tap()
+    expect()(root.locator('[data-region="shared"]')).to_contain_text("Copied as text")
+    lines = page.evaluate("navigator.clipboard.readText()").split("\n")
+    assert lines[0] == f"{rules_core.REGISTRY[RAM].title} (Jovian Wars v1.2.4)"
+    assert lines[1] == expected
+    assert lines[2].startswith("Dice: ") and "3 3 1" in lines[2] and "2 2 5 5 1" in lines[2] and "2 2 4" in lines[2]
+    assert lines[3] == "Entered: Ramming model's Skill 4"
+    link = lines[4]
+    fragment = link.split("#", 1)[1]
+    assert link.startswith(site_url + ACTIONS + "#") and len(fragment) < 60, fragment
+    assert "%" not in fragment  # nothing percent-encoded
+    again = context.new_page()
+    again.goto(link)
+    reopened = again.locator(f'[data-resolver="{RAM}"]')
+    expect()(reopened).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect()(reopened.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
+    expect()(reopened.get_by_label("Ramming model's Skill", exact=True)).to_have_value("4")
+    assert page_log.page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("zzzz,0:4", "made for other inputs"),  # another declaration's check
+        ("{check},99:4", "does not have"),  # no input at that place
+        ("{check},0:99", "not 99"),  # out of range: the same check as any other value
+        ("{check},{faces}:9", "each 1 to 6"),  # a die 9
+        ("{check},{faces}:2255555555555555", "dice"),  # too many dice
+    ],
+)
+def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, said) -> None:
+    """Assert a compact link made for other inputs, naming a missing input, or carrying a bad value is refused or
+    dropped with a note, as strictly as the JSON form, and the widget still answers."""
+    page.goto(site_url + "readings/")
+    specs = rules_core.describe(RAM)["inputs"]
+    check = page.evaluate("async (specs) => (await import(location.origin + '/assets/calculators/fragment.js')).declarationCheck(specs)", specs)
+    faces = next(i for i, spec in enumerate(specs) if spec["kind"] == "faces")  # type: ignore[index]
+    page.goto(site_url + ACTIONS + f"#{RAM}=" + value.format(check=check, faces=faces))
+    page.reload()
+    root = page.locator(f'[data-resolver="{RAM}"]')
+    expect()(root.locator('[data-region="link-note"]')).to_contain_text(said)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
