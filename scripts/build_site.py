@@ -11,7 +11,8 @@
    stops the build.
 2. scripts/hooks/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
    the icons and manifest.
-3. scripts/hooks/glossary.py writes assets/glossary.json, the definitions a tapped term shows.
+3. scripts/hooks/glossary.py writes assets/glossary.json, the definitions a tapped term shows;
+   scripts/hooks/search_entries.py writes assets/search-entries.json, the names search opens.
 4. scripts/hooks/build_stamp.py names the build: a hash of its files, written into every page and
    build-info.js, so a page, the engine and the service worker can tell they are of one build.
 5. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
@@ -37,6 +38,7 @@ from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.build_stamp import stamp_build  # noqa: E402
 from scripts.hooks.csp import add_csp  # noqa: E402
 from scripts.hooks.glossary import write_glossary  # noqa: E402
+from scripts.hooks.search_entries import write_search_entries  # noqa: E402
 from scripts.hooks.offline import site_files, write_service_worker  # noqa: E402
 
 
@@ -92,6 +94,7 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
     run_generator(generator, config.resolve(), site_dir)
     add_assets(site_dir, site_name(config))
     write_glossary(site_dir, config.parent / "docs")
+    write_search_entries(site_dir, config.parent / "docs")
     stamp_build(site_dir, site_files(site_dir))
     add_csp(site_dir)  # after every other change to the pages, before the precache hashes them
     write_service_worker(site_dir)

@@ -113,7 +113,7 @@ def readings_html(resolver: Resolver, readings_url: str) -> str:
         for r in resolver.readings
     )
     return (
-        f'<details class="resolver__readings"><summary>Uses {count} Reading{"" if count == 1 else "s"}</summary>'
+        f'<details class="resolver__readings" data-search-exclude><summary>Uses {count} Reading{"" if count == 1 else "s"}</summary>'
         f"<ul>{notes}</ul></details>"
     )
 
@@ -128,6 +128,12 @@ def describe_attr(resolver: Resolver) -> str:
 
 def resolver_block(resolver: Resolver, readings_url: str) -> str:
     """The whole block, one HTML element with no blank line (Markdown passes it through raw).
+
+    data-search-exclude on each part: the block's form, odds and Readings are not the rule's text,
+    and would put every widget's labels ("Ramming ship: Defense boxes left") in the search index.
+    Material's search plugin and Zensical both skip such an element, but Material's parser (9.x)
+    tells elements apart by tag name only, so an excluded <div> is let go at the first inner </div>:
+    the mark goes on the block's children, none of which holds an element of its own tag.
 
     Collapsed by default to its glance (the headline odds, or the outcome, for the default inputs)
     and one "Resolve" control: a <details>, so it opens with no script too.
@@ -144,9 +150,9 @@ def resolver_block(resolver: Resolver, readings_url: str) -> str:
     summary = f'<p class="resolver__summary">{escape(resolver.summary)}</p>' if resolver.summary else ""
     return (
         f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static" data-describe="{describe_attr(resolver)}">'
-        f'<p class="resolver__title">{escape(resolver.title)}</p>'
-        f'<p class="resolver__glance" data-region="glance">{glance}</p>'
-        f'<details class="resolver__body"><summary class="resolver__open">Resolve</summary>{summary}'
+        f'<p class="resolver__title" data-search-exclude>{escape(resolver.title)}</p>'
+        f'<p class="resolver__glance" data-region="glance" data-search-exclude>{glance}</p>'
+        f'<details class="resolver__body" data-search-exclude><summary class="resolver__open">Resolve</summary>{summary}'
         f'<div class="resolver__static">{inputs_html(resolver, checked)}{body}</div></details>'
         f"{readings_html(resolver, readings_url)}"
         "</div>"

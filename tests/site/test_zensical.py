@@ -108,3 +108,45 @@ def test_every_page_has_the_content_security_policy(zensical_site: Path) -> None
     from tests.site.test_csp import check_pages
 
     check_pages(zensical_site)
+
+
+# Search finds the rule (tests/site/test_search.py), in the Zensical build ------------------------
+
+
+@pytest.fixture(scope="module")
+def zensical_url(zensical_site: Path) -> Iterator[str]:
+    from scripts.static_server import serve_in_background
+
+    server, url = serve_in_background(zensical_site, prefix="/jovian-rules/")
+    yield url
+    server.shutdown()
+
+
+@pytest.mark.browser
+def test_every_entry_opens_by_its_name_and_enter(page, page_log, zensical_url: str) -> None:
+    """Assert each of the ~100 names, typed into Zensical's search and entered, opens its entry's
+    page with the heading in view."""
+    from tests.site.test_search import CASES, walk
+
+    failed = walk(page, zensical_url, CASES, zensical=True)
+    assert failed == [], f"{len(failed)} of {len(CASES)} names did not land:\n" + "\n".join(failed)
+    assert page_log.page_errors == []
+
+
+@pytest.mark.browser
+def test_the_named_entry_is_the_first_result_and_says_where_it_is(page, zensical_url: str) -> None:
+    from tests.site.test_search import check_ranking
+
+    check_ranking(page, zensical_url, zensical=True)
+
+
+def test_widget_text_is_not_in_the_search_index(zensical_site: Path) -> None:
+    from tests.site.test_search import check_no_widget_text
+
+    check_no_widget_text(zensical_site)
+
+
+def test_rules_pages_are_titled_with_their_version(zensical_site: Path) -> None:
+    from tests.site.test_search import check_titles
+
+    check_titles(zensical_site)

@@ -1,0 +1,221 @@
+"""Search finds the rule, in the MkDocs (Material) build; tests/site/test_zensical.py runs the same
+walks on the Zensical build.
+
+- Every rules entry, every Trait and every Damage term: its exact name typed into the search field
+  and Enter opens its page with its heading in the viewport. One page walks them all (the field
+  is filled, Enter pressed, the heading checked, then the next name from wherever that left us).
+  Where two entries share a name, the bare name opens the newest Jovian Wars version's (v1.2.4,
+  then v1.2.1, then War Galley), and "<name> v1.2.1" or "<name> galley" opens the other.
+- The entry named is the first result, above Readings and the changes page, labelled with its
+  game, version and kind.
+- The resolver blocks (form labels, baked odds, Readings lists) are not in the search index.
+- A rules page's title and header name its version: "Actions · v1.2.4".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from scripts.hooks.entries import load_entries
+from scripts.hooks.search_entries import search_entries
+from tests.conftest import DOCS
+
+PREFERENCE = [("jovian-wars", "v1.2.4"), ("jovian-wars", "v1.2.1"), ("war-galley", "aid")]
+"""Which entry a bare name shared by several opens: the first of these."""
+QUALIFIER = {("jovian-wars", "v1.2.4"): "v1.2.4", ("jovian-wars", "v1.2.1"): "v1.2.1", ("war-galley", "aid"): "galley"}
+
+WIDGET_TEXT = ["Ramming ship: Defense box", "Defense boxes left", "Exact fractions", "Readings this resolver takes"]
+"""Text only the resolver blocks hold (form labels, the fractions toggle, the Readings list)."""
+
+TITLES = {
+    "jovian-wars/v1.2.4/actions/index.html": "Actions · v1.2.4",
+    "jovian-wars/v1.2.4/damage/index.html": "Damage · v1.2.4",
+    "jovian-wars/v1.2.4/dogfight/index.html": "Dogfight · v1.2.4",
+    "jovian-wars/v1.2.1/special-actions/index.html": "Special Actions · v1.2.1",
+    "war-galley/aid/attack-modes/index.html": "Attack modes · War Galley",
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    query: str
+    path: str
+    """The page's path below the site root: "jovian-wars/v1.2.4/actions/"."""
+    slug: str
+
+
+def walk_cases() -> list[Case]:
+    """Every rules entry (bare name for the preferred one, name + qualifier for the other), then
+    every Trait and Damage term the search names list holds."""
+    entries = load_entries(DOCS)
+    preferred: dict[str, tuple[str, str]] = {}
+    for entry in sorted(entries, key=lambda e: PREFERENCE.index((e.game, e.version))):
+        preferred.setdefault(entry.name.lower(), (entry.game, entry.version))
+    cases = []
+    for entry in entries:
+        where = (entry.game, entry.version)
+        query = entry.name if preferred[entry.name.lower()] == where else f"{entry.name} {QUALIFIER[where]}"
+        cases.append(Case(query, f"{entry.game}/{entry.version}/{entry.page}/", entry.slug))
+    names = {entry.name.lower() for entry in entries}
+    for record in search_entries(DOCS)["entries"]:
+        if record["name"].lower() not in names:  # the Traits and the Damage terms
+            path, _, slug = record["url"].partition("#")
+            cases.append(Case(record["name"], path, slug))
+    return cases
+
+
+CASES = walk_cases()
+
+HEADING_IN_VIEW = """([path, slug]) => {
+  if (!location.pathname.endsWith("/" + path) || decodeURIComponent(location.hash) !== "#" + slug) return false;
+  if (document.getElementById("__search")?.checked && document.querySelector(".md-search__input")) return false;  // Material's search still open
+  if ([...document.body.children].some((e) => e.shadowRoot?.querySelector("dialog[open]"))) return false;  // Zensical's
+  const heading = document.getElementById(slug);
+  if (!heading) return false;
+  const box = heading.getBoundingClientRect();
+  const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+  return box.top >= header - 1 && box.bottom <= innerHeight;
+}"""
+
+WHERE = """(slug) => { const h = document.getElementById(slug);
+  return {url: location.href, top: h && h.getBoundingClientRect().top, height: innerHeight}; }"""
+
+
+def search_field(page, zensical: bool):
+    return page.locator("dialog input[role='combobox']" if zensical else "input.md-search__input")
+
+
+def open_search(page, zensical: bool):
+    """Open search from the header's magnifier; the field, emptied."""
+    from playwright.sync_api import expect
+
+    page.locator("label.md-header__button[for='__search']").tap()
+    field = search_field(page, zensical)
+    expect(field).to_be_visible(timeout=10_000)
+    field.fill("")
+    return field
+
+
+def walk(page, site_url: str, cases: list[Case], zensical: bool = False) -> list[str]:
+    """Search each case's query, press Enter, wait for its heading in view; the cases that failed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.goto(site_url, wait_until="networkidle")
+    page.wait_for_function("() => !!document.documentElement.dataset.searchWatched")
+    failed = []
+    for case in cases:
+        field = open_search(page, zensical)
+        field.fill(case.query)
+        field.press("Enter")
+        try:
+            page.wait_for_function(HEADING_IN_VIEW, arg=[case.path, case.slug], timeout=10_000)
+        except PlaywrightTimeout:
+            failed.append(f"{case.query!r} -> {case.path}#{case.slug}: {page.evaluate(WHERE, case.slug)}")
+            page.goto(site_url, wait_until="networkidle")  # start the next one afresh
+    return failed
+
+
+def first_results(page, query: str, zensical: bool) -> list[dict[str, str]]:
+    """Type the query as a player would; the results shown (href, label text), first first."""
+    field = open_search(page, zensical)
+    field.press_sequentially(query, delay=20)
+    script = """([zensical, query]) => {
+      const root = zensical ? [...document.body.children].map((e) => e.shadowRoot).find((r) => r?.querySelector("dialog")) : document;
+      const field = zensical ? root.querySelector("dialog input") : root.querySelector("input.md-search__input");
+      const links = zensical ? root.querySelectorAll("ol[role='listbox'] > li > a[href]")
+                             : root.querySelectorAll(".md-search-result__item .md-search-result__link");
+      if (field.value !== query || links.length < 2) return null;
+      return [...links].map((a) => ({href: a.href, text: a.textContent.replace(/\\s+/g, " ").trim(),
+        label: zensical ? [...a.querySelectorAll("menu li")].map((li) => li.textContent.trim()).join(" · ")
+                        : a.querySelector(".search-entry, .search-place")?.textContent ?? ""}));
+    }"""
+    page.wait_for_function(script, arg=[zensical, query], timeout=15_000)
+    page.wait_for_timeout(300)  # the theme may still add results
+    return page.evaluate(script, [zensical, query])
+
+
+RANKED = [
+    ("Ram", "jovian-wars/v1.2.4/actions/#ram", "Jovian Wars v1.2.4 · Actions · Action"),
+    ("Crippled", "jovian-wars/v1.2.4/damage/#structure-damage", "Jovian Wars v1.2.4 · Damage · Term, in Structure Damage"),
+    ("Boarded", "jovian-wars/v1.2.4/actions/#boarded", "Jovian Wars v1.2.4 · Actions · State"),
+    ("Boost v1.2.1", "jovian-wars/v1.2.1/special-actions/#boost", "Jovian Wars v1.2.1 · Special Actions · Action"),
+    ("Ram galley", "war-galley/aid/attack-modes/#ram", "War Galley Player aid · Attack modes · Attack mode"),
+    ("Catapult", "jovian-wars/traits/#catapult", "Jovian Wars · Traits glossary · Trait"),
+]
+
+
+def check_ranking(page, site_url: str, zensical: bool) -> None:
+    """Assert each RANKED query's first result is its entry, with its label, and that every result
+    linking to a rules entry names the entry's game, version and kind."""
+    page.goto(site_url, wait_until="networkidle")
+    records: dict[str, dict] = {}
+    for record in search_entries(DOCS)["entries"]:
+        records.setdefault(record["url"], record)  # an entry before a Damage term at its heading
+    for query, url, label in RANKED:
+        results = first_results(page, query, zensical)
+        first = results[0]
+        assert first["href"].endswith(url), (query, results[:3])
+        assert first["label"] == label, (query, first)
+        for result in results[1:]:  # the theme's own results
+            href = urlsplit(result["href"])
+            path = f"{href.path.removeprefix(urlsplit(site_url).path)}#{href.fragment}"
+            if path in records:
+                kind = records[path]["label"].split(" · ")[-1]
+                if zensical:  # Zensical's own path (game, version, page), then the kind
+                    assert result["label"].endswith(kind), (query, result)
+                else:
+                    assert result["label"] == records[path]["label"], (query, result)
+        page.keyboard.press("Escape")
+
+
+# ---- MkDocs build ------------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_every_entry_opens_by_its_name_and_enter(page, page_log, site_url: str) -> None:
+    """Assert each of the ~100 names, typed and entered, opens its entry's page with the heading in view."""
+    assert len(CASES) >= 95
+    failed = walk(page, site_url, CASES)
+    assert failed == [], f"{len(failed)} of {len(CASES)} names did not land:\n" + "\n".join(failed)
+    assert page_log.page_errors == []
+
+
+@pytest.mark.browser
+def test_the_named_entry_is_the_first_result_and_says_where_it_is(page, site_url: str) -> None:
+    check_ranking(page, site_url, zensical=False)
+
+
+def index_text(site: Path) -> str:
+    index = site / "search" / "search_index.json"
+    if not index.exists():
+        index = site / "search.json"  # Zensical
+    return index.read_text(encoding="utf-8")
+
+
+def check_no_widget_text(site: Path) -> None:
+    text = index_text(site)
+    assert json.loads(text)  # it is the index
+    for phrase in WIDGET_TEXT:
+        assert phrase not in text, phrase
+
+
+def check_titles(site: Path) -> None:
+    for page, title in TITLES.items():
+        html = (site / page).read_text(encoding="utf-8")
+        assert re.search(rf"<title>{re.escape(title)} - ", html), (page, re.search(r"<title>.*?</title>", html))
+        topic = re.search(r'data-md-component="header-topic">\s*<span class="md-ellipsis">\s*(.*?)\s*</span>', html, re.S)
+        assert topic and topic.group(1) == title, (page, topic and topic.group(1))
+
+
+def test_widget_text_is_not_in_the_search_index(site_dir: Path) -> None:
+    check_no_widget_text(site_dir)
+
+
+def test_rules_pages_are_titled_with_their_version(site_dir: Path) -> None:
+    check_titles(site_dir)
