@@ -61,7 +61,7 @@ function decodeValue(spec, text) {
   if (spec.kind === "bool") return text === "1" ? true : text === "0" ? false : text;
   if (spec.kind === "choice") return /^\d{1,3}$/.test(text) && Number(text) < (spec.choices || []).length ? spec.choices[Number(text)] : text;
   if (spec.kind === "faces") return /^[1-6]{0,64}$/.test(text) ? [...text].map(Number) : text; // refused by the check
-  return text; // a whole number as text: the check reads it (and refuses anything else)
+  return /^-?\d{1,12}$/.test(text) ? Number(text) : text; // anything else is refused by the check, as typed
 }
 
 /** The compact value of `inputs` (an object shaped like the declaration, holding only what was entered). */
@@ -84,7 +84,8 @@ function decodeState(specs, text) {
   if (entries.length > MAX_ENTRIES) return { refused: "it holds more inputs than this resolver has" };
   const state = Object.create(null);
   for (const entry of entries) {
-    const found = /^(\d{1,3})(?:\.(\d{1,3}))?:(.{0,64})$/.exec(entry);
+    const found = /^(\d{1,3})(?:\.(\d{1,3}))?:(.*)$/.exec(entry);
+    if (found && found[3].length > 64) return { refused: "it holds a value too long for any input" };
     const spec = found && specs[Number(found[1])];
     if (!spec) return { refused: `it names an input this resolver does not have (“${entry.slice(0, 12)}”)` };
     if (found[2] === undefined) {

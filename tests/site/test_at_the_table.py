@@ -108,8 +108,9 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     root.locator("details.resolver__body > summary").tap()
     expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
     root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
-    inputs = {"skill": 4, **VALIANT_RAMS_TENGU}
-    type_dice(root, VALIANT_RAMS_TENGU)
+    dice = {**VALIANT_RAMS_TENGU, "skill_dice": [3, 3, 1, 6]}  # Skill 4: four dice
+    inputs = {"skill": 4, **dice}
+    type_dice(root, dice)
     expected = rules_core.resolve(RAM, inputs)["outcome"]["headline"]  # type: ignore[index]
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
     root.get_by_role("button", name="Copy as text").tap()
@@ -117,7 +118,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     lines = page.evaluate("navigator.clipboard.readText()").split("\n")
     assert lines[0] == f"{rules_core.REGISTRY[RAM].title} (Jovian Wars v1.2.4)"
     assert lines[1] == expected
-    assert lines[2].startswith("Dice: ") and "3 3 1" in lines[2] and "2 2 5 5 1" in lines[2] and "2 2 4" in lines[2]
+    assert lines[2].startswith("Dice: ") and "3 3 1 6" in lines[2] and "2 2 5 5 1" in lines[2] and "2 2 4" in lines[2]
     assert lines[3] == "Entered: Ramming model's Skill 4"
     link = lines[4]
     fragment = link.split("#", 1)[1]
@@ -137,9 +138,10 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     [
         ("zzzz,0:4", "made for other inputs"),  # another declaration's check
         ("{check},99:4", "does not have"),  # no input at that place
-        ("{check},0:99", "not 99"),  # out of range: the same check as any other value
+        ("{check},{int}:99", "not 99"),  # out of range: the same check as any other value
         ("{check},{faces}:9", "each 1 to 6"),  # a die 9
-        ("{check},{faces}:2255555555555555", "dice"),  # too many dice
+        ("{check},{faces}:" + "25" * 40, "too long"),  # more dice than any keypad takes
+        ("{check},0:99", "one of"),  # no choice at that place
     ],
 )
 def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, said) -> None:
@@ -149,7 +151,8 @@ def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, s
     specs = rules_core.describe(RAM)["inputs"]
     check = page.evaluate("async (specs) => (await import(location.origin + '/assets/calculators/fragment.js')).declarationCheck(specs)", specs)
     faces = next(i for i, spec in enumerate(specs) if spec["kind"] == "faces")  # type: ignore[index]
-    page.goto(site_url + ACTIONS + f"#{RAM}=" + value.format(check=check, faces=faces))
+    whole = next(i for i, spec in enumerate(specs) if spec["kind"] == "int")  # type: ignore[index]
+    page.goto(site_url + ACTIONS + f"#{RAM}=" + value.format(check=check, faces=faces, int=whole))
     page.reload()
     root = page.locator(f'[data-resolver="{RAM}"]')
     expect()(root.locator('[data-region="link-note"]')).to_contain_text(said)
