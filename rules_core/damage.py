@@ -27,8 +27,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .dice import Reading, notation
-from .dist import Dist
+from .dice.read import Reading, notation
+from .dice.dist import Dist
 from .ship import MARINES, RATINGS, VALUE_RATING, Ship
 
 Event = tuple[str, int, int]

@@ -14,15 +14,15 @@ from fractions import Fraction
 
 from .. import readings
 from ..answers import Answer, Chart, Check, Outcome, Row
-from ..dice import LETTERS, Reading, diminish, magnitude, notation
-from ..dist import Dist
+from ..dice.read import LETTERS, Reading, diminish, magnitude, notation
+from ..dice.dist import Dist
 from ..inputs import Input
-from ..keep import BEST_READING, Purpose
-from ..pool_odds import code_of, half_tables, level_weights, reading_weights
-from ..opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
-from ..pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
+from ..dice.keep import BEST_READING, Purpose
+from ..dice.pool_odds import code_of, half_tables, level_weights, reading_weights
+from ..dice.opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
+from ..dice.pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ..registry import Inputs, Resolver
-from ..roll import Resolution, resolve_pool, roll_faces
+from ..dice.roll import Resolution, resolve_pool, roll_faces
 from ..values import faces_of, group_of, int_of
 
 TOP_READINGS = 10

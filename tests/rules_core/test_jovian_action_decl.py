@@ -17,9 +17,9 @@ import rules_core.resolvers.jovian_wars as jovian_wars
 from rules_core import odds
 from rules_core.registry import REGISTRY
 from rules_core.answers import Answer, Chart, Check, Outcome, Row, answer_json
-from rules_core.dice import counts_of, magnitude, read
-from rules_core.dist import Dist
-from rules_core.pools import Pool
+from rules_core.dice.read import counts_of, magnitude, read
+from rules_core.dice.dist import Dist
+from rules_core.dice.pools import Pool
 from rules_core.resolvers.dice_rolls import best_magnitude
 from rules_core.resolvers.jovian_wars import (action, actions_v124, actions_v124_plain, actions_v124_repair,
                                               actions_v124_states, actions_v124_tables, special_actions_v121)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core.dice import counts_of, read
+from rules_core.dice.read import counts_of, read
 from rules_core.errors import InputError
 from rules_core.registry import REGISTRY, describe, odds, resolve
 from rules_core.resolvers.jovian_wars import actions_v124

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from ... import readings as ledger
 from ...answers import Answer, Chart, Check, Outcome
-from ...dice import notation
-from ...dist import Dist
+from ...dice.read import notation
+from ...dice.dist import Dist
 from ...inputs import Input
-from ...pools import MAX_BASE, Pool
+from ...dice.pools import MAX_BASE, Pool
 from ...readings import Gap, Reading
 from ...registry import Inputs, Resolver
 from ...values import int_of

@@ -16,12 +16,12 @@ from fractions import Fraction
 from ... import readings
 from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json, judged
 from ...damage import typed_dice
-from ...dice import notation
-from ...dist import Dist
+from ...dice.read import notation
+from ...dice.dist import Dist
 from ...errors import InputError
 from ...inputs import Input
-from ...pool_odds import reading_dist
-from ...pools import Pool
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ...ship import Ship
 from .ship_inputs import ship_inputs, ship_of

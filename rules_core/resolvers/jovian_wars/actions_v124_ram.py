@@ -10,10 +10,10 @@ from dataclasses import replace
 from ... import readings
 from ...answers import Answer, Check, Outcome
 from ...damage import typed_dice
-from ...dice import notation, steps
+from ...dice.read import notation, steps
 from ...errors import InputError
 from ...inputs import Input
-from ...pools import Pool
+from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ...values import faces_of, int_of
 from ..dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll

@@ -11,10 +11,10 @@ import random
 
 from ... import readings
 from ...answers import Chart
-from ...dist import Dist
+from ...dice.dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver
-from ...roll import roll_faces
+from ...dice.roll import roll_faces
 from ...values import faces_of
 from ...wording import counted
 from ..dice_rolls import MAGNITUDE_LABELS

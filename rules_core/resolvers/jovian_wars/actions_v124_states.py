@@ -8,7 +8,7 @@ effect from the model's numbers (Hard Burn:X → X−1 in the End Phase, ECM +1,
 from __future__ import annotations
 
 from ...inputs import Input
-from ...pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
+from ...dice.pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, AttackRoll, resolver

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ...dist import Dist
+from ...dice.dist import Dist
 from .boarding_firefight import Boarding, Plan, firefight, purge
 
 NEVER = "never ends"

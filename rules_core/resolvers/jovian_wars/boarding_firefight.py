@@ -22,11 +22,11 @@ from typing import cast
 
 from ... import readings
 from ...damage import Aim, Goal, attack_outcomes
-from ...dice import Reading, magnitude
-from ...dist import Dist
-from ...opposed import chosen_dist, remainders
-from ...pool_odds import level_weights, reading_dist
-from ...pools import Pool
+from ...dice.read import Reading, magnitude
+from ...dice.dist import Dist
+from ...dice.opposed import chosen_dist, remainders
+from ...dice.pool_odds import level_weights, reading_dist
+from ...dice.pools import Pool
 from ...ship import MARINES, RATINGS, Ship
 
 BOARD_LOSS: dict[int, int] = {2: 1, 3: 3, 4: 5}

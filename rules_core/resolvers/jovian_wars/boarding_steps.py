@@ -11,11 +11,11 @@ import random
 from collections.abc import Callable
 
 from ...damage import resolve_hits
-from ...dice import diminish, notation
-from ...opposed import diminished, remainders, secondary_effect
-from ...pools import Pool
+from ...dice.read import diminish, notation
+from ...dice.opposed import diminished, remainders, secondary_effect
+from ...dice.pools import Pool
 from ...registry import Inputs
-from ...roll import Resolution
+from ...dice.roll import Resolution
 from ..dice_rolls import resolution_json, roll
 from .boarding_firefight import (DEFEND, ENGAGE, PURGE_ROWS, SABOTAGE, Boarding, Plan, engage_after, marines_leave,
                                  purge_after, purge_row, sabotage_aim)

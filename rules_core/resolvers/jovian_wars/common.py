@@ -36,13 +36,13 @@ from fractions import Fraction
 
 from ... import answers
 from ...answers import Chart
-from ...dice import Reading, magnitude, notation
-from ...dist import Dist
+from ...dice.read import Reading, magnitude, notation
+from ...dice.dist import Dist
 from ...errors import InputError
 from ...inputs import Input
-from ...pools import Pool
+from ...dice.pools import Pool
 from ...registry import Inputs
-from ...roll import Resolution
+from ...dice.roll import Resolution
 from ...values import int_of
 from ..dice_rolls import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
 

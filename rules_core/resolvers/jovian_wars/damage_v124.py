@@ -13,11 +13,11 @@ from typing import cast
 from ... import readings
 from ...answers import Answer, Chart, Outcome, Row
 from ...damage import Event, attack_outcomes, fate, follow, resolve_events, resolve_hits
-from ...dice import Reading, notation
-from ...dist import Dist
-from ...opposed import opposed_final
-from ...pool_odds import reading_dist
-from ...pools import Pool
+from ...dice.read import Reading, notation
+from ...dice.dist import Dist
+from ...dice.opposed import opposed_final
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...ship import RATINGS, Ship

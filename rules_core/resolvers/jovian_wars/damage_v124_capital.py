@@ -14,7 +14,7 @@ from ... import readings
 from ...damage import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim, DieSource, typed_dice
 from ...errors import InputError
 from ...inputs import Input
-from ...pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
+from ...dice.pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
 from ...registry import Inputs
 from ...ship import RATINGS, Ship
 from ...values import faces_of, int_of

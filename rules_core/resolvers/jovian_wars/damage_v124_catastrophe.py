@@ -8,11 +8,11 @@ from typing import cast
 from ... import readings
 from ...answers import Answer, Chart, Outcome
 from ...damage import attack_outcomes, catastrophic_result, fate, resolve_hits
-from ...dice import notation
-from ...dist import Dist
+from ...dice.read import notation
+from ...dice.dist import Dist
 from ...inputs import Input
-from ...pool_odds import reading_dist
-from ...pools import MAX_MODIFIER, Pool, build_pool
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from ..dice_rolls import SEED, faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, rng_of, roll

@@ -8,15 +8,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ...dice import Reading, notation, steps
-from ...dist import Dist
+from ...dice.read import Reading, notation, steps
+from ...dice.dist import Dist
 from ...inputs import Input
-from ...opposed import WIPE, secondary_effect
-from ...keep import MOST_STEPS
-from ...pool_odds import reading_dist
-from ...pools import Pool
+from ...dice.opposed import WIPE, secondary_effect
+from ...dice.keep import MOST_STEPS
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool
 from ...registry import Inputs
-from ...roll import Resolution
+from ...dice.roll import Resolution
 from ..dice_rolls import faces_inputs, pool_of, pool_parts, roll
 
 

@@ -8,7 +8,7 @@ from typing import cast
 from ... import readings
 from ...answers import Answer, Chart, Check, Outcome
 from ...damage import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow, resolve_events
-from ...dist import Dist
+from ...dice.dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...ship import RATINGS, Ship

@@ -14,12 +14,12 @@ import random
 
 from ... import readings
 from ...answers import Answer, Chart, Check, Outcome, judged
-from ...dice import Reading, escalate, notation
+from ...dice.read import Reading, escalate, notation
 from ...errors import InputError
-from ...keep import MOST_STEPS
+from ...dice.keep import MOST_STEPS
 from ...inputs import Input
-from ...opposed import WIPE, apply_choice, opposed_final, secondary_effect
-from ...pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
+from ...dice.opposed import WIPE, apply_choice, opposed_final, secondary_effect
+from ...dice.pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import group_of, int_of
 from ...wording import structure_lost

@@ -14,11 +14,11 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...dice import Reading, ReadingKey, escalate, normal, reading_key, steps
-from ...dist import Dist
-from ...opposed import WIPE, apply_choice, secondary_effect
-from ...pool_odds import reading_dist
-from ...pools import Pool
+from ...dice.read import Reading, ReadingKey, escalate, normal, reading_key, steps
+from ...dice.dist import Dist
+from ...dice.opposed import WIPE, apply_choice, secondary_effect
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool
 from .damage_v124_common import squadron_damage_dist, squadron_loss
 
 Left = tuple[int, int]

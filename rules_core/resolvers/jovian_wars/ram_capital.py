@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 from ...answers import Chart
 from ...damage import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits, typed_dice, whole
-from ...dice import Reading, escalate, notation
-from ...dist import Dist
+from ...dice.read import Reading, escalate, notation
+from ...dice.dist import Dist
 from ...errors import InputError
-from ...pool_odds import reading_dist
-from ...pools import Pool, build_pool
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool, build_pool
 from ...registry import Inputs
 from ...ship import Ship
 from ...values import faces_of, int_of

@@ -12,10 +12,10 @@ from collections.abc import Hashable
 
 from ...answers import Chart
 from ...damage import Aim, Event, DieSource, fate, follow, resolve_events
-from ...dice import steps
-from ...dist import Dist
-from ...pool_odds import reading_dist
-from ...pools import Pool
+from ...dice.read import steps
+from ...dice.dist import Dist
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool
 from ...ship import Ship
 from .common import Table, table_chart, table_dist
 from .ship_inputs import fate_charts

@@ -12,7 +12,7 @@ phone allows; they are above every Capital Ship's data card we know.
 from __future__ import annotations
 
 from ...answers import Chart, Row
-from ...dist import Dist
+from ...dice.dist import Dist
 from ...inputs import Input
 from ...registry import Inputs
 from ...ship import RATINGS, Ship

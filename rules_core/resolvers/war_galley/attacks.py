@@ -8,7 +8,7 @@ from typing import cast
 
 from ... import readings
 from ...answers import Answer, Chart, Check, fraction_json
-from ...dist import Dist
+from ...dice.dist import Dist
 from ...errors import InputError
 from ...galley import ATTACK_MODES, AttackMode
 from ...galley_dice import Roll

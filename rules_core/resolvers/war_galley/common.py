@@ -8,7 +8,7 @@ from typing import cast
 
 from ... import readings
 from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json
-from ...dist import Dist
+from ...dice.dist import Dist
 from ...errors import InputError
 from ...galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
 from ...galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights

@@ -18,8 +18,8 @@ from itertools import product
 from operator import lshift, sub
 
 from .dist import Dist
-from .dice import DOUBLE, QUAD, Reading, diminish, magnitude, normal, notation, reading_key, steps
-from .errors import InputError
+from .read import DOUBLE, QUAD, Reading, diminish, magnitude, normal, notation, reading_key, steps
+from ..errors import InputError
 from .pool_odds import code_reading, level_weights, reading_dist, reading_weights
 from .pools import Pool
 

@@ -29,7 +29,7 @@ from functools import lru_cache
 from math import comb, factorial
 
 from .dist import Dist
-from .dice import LETTERS, Reading, magnitude
+from .read import LETTERS, Reading, magnitude
 from .flex_orders import distinct_orders, kind_options, lay_out, solve
 from .keep import BEST_READING, NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Purpose, Rung, needed, rung
 from .pools import Pool

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InputError
+from ..errors import InputError
 
 MAX_BASE = 30
 """Most base dice a pool may have (the largest rating in the texts is far below)."""

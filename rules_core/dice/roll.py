@@ -10,11 +10,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .dice import Reading, apply_macro, counts_of, notation, read
-from .errors import InputError
+from .read import Reading, apply_macro, counts_of, notation, read
+from ..errors import InputError
 from .keep import BEST_READING, MOST_STEPS, Purpose, kept_counts
 from .pools import Pool
-from .wording import counted
+from ..wording import counted
 
 Step = dict[str, object]
 """One step as data: {"kind": ..., "text": sentence, ...details}."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Literal
 
-from .dice import DOUBLE, QUAD, Reading, reading_key
+from .read import DOUBLE, QUAD, Reading, reading_key
 
 Rung = tuple[int, int, int]
 """(lo, entry, top): lowest level, dice kept to reach it, highest level reachable."""
