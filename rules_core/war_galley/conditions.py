@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from ... import readings
-from ...answers import Check, judged
-from ...galley import ATTACK_MODES
-from ...inputs import Input
-from ...readings import Reading
-from ...registry import Inputs
+from .. import readings
+from ..answers import Check, judged
+from .galley import ATTACK_MODES
+from ..inputs import Input
+from ..readings import Reading
+from ..registry import Inputs
 from .common import speed_input
 
 ChecksFunction = Callable[[Inputs], list[Check]]

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ... import readings
-from ...answers import Answer, Check, Outcome
-from ...galley import ATTACK_MODES, DEFENSIVE_MODES
-from ...inputs import Input
-from ...registry import Inputs, Resolver
+from .. import readings
+from ..answers import Answer, Check, Outcome
+from .galley import ATTACK_MODES, DEFENSIVE_MODES
+from ..inputs import Input
+from ..registry import Inputs, Resolver
 from .common import speed_input
 
 Blockers = Callable[[Inputs], list[str]]

@@ -7,7 +7,7 @@ placed by the marker `<!-- resolver: war-galley/aid/ship-state -->`.
 
 from __future__ import annotations
 
-from ...registry import Resolver
+from ..registry import Resolver
 from .attacks import ATTACK_RESOLVERS
 from .defenses import DEFENSE_RESOLVERS
 from .ship_state import SHIP_STATE

@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from ... import readings
-from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json
-from ...dice.dist import Dist
-from ...errors import InputError
-from ...galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
-from ...galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
-from ...inputs import Input
-from ...registry import Inputs
+from .. import readings
+from ..answers import Answer, Chart, Check, Outcome, Row, fraction_json
+from ..dice.dist import Dist
+from ..errors import InputError
+from .galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
+from .galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
+from ..inputs import Input
+from ..registry import Inputs
 
 SPEEDS = ("Max", "Cruise")
 RESULTS = ("not yet", "success", "failure")
