@@ -98,8 +98,8 @@ class Resolver:
 
 
 FAMILIES: dict[str, str] = {
-    "dice/": "resolvers.dice_rolls",
-    "jovian-wars/": "resolvers.jovian_wars",
+    "dice/": "dice_rolls",
+    "jovian-wars/": "jovian_wars",
     "war-galley/": "war_galley",
 }
 """The registry as one literal table: id prefix -> the module under rules_core whose

@@ -19,7 +19,7 @@ from .common import (
     first_failure, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, stage_changes,
     target_input, totals_chart,
 )
-from ..resolvers.dice_rolls import SEED
+from ..dice_rolls import SEED
 from .conditions import CONDITIONS
 
 MODIFIER_HELP = "Net modifier to the roll, e.g. −1 after a Reaction Ram against this ship failed (\"target is -1 on any ram/rake roll\")."

@@ -12,7 +12,7 @@ from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, make_roll,
     modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, speed_input, totals_chart,
 )
-from ..resolvers.dice_rolls import SEED
+from ..dice_rolls import SEED
 
 AVOIDANCE = DEFENSIVE_MODES["avoidance"]
 REACTION_RAM = DEFENSIVE_MODES["reaction-ram"]

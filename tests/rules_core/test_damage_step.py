@@ -1,4 +1,4 @@
-"""The one damage step (rules_core.damage) against a separate brute force, and the Damage page's examples."""
+"""The one damage step (rules_core.jovian_wars.damage.step) against a separate brute force, and the Damage page's examples."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from rules_core.damage import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
+from rules_core.jovian_wars.damage.step import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
 from rules_core.dice.read import parse_notation
 from rules_core.dice.dist import Dist
-from rules_core.ship import Ship
+from rules_core.jovian_wars.ship import Ship
 
 try:  # a package under pytest, a plain folder inside Pyodide's runner
     from . import brute_damage

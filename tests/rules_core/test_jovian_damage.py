@@ -13,8 +13,8 @@ from rules_core.dice.opposed import opposed_final
 from rules_core.dice.pools import Pool
 from rules_core.dice.read import counts_of, read, steps
 from rules_core.errors import InputError
-from rules_core.resolvers.jovian_wars.damage_v124 import squadron_loss_odds
-from rules_core.resolvers.jovian_wars.damage_v124_catastrophe import catastrophic_odds, explosion_pool
+from rules_core.jovian_wars.damage.tables import squadron_loss_odds
+from rules_core.jovian_wars.damage.catastrophe import catastrophic_odds, explosion_pool
 
 try:  # a package under pytest, a plain folder inside Pyodide
     from . import brute_damage, brute_squadron

@@ -13,10 +13,10 @@ from rules_core.dice.read import counts_of, read
 from rules_core.errors import InputError
 from rules_core.dice.opposed import opposed_final, secondary_effect
 from rules_core.dice.pools import Pool
-from rules_core.resolvers.jovian_wars.damage_v124_common import squadron_damage_dist
-from rules_core.resolvers.jovian_wars.dogfight_v124 import squadron
-from rules_core.resolvers.jovian_wars.dogfight_v124_initiative import order
-from rules_core.resolvers.jovian_wars.dogfight_v124_chain import (
+from rules_core.jovian_wars.damage.common import squadron_damage_dist
+from rules_core.jovian_wars.dogfight.resolver import squadron
+from rules_core.jovian_wars.dogfight.initiative import order
+from rules_core.jovian_wars.dogfight.chain import (
     FATES, Squadron, dogfight_dist, fate, least_missile_loss, levels_of, missile_choice, missile_damage_dist, missile_loss,
 )
 

@@ -30,7 +30,7 @@ def test_an_id_outside_every_family_is_unknown():
 
 def test_a_family_holding_a_stray_id_is_refused():
     """Assert a family module whose resolvers leave its prefix fails loudly rather than hiding them."""
-    registry = LazyRegistry({"war-galley/": "resolvers.dice_rolls"})
+    registry = LazyRegistry({"war-galley/": "dice_rolls"})
     with pytest.raises(rules_core.RulesError, match="outside"):
         len(registry)
 
@@ -48,7 +48,7 @@ def test_a_look_up_imports_only_its_family():
     code = (
         "import sys, rules_core\n"
         "rules_core.odds('dice/unopposed', {})\n"
-        "loaded = [m for m in sys.modules if m.startswith(('rules_core.resolvers.jovian_wars', 'rules_core.war_galley'))]\n"
+        "loaded = [m for m in sys.modules if m.startswith(('rules_core.jovian_wars', 'rules_core.war_galley'))]\n"
         "print(loaded)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
