@@ -1,4 +1,4 @@
-"""What the capital-ship damage views share: the attacker's choices, the capped attack pool, one keypad of dice.
+"""What the capital-ship damage views share: the attacker's choices, the capped attack pool, one keypad of dice, one die.
 
 Every view (Capital Ship Damage, Rating Damage, Structure Damage, Critical Hit, an Explosion on a
 Capital Ship) is a view of the one damage step, rules_core.jovian_wars.damage.step: these helpers turn inputs into
@@ -18,7 +18,7 @@ from ...dice.pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
 from ...registry import Inputs
 from ..ship import RATINGS, Ship
 from ...values import faces_of, int_of
-from ...dice_rolls import faces_inputs, pool_parts
+from ...dice_rolls import faces_inputs, pool_parts, rng_of
 from ..ship_inputs import MAX_TRAITS
 
 STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, readings.DESTROYED_STOPS,
@@ -85,6 +85,18 @@ def aim_of(values: Inputs, d_results: str = "d_results") -> Aim:
 def die_of(values: Inputs, rng: random.Random) -> tuple[DieSource, list[int]]:
     """The typed faces of the "random_dice" keypad in order, then dice rolled from `rng`."""
     return typed_dice(faces_of(values, "random_dice") or (), rng)
+
+
+def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
+    """The typed die, or one rolled from the seed; with the words saying which."""
+    typed = faces_of(values, name)
+    if typed:
+        return typed[0], "typed"
+    return rng_of(values).randint(1, 6), "rolled"
+
+
+def die_input(label: str, name: str = "die") -> Input:
+    return Input(name, "faces", label, low=0, high=1, optional=True, help="Leave empty and the page rolls it.")
 
 
 def ship_facts(ship: Ship) -> dict[str, object]:

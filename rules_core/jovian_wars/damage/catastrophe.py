@@ -16,9 +16,8 @@ from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from ...dice_rolls import SEED, faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, rng_of, roll
-from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_of, ship_facts
+from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
-from .hits import die_input, one_die
 from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 from ...wording import structure_lost
 

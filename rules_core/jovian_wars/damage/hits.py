@@ -13,28 +13,16 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ..ship import RATINGS, Ship
 from ...wording import counted
-from ...values import int_of, faces_of
+from ...values import int_of
 from ...dice_rolls import SEED, rng_of
 from ..actions.repair import repair_charts
-from .capital import (CRITICAL, aim_of, dice_keypad, die_of, ship_facts, what_changed)
+from .capital import CRITICAL, aim_of, dice_keypad, die_input, die_of, one_die, ship_facts, what_changed
 from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
 MAX_STRUCTURE_DAMAGE = 2 * MAX_STRUCTURE
 """Most Structure Damage at once (every box and as many rolls at 0)."""
-
-
-def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
-    """The typed die, or one rolled from the seed; with the words saying which."""
-    typed = faces_of(values, name)
-    if typed:
-        return typed[0], "typed"
-    return rng_of(values).randint(1, 6), "rolled"
-
-
-def die_input(label: str, name: str = "die") -> Input:
-    return Input(name, "faces", label, low=0, high=1, optional=True, help="Leave empty and the page rolls it.")
 
 
 # ---------------------------------------------------------------- Structure Damage
