@@ -22,9 +22,10 @@ Skill Tests with a result table
     ``roll_with_table(table, pool, values, rng, prefix, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
 
-The best result of a roll is `..dice_rolls.best_magnitude` (`magnitude_weights` here is its old dict form,
+The best result of a roll is `..rolling.best_magnitude` (`magnitude_weights` here is its old dict form,
 kept for modules not yet switched). The keypads, their counts, the seed and the roller (``faces_inputs``,
-``pool_needed``, ``SEED``, ``rng_of``, ``roll``, ``resolution_json``) live in ``..dice_rolls``.
+``pool_needed``, ``roll``, ``resolution_json``) live in ``..rolling``, the seed in ``..inputs.SEED`` and
+``..values.rng_of``.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from ..dice.pools import Pool
 from ..registry import Inputs
 from ..dice.roll import Resolution
 from ..values import int_of
-from ..dice_rolls import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
+from ..rolling import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
 
 # ---------------------------------------------------------------- requirements
 

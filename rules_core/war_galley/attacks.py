@@ -12,14 +12,13 @@ from ..dice.dist import Dist
 from ..errors import InputError
 from .galley import ATTACK_MODES, AttackMode
 from .galley_dice import Roll
-from ..inputs import Input
+from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver, RunFunction
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
     first_failure, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, stage_changes,
     target_input, totals_chart,
 )
-from ..dice_rolls import SEED
 from .conditions import CONDITIONS
 
 MODIFIER_HELP = "Net modifier to the roll, e.g. −1 after a Reaction Ram against this ship failed (\"target is -1 on any ram/rake roll\")."

@@ -6,13 +6,12 @@ from __future__ import annotations
 from .. import readings
 from ..answers import Answer, Check, judged
 from .galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
-from ..inputs import Input
+from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, make_roll,
     modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, speed_input, totals_chart,
 )
-from ..dice_rolls import SEED
 
 AVOIDANCE = DEFENSIVE_MODES["avoidance"]
 REACTION_RAM = DEFENSIVE_MODES["reaction-ram"]

@@ -20,7 +20,7 @@ from rules_core.answers import Answer, Chart, Check, Outcome, Row, answer_json
 from rules_core.dice.read import counts_of, magnitude, read
 from rules_core.dice.dist import Dist
 from rules_core.dice.pools import Pool
-from rules_core.dice_rolls import best_magnitude
+from rules_core.rolling import best_magnitude
 from rules_core.jovian_wars import ACTIONS_V124
 from rules_core.jovian_wars.actions import action
 from rules_core.jovian_wars.actions import plain as actions_v124_plain

@@ -10,7 +10,7 @@ from rules_core.dice.flex_orders import lay_out
 from rules_core.dice.pool_odds import code_key, code_notation, code_of, reading_weights
 from rules_core.dice.pools import Pool
 from rules_core.answers import answer_json
-from rules_core.dice_rolls import codes_answer
+from rules_core.rolling import codes_answer
 
 LEVELS = (0, 2, 3, 4)
 

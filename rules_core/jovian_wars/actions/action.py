@@ -18,13 +18,13 @@ from ... import readings as ledger
 from ...answers import Answer, Chart, Check, Outcome
 from ...dice.read import notation
 from ...dice.dist import Dist
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...dice.pools import MAX_BASE, Pool
 from ...readings import Gap, Reading
 from ...registry import Inputs, Resolver
-from ...values import int_of
-from ...dice_rolls import SEED, best_chart, faces_inputs, pool_needed, resolution_json, rng_of
-from ...dice_rolls import roll as roll_pool
+from ...values import int_of, rng_of
+from ...rolling import best_chart, faces_inputs, pool_needed, resolution_json
+from ...rolling import roll as roll_pool
 from ..common import (Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist,
                      table_odds)
 

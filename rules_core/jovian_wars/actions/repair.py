@@ -17,7 +17,7 @@ from ...registry import Inputs, Resolver
 from ...dice.roll import roll_faces
 from ...values import faces_of
 from ...wording import counted
-from ...dice_rolls import MAGNITUDE_LABELS
+from ...rolling import MAGNITUDE_LABELS
 from .action import Action, SkillTest, odds_charts, resolver
 from ..common import Table, TableRow
 

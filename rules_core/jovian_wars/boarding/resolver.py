@@ -19,15 +19,15 @@ from ..damage.step import typed_dice
 from ...dice.read import notation
 from ...dice.dist import Dist
 from ...errors import InputError
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
 from ..ship_inputs import ship_inputs, ship_of
-from ...values import faces_of, int_of
+from ...values import faces_of, int_of, rng_of
 from ...wording import counted
-from ...dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from .chain import HORIZON, NEVER, activation, ending_after, mean_if_ends_after, stuck, within
 from .firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,

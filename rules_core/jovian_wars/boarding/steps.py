@@ -16,7 +16,7 @@ from ...dice.opposed import diminished, remainders, secondary_effect
 from ...dice.pools import Pool
 from ...registry import Inputs
 from ...dice.roll import Resolution
-from ...dice_rolls import resolution_json, roll
+from ...rolling import resolution_json, roll
 from .firefight import (DEFEND, ENGAGE, PURGE_ROWS, SABOTAGE, Boarding, Plan, engage_after, marines_leave,
                                  purge_after, purge_row, sabotage_aim)
 

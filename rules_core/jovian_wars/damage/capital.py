@@ -17,8 +17,8 @@ from ...inputs import Input
 from ...dice.pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
 from ...registry import Inputs
 from ..ship import RATINGS, Ship
-from ...values import faces_of, int_of
-from ...dice_rolls import faces_inputs, pool_parts, rng_of
+from ...values import faces_of, int_of, rng_of
+from ...rolling import faces_inputs, pool_parts
 from ..ship_inputs import MAX_TRAITS
 
 STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, readings.DESTROYED_STOPS,

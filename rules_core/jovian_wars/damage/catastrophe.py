@@ -10,12 +10,12 @@ from ...answers import Answer, Chart, Outcome
 from .step import attack_outcomes, catastrophic_result, fate, resolve_hits
 from ...dice.read import notation
 from ...dice.dist import Dist
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...dice.pool_odds import reading_dist
 from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
-from ...values import int_of
-from ...dice_rolls import SEED, faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, rng_of, roll
+from ...values import int_of, rng_of
+from ...rolling import faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, roll
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
 from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of

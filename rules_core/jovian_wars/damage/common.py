@@ -17,7 +17,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs
 from ...dice.roll import Resolution
-from ...dice_rolls import faces_inputs, pool_of, pool_parts, roll
+from ...rolling import faces_inputs, pool_of, pool_parts, roll
 
 
 # ---------------------------------------------------------------- the attack pool

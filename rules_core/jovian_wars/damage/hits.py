@@ -9,12 +9,11 @@ from ... import readings
 from ...answers import Answer, Chart, Check, Outcome
 from .step import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow, resolve_events
 from ...dice.dist import Dist
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...registry import Inputs, Resolver
 from ..ship import RATINGS, Ship
 from ...wording import counted
-from ...values import int_of
-from ...dice_rolls import SEED, rng_of
+from ...values import int_of, rng_of
 from ..actions.repair import repair_charts
 from .capital import CRITICAL, aim_of, dice_keypad, die_input, die_of, one_die, ship_facts, what_changed
 from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of

@@ -17,11 +17,11 @@ from ...dice.dist import Dist
 from ...dice.opposed import opposed_final
 from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...registry import Inputs, Resolver
 from ..ship import RATINGS, Ship
-from ...values import int_of
-from ...dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from ...values import int_of, rng_of
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, capital_pool_inputs, dice_keypad,
                                   die_of, ship_facts, what_changed)
 from .common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,

@@ -17,13 +17,13 @@ from ...answers import Answer, Chart, Check, Outcome, judged
 from ...dice.read import Reading, escalate, notation
 from ...errors import InputError
 from ...dice.keep import MOST_STEPS
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...dice.opposed import WIPE, apply_choice, opposed_final, secondary_effect
 from ...dice.pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
-from ...values import group_of, int_of
+from ...values import group_of, int_of, rng_of
 from ...wording import structure_lost
-from ...dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from ..damage.common import opposed_sentence, squadron_loss
 from .initiative import VERSIONS, WEAPON_INITIATIVE, WEAPONS, order
 from .chain import FATES, Squadron, dogfight_dist, fate, missile_choice, missile_loss, step6

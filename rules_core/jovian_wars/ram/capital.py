@@ -26,7 +26,7 @@ from ...dice.pools import Pool, build_pool
 from ...registry import Inputs
 from ..ship import Ship
 from ...values import faces_of, int_of
-from ...dice_rolls import best_chart, best_magnitude, pool_needed, resolution_json, roll
+from ...rolling import best_chart, best_magnitude, pool_needed, resolution_json, roll
 from ..common import Table, roll_with_table, skill_pool, table_chart
 from ..damage.capital import aim_of
 from ..damage.catastrophe import RANGES, explosion_pool

@@ -12,11 +12,11 @@ from ...answers import Answer, Check, Outcome
 from ..damage.step import typed_dice
 from ...dice.read import notation, steps
 from ...errors import InputError
-from ...inputs import Input
+from ...inputs import Input, SEED
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
-from ...values import faces_of, int_of
-from ...dice_rolls import SEED, faces_inputs, pool_needed, resolution_json, rng_of, roll
+from ...values import faces_of, int_of, rng_of
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from ..damage.capital import d_results_input
 from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .capital import ram_of, state_words
