@@ -12,7 +12,7 @@ import json
 import rules_core
 from rules_core.errors import InputError, RulesError, shown
 from rules_core.inputs import parse_inputs
-from rules_core.opposed import weakest_remainders
+from rules_core.dice.opposed import weakest_remainders
 
 DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve}
 

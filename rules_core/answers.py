@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from .dist import Dist
+from .dice.dist import Dist
 from .inputs import is_entered
 
 T = TypeVar("T", bound=Hashable)

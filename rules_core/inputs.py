@@ -172,6 +172,10 @@ WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")
 callers), one optional sign ("+-3" is refused), and at most 12 digits (int() refuses past 4,300)."""
 
 
+SEED = Input("seed", "seed", "Seed for “Roll for me”", help="Used when no dice are typed in.")
+"""The seed every resolver with "Roll for me" declares (`values.rng_of` turns it into the generator)."""
+
+
 def whole_number(value: object) -> int | None:
     """An int from an int, an integral float or a short decimal text; None for anything else.
 

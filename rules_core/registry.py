@@ -102,7 +102,7 @@ FAMILIES: dict[str, str] = {
     "jovian-wars/": "jovian_wars",
     "war-galley/": "war_galley",
 }
-"""The registry as one literal table: id prefix -> the module under rules_core.resolvers whose
+"""The registry as one literal table: id prefix -> the module under rules_core whose
 RESOLVERS tuple holds every resolver with that prefix."""
 
 
@@ -118,7 +118,7 @@ class LazyRegistry(Mapping[str, Resolver]):
     def _family(self, prefix: str) -> dict[str, Resolver]:
         loaded = self._loaded.get(prefix)
         if loaded is None:
-            module = import_module(f"{__package__}.resolvers.{self._families[prefix]}")
+            module = import_module(f"{__package__}.{self._families[prefix]}")
             resolvers: tuple[Resolver, ...] = module.RESOLVERS
             loaded = {resolver.id: resolver for resolver in resolvers}
             strays = sorted(resolver_id for resolver_id in loaded if not resolver_id.startswith(prefix))

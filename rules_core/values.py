@@ -7,6 +7,7 @@ resolvers stay type-checked without `# type: ignore` at every `int(values[...])`
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 from .errors import InputError
@@ -36,3 +37,9 @@ def group_of(values: Mapping[str, object], name: str) -> dict[str, object]:
     if isinstance(value, dict):
         return value
     raise InputError(name, f"must be a group of inputs, got {value!r}")
+
+
+def rng_of(values: Mapping[str, object]) -> random.Random:
+    """The generator "Roll for me" uses: random.Random(seed), seed 0 when none is given."""
+    seed = values.get("seed")
+    return random.Random(0 if seed is None else int_of(values, "seed"))

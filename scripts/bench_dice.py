@@ -1,6 +1,6 @@
 """Benchmark of the dice engine (not a test): against icepool, cold, in CPython and in Pyodide.
 
-1. The largest matching set among N d6, N = 1..20: rules_core.pool_odds.largest_set_odds
+1. The largest matching set among N d6, N = 1..20: rules_core.dice.pool_odds.largest_set_odds
    against icepool's `d6.pool(N).largest_count()`; the answers are compared exactly.
 2. The distributions the dice resolvers need, cold (every cache cleared before every
    run; best of 3 such runs, the machine is shared), in CPython and, through Node, in
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_core.inputs import Input  # noqa: E402
-from rules_core.pool_odds import largest_set_odds  # noqa: E402 - the rest is imported by TIMING
+from rules_core.dice.pool_odds import largest_set_odds  # noqa: E402 - the rest is imported by TIMING
 
 POOLS = ([(12, 3, macro) for macro in range(-4, 5)] + [(3, 0, 0), (6, 1, 1), (8, 2, -2)]
          + [(30, 6, 10), (30, 6, -10), (30, 6, 0), (0, 6, 10), (1, 6, -10), (6, 6, 10), (11, 6, 10), (12, 6, -10),
@@ -47,9 +47,9 @@ corners and the slowest pools of a scan of the caps (b11 f6 m+10, b17 f3 m-6 ...
 # The same timing code runs inside Pyodide (sent as text through Node).
 TIMING = r'''
 import json, sys, time
-from rules_core.pool_odds import reading_weights
-from rules_core.opposed import opposed_weights
-from rules_core.pools import Pool
+from rules_core.dice.pool_odds import reading_weights
+from rules_core.dice.opposed import opposed_weights
+from rules_core.dice.pools import Pool
 
 def clear_all():
     """Every cache in rules_core, so each timing is cold (what a fresh engine pays)."""
@@ -108,7 +108,7 @@ import json, sys, time
 from fractions import Fraction
 sys.path.insert(0, sys.argv[2])
 import icepool
-from rules_core.pool_odds import largest_set_odds
+from rules_core.dice.pool_odds import largest_set_odds
 n = int(sys.argv[1])
 start = time.perf_counter(); ours = largest_set_odds(n); ours_ms = (time.perf_counter() - start) * 1000
 start = time.perf_counter()

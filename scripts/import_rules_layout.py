@@ -2,7 +2,7 @@
 
 The sources (sources/*.txt) lost their structure: headings are bare lines and table
 rows are cells joined by single spaces. Nothing here is guessed at run time: every heading
-and every table row is written out below (the galley cells come from rules_core.galley), looked
+and every table row is written out below (the galley cells come from rules_core.war_galley.galley), looked
 up by its exact source text, and the importer fails loudly on a row or cell it does not know.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make rules_core importable from the repo root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_core import galley  # noqa: E402 - after the path fix above
+from rules_core.war_galley import galley  # noqa: E402 - after the path fix above
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +320,7 @@ GALLEY_LABELS: dict[str, str] = {
 """Source label -> the field name shown and stored (hyphen made consistent)."""
 
 def _galley_cells() -> dict[str, tuple[str, ...]]:
-    """Flattened galley cells: source cell -> its separate items, read from rules_core.galley, the
+    """Flattened galley cells: source cell -> its separate items, read from rules_core.war_galley.galley, the
     one place the aid's splits live (its resolvers use the same items). Joined by single spaces
     the items must give back the cell; the importer asserts it and fails on a cell not listed."""
     cells: dict[str, tuple[str, ...]] = {}

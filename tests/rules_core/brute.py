@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from rules_core.dice import Reading, apply_macro, counts_of, diminish, read, reading_key, steps
-from rules_core.opposed import WIPE, secondary_effect
-from rules_core.pools import Pool
+from rules_core.dice.read import Reading, apply_macro, counts_of, diminish, read, reading_key, steps
+from rules_core.dice.opposed import WIPE, secondary_effect
+from rules_core.dice.pools import Pool
 
 
 def brute_final(pool: Pool, roll: tuple[int, ...], macro_roll: tuple[int, ...]) -> Reading:

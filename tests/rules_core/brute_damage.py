@@ -1,6 +1,6 @@
 """A slow, separate reading of the v1.2.4 Damage page for one attack's final reading (MECHANICS §6b).
 
-Written apart from rules_core.damage: plain recursion over every die, the attacker's choices
+Written apart from rules_core.jovian_wars.damage.step: plain recursion over every die, the attacker's choices
 searched exhaustively with Fractions, no caching, no canonical ships. A state is
 (left boxes per row, Structure, weapons, Spinal weapons, fate); rows are Defense, Sensors,
 Thrusters, Marines, then System Traits.

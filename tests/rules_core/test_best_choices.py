@@ -14,18 +14,18 @@ from fractions import Fraction
 from hypothesis import given, settings, strategies as st
 
 from rules_core import odds
-from rules_core.damage import BEST, BY_VALUE, ON_MARINES
-from rules_core.dist import Dist
-from rules_core.keep import MOST_STEPS
-from rules_core.opposed import after_effect, secondary_effect
-from rules_core.pool_odds import reading_dist
-from rules_core.pools import Pool
+from rules_core.jovian_wars.damage.step import BEST, BY_VALUE, ON_MARINES
+from rules_core.dice.dist import Dist
+from rules_core.dice.keep import MOST_STEPS
+from rules_core.dice.opposed import after_effect, secondary_effect
+from rules_core.dice.pool_odds import reading_dist
+from rules_core.dice.pools import Pool
 from rules_core.registry import REGISTRY
-from rules_core.resolvers.jovian_wars.boarding_firefight import (AUTOMATIC, DEFEND, ENGAGE, SABOTAGE, SABOTAGE_TARGETS,
+from rules_core.jovian_wars.boarding.firefight import (AUTOMATIC, DEFEND, ENGAGE, SABOTAGE, SABOTAGE_TARGETS,
                                                                  Boarding, Plan, defender_cost, firefight, sabotage)
-from rules_core.resolvers.jovian_wars.damage_v124_capital import CRITICAL_CHOICES
-from rules_core.resolvers.jovian_wars.ram_capital import after_rolls, ram_of
-from rules_core.ship import Ship
+from rules_core.jovian_wars.damage.capital import CRITICAL_CHOICES
+from rules_core.jovian_wars.ram.capital import after_rolls, ram_of
+from rules_core.jovian_wars.ship import Ship
 
 V = "jovian-wars/v1.2.4/"
 FIXED_D = (BY_VALUE, ON_MARINES)

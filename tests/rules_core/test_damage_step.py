@@ -1,4 +1,4 @@
-"""The one damage step (rules_core.damage) against a separate brute force, and the Damage page's examples."""
+"""The one damage step (rules_core.jovian_wars.damage.step) against a separate brute force, and the Damage page's examples."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from rules_core.damage import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
-from rules_core.dice import parse_notation
-from rules_core.dist import Dist
-from rules_core.ship import Ship
+from rules_core.jovian_wars.damage.step import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
+from rules_core.dice.read import parse_notation
+from rules_core.dice.dist import Dist
+from rules_core.jovian_wars.ship import Ship
 
 try:  # a package under pytest, a plain folder inside Pyodide's runner
     from . import brute_damage
@@ -93,8 +93,8 @@ def test_resolving_from_dice_follows_the_exact_branches():
 
 def test_every_attack_distribution_sums_to_one():
     """Assert the whole attack's end states over a pool's readings form a distribution."""
-    from rules_core.pool_odds import reading_dist
-    from rules_core.pools import Pool
+    from rules_core.dice.pool_odds import reading_dist
+    from rules_core.dice.pools import Pool
     outcome = attack_outcomes(reading_dist(Pool(5, 1, 1)), Ship.of((2, 1, 1, 1), 2, (1,), weapons=1), view=fate)
     assert sum(p for _, p in outcome.items()) == 1
     assert isinstance(outcome, Dist) and follow.cache_info().currsize > 0

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from rules_core import READINGS, REGISTRY, InputError, describe, odds, resolve
-from rules_core.dice import counts_of, notation, read, reading_key
-from rules_core.pools import modifier_dice
+from rules_core.dice.read import counts_of, notation, read, reading_key
+from rules_core.dice.pools import modifier_dice
 
 
 def total(probabilities) -> Fraction:

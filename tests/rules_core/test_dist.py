@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from rules_core.answers import Chart, Row
-from rules_core.dist import Dist
-from rules_core.opposed import opposed_dist, opposed_odds
-from rules_core.pool_odds import reading_dist, reading_odds
-from rules_core.pools import Pool
+from rules_core.dice.dist import Dist
+from rules_core.dice.opposed import opposed_dist, opposed_odds
+from rules_core.dice.pool_odds import reading_dist, reading_odds
+from rules_core.dice.pools import Pool
 
 DIE = Dist.uniform(range(1, 7))
 

@@ -16,11 +16,11 @@ from math import factorial, prod
 
 import pytest
 
-from rules_core.dice import apply_macro, read, reading_key, steps
-from rules_core.keep import MOST_STEPS, kept_counts
-from rules_core.pool_odds import reading_dist
-from rules_core.pools import Pool
-from rules_core.roll import resolve_pool
+from rules_core.dice.read import apply_macro, read, reading_key, steps
+from rules_core.dice.keep import MOST_STEPS, kept_counts
+from rules_core.dice.pool_odds import reading_dist
+from rules_core.dice.pools import Pool
+from rules_core.dice.roll import resolve_pool
 
 POOLS = [Pool(base, flex, macro) for base in range(7) for flex in (1, 2) for macro in range(-2, 3)]
 """Flex 0 leaves no choice to make."""

@@ -13,18 +13,23 @@ from fractions import Fraction
 
 from hypothesis import given, strategies as st
 
-import rules_core.resolvers.jovian_wars as jovian_wars
+import rules_core.jovian_wars as jovian_wars
 from rules_core import odds
 from rules_core.registry import REGISTRY
 from rules_core.answers import Answer, Chart, Check, Outcome, Row, answer_json
-from rules_core.dice import counts_of, magnitude, read
-from rules_core.dist import Dist
-from rules_core.pools import Pool
-from rules_core.resolvers.dice_rolls import best_magnitude
-from rules_core.resolvers.jovian_wars import (action, actions_v124, actions_v124_plain, actions_v124_repair,
-                                              actions_v124_states, actions_v124_tables, special_actions_v121)
-from rules_core.resolvers.jovian_wars.action import Action, SkillTest
-from rules_core.resolvers.jovian_wars.common import LEVEL_COVER, complete
+from rules_core.dice.read import counts_of, magnitude, read
+from rules_core.dice.dist import Dist
+from rules_core.dice.pools import Pool
+from rules_core.rolling import best_magnitude
+from rules_core.jovian_wars import ACTIONS_V124
+from rules_core.jovian_wars.actions import action
+from rules_core.jovian_wars.actions import plain as actions_v124_plain
+from rules_core.jovian_wars.actions import repair as actions_v124_repair
+from rules_core.jovian_wars.actions import special_v121 as special_actions_v121
+from rules_core.jovian_wars.actions import states as actions_v124_states
+from rules_core.jovian_wars.actions import tables as actions_v124_tables
+from rules_core.jovian_wars.actions.action import Action, SkillTest
+from rules_core.jovian_wars.common import LEVEL_COVER, complete
 
 PROCEDURES = {"jovian-wars/v1.2.4/ram", "jovian-wars/v1.2.4/board", "jovian-wars/v1.2.4/boarded",
               "jovian-wars/v1.2.4/purge-airlocks"}
@@ -32,7 +37,7 @@ PROCEDURES = {"jovian-wars/v1.2.4/ram", "jovian-wars/v1.2.4/board", "jovian-wars
 declared as Actions."""
 DECLARED: tuple[Action, ...] = (*actions_v124_plain.ACTIONS, *actions_v124_tables.ACTIONS, *actions_v124_states.ACTIONS,
                                 actions_v124_repair.DAMAGE_CONTROL_ACTION, *special_actions_v121.ACTIONS)
-PAGES = (*actions_v124.RESOLVERS, *special_actions_v121.RESOLVERS)
+PAGES = (*ACTIONS_V124, *special_actions_v121.RESOLVERS)
 """Every resolver of the v1.2.4 Actions page and of the v1.2.1 Special Actions page."""
 
 
@@ -54,12 +59,12 @@ def test_every_action_resolver_is_built_by_the_one_declaration() -> None:
 def test_no_other_resolver_factory_is_left() -> None:
     """Assert `action.resolver` is the only function of the Jovian Wars modules that returns a Resolver."""
     factories = []
-    for info in pkgutil.iter_modules(jovian_wars.__path__):
-        module = importlib.import_module(f"{jovian_wars.__name__}.{info.name}")
+    for info in pkgutil.walk_packages(jovian_wars.__path__, prefix=f"{jovian_wars.__name__}."):
+        module = importlib.import_module(info.name)
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if function.__module__ == module.__name__ and function.__annotations__.get("return") == "Resolver":
-                factories.append(f"{info.name}.{name}")
-    assert factories == ["action.resolver"]
+                factories.append(f"{info.name.removeprefix(jovian_wars.__name__ + '.')}.{name}")
+    assert factories == ["actions.action.resolver"]
 
 
 TABLED = [decl for decl in DECLARED if isinstance(decl.roll, SkillTest) and decl.roll.table is not None]

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core.dice import counts_of, read
+from rules_core.dice.read import counts_of, read
 from rules_core.errors import InputError
 from rules_core.registry import REGISTRY, describe, odds, resolve
-from rules_core.resolvers.jovian_wars import actions_v124
+from rules_core.jovian_wars import ACTIONS_V124
 
 JW = "jovian-wars/v1.2.4/"
 
@@ -26,10 +26,10 @@ def brute(dice: int):
 
 
 def test_every_actions_entry_has_exactly_one_resolver():
-    slugs = [slug for resolver in actions_v124.RESOLVERS for slug in resolver.serves]
+    slugs = [slug for resolver in ACTIONS_V124 for slug in resolver.serves]
     assert len(slugs) == len(set(slugs)) == 37
-    assert all(resolver.versions == ("v1.2.4",) for resolver in actions_v124.RESOLVERS)
-    assert all(resolver.id in REGISTRY for resolver in actions_v124.RESOLVERS)
+    assert all(resolver.versions == ("v1.2.4",) for resolver in ACTIONS_V124)
+    assert all(resolver.id in REGISTRY for resolver in ACTIONS_V124)
 
 
 

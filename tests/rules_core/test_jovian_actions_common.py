@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core.dice import counts_of, magnitude, read
+from rules_core.dice.read import counts_of, magnitude, read
 from rules_core.errors import InputError
-from rules_core.pools import Pool
-from rules_core.resolvers.jovian_wars.common import (NOT_NAMED, Either, Flag, Rating, all_ok, checks, complete,
+from rules_core.dice.pools import Pool
+from rules_core.jovian_wars.common import (NOT_NAMED, Either, Flag, Rating, all_ok, checks, complete,
                                                      roll_with_table, table_odds, table_row)
 
 TABLE = (("[N]", "one"), ("[D]", "two"), ("[T+]", "three"))

@@ -15,13 +15,13 @@ from functools import cache
 import pytest
 from hypothesis import given, strategies as st
 
-from rules_core.damage import take_hits
+from rules_core.jovian_wars.damage.step import take_hits
 from rules_core.errors import InputError
 from rules_core.registry import describe, odds, resolve
-from rules_core.resolvers.jovian_wars.boarding_chain import NEVER, ending, expected_activations, mean_if_ends, stuck, within
-from rules_core.resolvers.jovian_wars.boarding_firefight import (AUTOMATIC, CAPTURED, DEFEND, ENGAGE, SABOTAGE, Boarding,
+from rules_core.jovian_wars.boarding.chain import NEVER, ending, expected_activations, mean_if_ends, stuck, within
+from rules_core.jovian_wars.boarding.firefight import (AUTOMATIC, CAPTURED, DEFEND, ENGAGE, SABOTAGE, Boarding,
                                                                  Plan, board_loss, engage_after, firefight, sabotage_aim)
-from rules_core.ship import Ship
+from rules_core.jovian_wars.ship import Ship
 from tests.rules_core.brute import brute_after
 
 JW = "jovian-wars/v1.2.4/"

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_core import describe, odds, resolve
-from rules_core.opposed import opposed_final
-from rules_core.pools import Pool
-from rules_core.dice import counts_of, read, steps
+from rules_core.dice.opposed import opposed_final
+from rules_core.dice.pools import Pool
+from rules_core.dice.read import counts_of, read, steps
 from rules_core.errors import InputError
-from rules_core.resolvers.jovian_wars.damage_v124 import squadron_loss_odds
-from rules_core.resolvers.jovian_wars.damage_v124_catastrophe import catastrophic_odds, explosion_pool
+from rules_core.jovian_wars.damage.tables import squadron_loss_odds
+from rules_core.jovian_wars.damage.catastrophe import catastrophic_odds, explosion_pool
 
 try:  # a package under pytest, a plain folder inside Pyodide
     from . import brute_damage, brute_squadron
@@ -386,9 +386,9 @@ def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -
 def test_squadron_damage_sets_flex_aside_for_the_most_structure():
     """Assert MECHANICS §2's purpose: base 4 + flex 1 rolling 1,1,1,2,2 with macro 1,2 keeps [T1,T2] (4 Structure),
     not the roll order's [Q1] (3), and the odds count every roll that way (the flex odds differ from the roll order's)."""
-    from rules_core.keep import BEST_READING, MOST_STEPS
-    from rules_core.pool_odds import reading_dist
-    from rules_core.pools import Pool
+    from rules_core.dice.keep import BEST_READING, MOST_STEPS
+    from rules_core.dice.pool_odds import reading_dist
+    from rules_core.dice.pools import Pool
     from rules_core.registry import resolve
     answer = resolve("jovian-wars/v1.2.4/squadron-damage", {"base": 4, "flex": 1, "macro": 2, "dice": [1, 1, 1, 2, 2],
                                                             "macro_dice": [1, 2], "structure": 6})

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, strategies as st
 
 from rules_core import odds, resolve
-from rules_core.dice import counts_of, read
+from rules_core.dice.read import counts_of, read
 from rules_core.errors import InputError
-from rules_core.opposed import opposed_final, secondary_effect
-from rules_core.pools import Pool
-from rules_core.resolvers.jovian_wars.damage_v124_common import squadron_damage_dist
-from rules_core.resolvers.jovian_wars.dogfight_v124 import squadron
-from rules_core.resolvers.jovian_wars.dogfight_v124_initiative import order
-from rules_core.resolvers.jovian_wars.dogfight_v124_chain import (
+from rules_core.dice.opposed import opposed_final, secondary_effect
+from rules_core.dice.pools import Pool
+from rules_core.jovian_wars.damage.common import squadron_damage_dist
+from rules_core.jovian_wars.dogfight.resolver import squadron
+from rules_core.jovian_wars.dogfight.initiative import order
+from rules_core.jovian_wars.dogfight.chain import (
     FATES, Squadron, dogfight_dist, fate, least_missile_loss, levels_of, missile_choice, missile_damage_dist, missile_loss,
 )
 
@@ -147,7 +147,7 @@ def test_the_missiles_change_the_odds_and_without_them_step6_stands() -> None:
 
 
 def dict_to_dist(chances: dict) -> object:
-    from rules_core.dist import Dist
+    from rules_core.dice.dist import Dist
     return Dist.from_fractions(chances)
 
 
@@ -169,7 +169,7 @@ def test_the_least_missile_loss_is_the_best_placement(levels: tuple[int, ...], e
     primary = tuple((level, value) for value, level in enumerate(levels, start=1))
     best = min(brute.damage(left, True) for left in brute.placements(tuple(sorted(levels)), effect))
     assert least_missile_loss(levels_of(primary), effect) == best
-    from rules_core.opposed import apply_choice
+    from rules_core.dice.opposed import apply_choice
     assert missile_loss(apply_choice(primary, missile_choice(primary, effect))) == best
 
 

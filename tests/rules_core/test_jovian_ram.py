@@ -16,7 +16,7 @@ from hypothesis import given, strategies as st
 
 from rules_core.errors import InputError
 from rules_core.registry import REGISTRY, describe, odds, resolve
-from rules_core.resolvers.jovian_wars import ram_capital
+from rules_core.jovian_wars.ram import capital as ram_capital
 
 try:  # a package under pytest, a plain folder inside Pyodide's runner
     from . import brute_damage

@@ -8,11 +8,11 @@ import pytest
 
 from rules_core import describe, odds, resolve
 from rules_core.errors import InputError
-from rules_core.pool_odds import magnitude_odds
-from rules_core.pools import Pool
+from rules_core.dice.pool_odds import magnitude_odds
+from rules_core.dice.pools import Pool
 from rules_core.readings import GAPS as GAPS_LEDGER
 from rules_core.readings import READINGS
-from rules_core.resolvers.jovian_wars.special_actions_v121 import ACTIONS
+from rules_core.jovian_wars.actions.special_v121 import ACTIONS
 
 V = "jovian-wars/v1.2.1/"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from rules_core.dice import notation, reading_key
-from rules_core.flex_orders import lay_out
-from rules_core.pool_odds import code_key, code_notation, code_of, reading_weights
-from rules_core.pools import Pool
+from rules_core.dice.read import notation, reading_key
+from rules_core.dice.flex_orders import lay_out
+from rules_core.dice.pool_odds import code_key, code_notation, code_of, reading_weights
+from rules_core.dice.pools import Pool
 from rules_core.answers import answer_json
-from rules_core.resolvers.dice_rolls import codes_answer
+from rules_core.rolling import codes_answer
 
 LEVELS = (0, 2, 3, 4)
 

@@ -7,12 +7,12 @@ import itertools
 import pytest
 from hypothesis import given, strategies as st
 
-from rules_core.flex_orders import ordering_levels
-from rules_core.keep import as_reading, best_levels, rung
-from rules_core.dice import reading_key
-from rules_core.pool_odds import largest_set_odds, reading_odds
-from rules_core.opposed import opposed_odds
-from rules_core.pools import Pool
+from rules_core.dice.flex_orders import ordering_levels
+from rules_core.dice.keep import as_reading, best_levels, rung
+from rules_core.dice.read import reading_key
+from rules_core.dice.pool_odds import largest_set_odds, reading_odds
+from rules_core.dice.opposed import opposed_odds
+from rules_core.dice.pools import Pool
 
 try:
     from .brute import brute_odds, brute_opposed

@@ -1,6 +1,6 @@
 """The automatic Secondary's choice (Reading `secondary-chooses`) against an exhaustive search.
 
-rules_core.opposed works the choice out without searching; this file searches every split of
+rules_core.dice.opposed works the choice out without searching; this file searches every split of
 the diminishes over the Primary's results, its own way (final levels, not diminish lists), and
 keeps the weakest remainder by MECHANICS §5: fewest magnitude steps left, then the lowest best
 Magnitude, then the fewest results, then the lowest Values (strongest first, compared in turn).
@@ -13,7 +13,7 @@ from itertools import product
 
 import pytest
 
-from rules_core.opposed import apply_choice, secondary_choice
+from rules_core.dice.opposed import apply_choice, secondary_choice
 
 LEVELS = (2, 3, 4)
 

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, strategies as st
 
 from rules_core import odds, resolve
-from rules_core.dice import diminish, escalate, magnitude
-from rules_core.pool_odds import at_least, reading_odds
-from rules_core.pools import Pool
+from rules_core.dice.read import diminish, escalate, magnitude
+from rules_core.dice.pool_odds import at_least, reading_odds
+from rules_core.dice.pools import Pool
 
 LADDER = {0: 0, 2: 1, 3: 2, 4: 3}
 """Magnitude to its rung: N, D, T, Q."""

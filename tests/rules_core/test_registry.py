@@ -48,7 +48,7 @@ def test_a_look_up_imports_only_its_family():
     code = (
         "import sys, rules_core\n"
         "rules_core.odds('dice/unopposed', {})\n"
-        "loaded = [m for m in sys.modules if m.startswith(('rules_core.resolvers.jovian_wars', 'rules_core.resolvers.war_galley'))]\n"
+        "loaded = [m for m in sys.modules if m.startswith(('rules_core.jovian_wars', 'rules_core.war_galley'))]\n"
         "print(loaded)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 
 from rules_core import READINGS, REGISTRY, InputError, describe, odds, resolve
-from rules_core.galley import ATTACK_MODES, DEFENSIVE_MODES
+from rules_core.war_galley.galley import ATTACK_MODES, DEFENSIVE_MODES
 from rules_core.inputs import field_label
-from rules_core.galley_dice import DIRECTIONS, Roll, sum_weights
+from rules_core.war_galley.galley_dice import DIRECTIONS, Roll, sum_weights
 
 SLUGS = (
     "ram", "rake-pass-by", "rake-pass-through-or-diekplus", "anastrophe", "grappling", "boarding",

@@ -1,4 +1,4 @@
-"""Assert that rules_core.galley holds the aid verbatim: every split cell rejoins to the source row.
+"""Assert that rules_core.war_galley.galley holds the aid verbatim: every split cell rejoins to the source row.
 
 Reads sources/war-galley-attack-modes.txt (env RULES_SOURCES overrides the folder);
 skipped where the source is absent (inside Pyodide)."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_core.galley import ATTACK_MODES, DEFENSIVE_MODES
+from rules_core.war_galley.galley import ATTACK_MODES, DEFENSIVE_MODES
 
 SOURCE = Path(os.environ.get("RULES_SOURCES", Path(__file__).resolve().parents[2] / "sources")) / "war-galley-attack-modes.txt"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules_core import describe, resolve
-from rules_core.dice import diminish, escalate, notation, parse_notation
+from rules_core.dice.read import diminish, escalate, notation, parse_notation
 
 FIXTURES = Path(__file__).parent / "fixtures" / "worked-examples.md"
 

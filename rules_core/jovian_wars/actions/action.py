@@ -1,0 +1,261 @@
+"""One way to declare an Action or a State, v1.2.4 and v1.2.1 alike (MECHANICS §4, §7, §10).
+
+An `Action` is data: its requirement (needs that carry their own inputs), an optional roll (a
+`SkillTest` with its result table, or the `AttackRoll` a State changes), its effect (the text's
+words, or a small function where the effect is a computation), the Readings and Gap it leans on.
+`resolver(action)` is the one function that turns a declaration into a Resolver: requirement
+checks, exact odds through `Dist`, one case resolved from typed or rolled dice, the keypads'
+dice counts. Real procedures (Ram, boarding, Dogfight, Damage) keep hand-written code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ... import readings as ledger
+from ...answers import Answer, Chart, Check, Outcome
+from ...dice.read import notation
+from ...dice.dist import Dist
+from ...inputs import Input, SEED
+from ...dice.pools import MAX_BASE, Pool
+from ...readings import Gap, Reading
+from ...registry import Inputs, Resolver
+from ...values import int_of, rng_of
+from ...rolling import best_chart, faces_inputs, pool_needed, resolution_json
+from ...rolling import roll as roll_pool
+from ..common import (Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist,
+                     table_odds)
+
+Effect = Callable[[Inputs], tuple[str, list[str]]]
+"""inputs -> (headline, steps): an effect that is a computation on the model's numbers."""
+Then = Callable[[Inputs, str, random.Random], tuple[list[str], dict[str, object]]]
+"""(inputs, row label, rng) -> further steps and outcome facts after the row (a "headline" fact replaces the
+row's effect in the headline): Long Shot's damage die, Repair's 4+."""
+MoreCharts = Callable[[Inputs, Dist[TableRow]], list[Chart]]
+"""(inputs, the row the Skill Test selects) -> charts of what follows the row."""
+
+SKILL = Input("skill", "int", "Skill", default=3, low=0, high=MAX_BASE,
+              help="The model's current Skill: the base pool of the Skill Test.")
+
+
+@dataclass(frozen=True, slots=True)
+class SkillTest:
+    """A Skill Test: the rating rolled as the base pool (MECHANICS §4) and the row its best result selects."""
+
+    table: Table | Callable[[Inputs], Table] | None
+    """The result table, or a function of the inputs for one; None where the text gives no results."""
+    ratings: tuple[Input, ...] = (SKILL,)
+    """The ratings the test may roll; several is v1.2.1's "Skill/Thrusters/Fuel": the player picks (MECHANICS §4)."""
+    pool_keypads: bool = True
+    """v1.2.4 keypads (dice, macro dice, set aside); False for v1.2.1, whose Skill Tests have no flex or macro dice."""
+
+    def rating(self, values: Inputs) -> Input:
+        """The rating rolled: the player's pick, else the only one."""
+        picked = values.get("test_rating")
+        return next((spec for spec in self.ratings if _rating_name(spec) == picked), self.ratings[0])
+
+    def pool(self, values: Inputs) -> Pool:
+        return skill_pool(int_of(values, self.rating(values).name))
+
+    def rows(self, values: Inputs) -> Table:
+        return self.table(values) if callable(self.table) else self.table or ()
+
+    def who(self, values: Inputs) -> str:
+        return f"Skill Test ({_rating_name(self.rating(values))})" if len(self.ratings) > 1 else "Skill Test"
+
+    def chart_title(self, title: str, values: Inputs) -> str:
+        rating = self.rating(values)
+        return f"{title}: Skill Test with {_rating_name(rating)} {int_of(values, rating.name)}"
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        choice = (Input("test_rating", "choice", "Skill Test rolls", default=_rating_name(self.ratings[0]),
+                        choices=tuple(map(_rating_name, self.ratings)),
+                        help="The declaring player picks which rating to roll."),) if len(self.ratings) > 1 else ()
+        keypads = faces_inputs() if self.pool_keypads else (
+            Input("dice", "faces", "Skill Test dice rolled", low=0, high=MAX_BASE, help="Type every die you rolled."),)
+        return (*self.ratings, *choice, *keypads, SEED)
+
+    def needed(self, values: Inputs) -> dict[str, int]:
+        pool = self.pool(values)
+        return pool_needed(pool) if self.pool_keypads else {"dice": pool.rolled}
+
+
+def _rating_name(spec: Input) -> str:
+    """"Thrusters" from the input "Thrusters (current)"."""
+    return spec.label.split(" (")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    """The attack a State changes: its pool without and with the State, and what the State does to it."""
+
+    pools: Callable[[Inputs], tuple[Pool, Pool]]
+    """inputs -> (the attack's pool without the State, with it)."""
+    explain: Callable[[Inputs], list[str]]
+    """inputs -> what the State does to the numbers and how it ends; the first line heads the outcome."""
+    inputs: tuple[Input, ...] = ()
+    """The attack's own inputs (base dice, macro, modifier)."""
+    compare: bool = True
+    """Chart the attack without the State too (False where the State makes the attack)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Action or State of a rules page, as data."""
+
+    slug: str
+    """The entry it serves: "evade"."""
+    title: str
+    summary: str
+    """One sentence on what it does ("" for the effect's own words); a gap's note is added to it."""
+    version: str
+    """"v1.2.4" or "v1.2.1": the rules text this implements."""
+    needs: tuple[Need, ...] = ()
+    """The requirement, part by part; each declares the input it reads."""
+    inputs: tuple[Input, ...] = ()
+    """Inputs beyond the needs' own, shown after them."""
+    more_checks: Callable[[Inputs], list[Check]] | None = None
+    """Requirement parts that depend on other inputs (Combined Attack's Fire Control without Sensor Array)."""
+    roll: SkillTest | AttackRoll | None = None
+    effect: str | Effect | None = None
+    """The text's words (stated after the requirement or the roll), or a computation giving (headline, steps)."""
+    then: Then | None = None
+    charts: MoreCharts | None = None
+    readings: tuple[Reading, ...] = ()
+    """Readings beyond those the roll brings."""
+    gap: Gap | None = None
+    """A section the texts do not hold (MECHANICS §10): shown, never filled."""
+    state: bool = False
+    """A State: "does not apply" rather than "may not be declared"."""
+
+    @property
+    def id(self) -> str:
+        return f"jovian-wars/{self.version}/{self.slug}"
+
+
+def _inputs(action: Action) -> tuple[Input, ...]:
+    """Every input once, in order: the needs', the action's own, the roll's (first declaration wins)."""
+    roll_inputs: tuple[Input, ...] = ()
+    if isinstance(action.roll, SkillTest):
+        roll_inputs = action.roll.inputs
+    elif isinstance(action.roll, AttackRoll):
+        roll_inputs = (*action.roll.inputs, *faces_inputs("", "Attack"), SEED)
+    found: dict[str, Input] = {}
+    for spec in (*(spec for need in action.needs for spec in need.inputs), *action.inputs, *roll_inputs):
+        found.setdefault(spec.name, spec)
+    return tuple(found.values())
+
+
+def _readings(action: Action) -> tuple[Reading, ...]:
+    roll = action.roll
+    if isinstance(roll, SkillTest) and roll.table is not None:
+        # A Skill Test here is Skill dice alone: no flex dice, so no flex Reading.
+        return (ledger.JW_TABLE_ROW_BY_BEST, *action.readings)
+    if isinstance(roll, AttackRoll):
+        # The flex Readings only where the attack can have flex dice (a modifier to convert).
+        flex = any(spec.name == "modifier" for spec in roll.inputs)
+        return ((ledger.FLEX_KEEPS_BEST, ledger.NEGATIVE_MACRO, ledger.NO_NEGATIVE_FLEX) if flex
+                else (ledger.NEGATIVE_MACRO,)) + action.readings
+    return action.readings
+
+
+def _checks(action: Action, values: Inputs) -> tuple[Check, ...]:
+    return (*(need.check(values) for need in action.needs), *(action.more_checks(values) if action.more_checks else ()))
+
+
+def _effect(action: Action, values: Inputs) -> tuple[str, list[str]]:
+    if action.effect is None:
+        return "", []
+    if isinstance(action.effect, str):
+        return action.effect, [action.effect]
+    return action.effect(values)
+
+
+def _run(action: Action, values: Inputs) -> Answer:
+    roll = action.roll
+    if isinstance(roll, AttackRoll):  # a State's attack: no requirement, the State's numbers, one attack
+        pool = roll.pools(values)[1]
+        res = roll_pool(pool, values, rng_of(values))
+        lines = roll.explain(values)
+        return Answer(Outcome(f"{lines[0]} Attack: {notation(res.final)}",
+                              facts={"reading": notation(res.final), "pool": pool.describe()}),
+                      (*lines, *(f"Attack: {s}" for s in res.sentences())), extra={"roll": resolution_json(res)})
+    results = _checks(action, values)
+    steps = [requirement_sentence(results)] if action.needs or action.more_checks else []
+    if not all(c.ok for c in results):
+        verb = "does not apply" if action.state else "may not be declared"
+        return Answer(Outcome(f"{action.title} {verb}", allowed=False), tuple(steps), results)
+    gap = {"gap": action.gap.text} if action.gap else {}
+    headline, more = _effect(action, values)
+    if roll is None:
+        return Answer(Outcome(headline, allowed=True, facts=gap), (*steps, *more, *gap.values()), results)
+    rng = rng_of(values)
+    who = roll.who(values)
+    if roll.table is None:  # the text gives no results: the roll is read, nothing more is said
+        res = roll_pool(roll.pool(values), values, rng)
+        return Answer(Outcome(f"{who}: {notation(res.final)}", allowed=True, facts={"reading": notation(res.final), **gap}),
+                      (*steps, *(f"{who}: {s}" for s in res.sentences()), *more, *gap.values()), results,
+                      extra={"roll": resolution_json(res)})
+    res, (label, effect), test_steps = roll_with_table(roll.rows(values), roll.pool(values), values, rng, who=who)
+    facts: dict[str, object] = {"reading": notation(res.final), "row": label, "effect": effect}
+    then_steps: list[str] = []
+    if action.then is not None:
+        then_steps, then_facts = action.then(values, label, rng)
+        facts.update(then_facts)
+    shown = facts.pop("headline", effect)
+    return Answer(Outcome(f"{notation(res.final)} → {label}: {shown}", allowed=True, facts=facts),
+                  (*steps, *test_steps, *more, *then_steps), results, extra={"roll": resolution_json(res)})
+
+
+def odds_charts(action: Action, values: Inputs) -> list[Chart]:
+    """The charts of an Action's roll: the attack without and with its State, or the Skill Test's rows and what
+    follows them (Repair's items, shared with the Damage page)."""
+    roll = action.roll
+    if isinstance(roll, AttackRoll):
+        without, with_state = roll.pools(values)
+        named = (("without the State", without), ("with the State", with_state)) if roll.compare else (("made", with_state),)
+        return [best_chart(f"Attack {name} ({pool.describe()}): best result", pool) for name, pool in named]
+    assert isinstance(roll, SkillTest)
+    title = roll.chart_title(action.title, values)
+    if roll.table is None:
+        return [best_chart(f"{title}: best result", roll.pool(values))]
+    table = roll.rows(values)
+    rows = table_dist(table, roll.pool(values))
+    return [Chart.of(title, rows, lambda row: f"{row[0]}: {row[1]}", complete(table)),
+            *(action.charts(values, rows) if action.charts else ())]
+
+
+def _odds(action: Action, values: Inputs) -> Answer:
+    charts = tuple(odds_charts(action, values))
+    if isinstance(action.roll, AttackRoll):
+        return Answer(charts=charts)
+    roll = action.roll
+    # "rows": each table row's chance by its label, for readers that want the numbers without the chart.
+    rows = ({"rows": {label: p for label, _, p in table_odds(roll.rows(values), roll.pool(values))}}
+            if isinstance(roll, SkillTest) and roll.table is not None else {})
+    return Answer(checks=_checks(action, values), charts=charts, extra=rows)
+
+
+def resolver(action: Action) -> Resolver:
+    """The one way an Action becomes a Resolver: run, odds and dice_needed from its declaration."""
+    roll = action.roll
+    summary = action.summary or (action.effect if isinstance(action.effect, str) else "")
+
+    def needed(values: Inputs) -> dict[str, int]:
+        if isinstance(roll, AttackRoll):
+            return pool_needed(roll.pools(values)[1])
+        assert roll is not None
+        return roll.needed(values)
+
+    return Resolver(
+        id=action.id, title=action.title,
+        # A gap is part of what the resolver says before anything is typed: it shows on the built page.
+        summary=f"{summary} {action.gap.text}" if action.gap else summary,
+        inputs=_inputs(action), run=lambda values: _run(action, values),
+        odds=(lambda values: _odds(action, values)) if roll is not None else None,
+        readings=_readings(action), serves=(action.slug,), versions=(action.version,),
+        dice_needed=needed if roll is not None else None,
+    )

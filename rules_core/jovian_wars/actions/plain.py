@@ -1,0 +1,213 @@
+"""v1.2.4 Actions and States with no dice of their own: the requirement, then the effect in the text's terms.
+
+Each is an `action.Action`: needs that carry their inputs, then an `effect` of the inputs giving the
+headline and the steps. Drone Command and Silent Running keep the source's gaps: they check what they
+can and say no result list is given.
+"""
+
+from __future__ import annotations
+
+from ...answers import Check, judged
+from ...inputs import Input
+from ...registry import Inputs, Resolver
+from ...values import int_of
+from .action import Action, resolver
+from ..common import Either, Flag, Rating, flag_input, rating_input
+
+V124 = "v1.2.4"
+"""The rules version whose text these declarations implement."""
+GAP = ("The source text gives no list of Skill Test results here (a gap in the published rules); "
+       "none is invented, so there are no odds to give.")
+
+CAPITAL = Flag("capital_ship", "Capital Ship")
+COMMS = Flag("comms", "Comms Trait", default=False)
+NEED_THRUSTERS = Rating("thrusters", "Thrusters", 1, default=2)
+
+# ---------------------------------------------------------------- Generic Special Actions
+
+
+def _fire_control(v: Inputs) -> list[Check]:
+    if v["sensor_array"]:
+        return []
+    return [judged(v, ("fire_control",), "expends Fire Control on the target (no Sensor Array)", bool(v["fire_control"]),
+                  "attacks the target" if v["fire_control"] else "makes no attack on the target")]
+
+
+COMBINED_ATTACK = Action(
+    "combined-attack", "Combined Attack", "Puts a Capital Ship target in Targeted:1, or raises its Targeted:X by one.", V124,
+    (Either("Squadron or Sensor Array", (Flag("squadron", "Squadron"), Flag("sensor_array", "Sensor Array Trait", default=False))),
+     Flag("in_range", "Capital Ship Target in Optimal or Short Range", asks="Capital Ship target in Optimal or Short Range")),
+    (flag_input("fire_control", "Expends at least one Fire Control attacking the target", True,
+                help="Needed without the Sensor Array trait; the attack need not succeed."),
+     rating_input("targeted", "Target's Targeted:X now (0 = not Targeted)", 0, high=10)),
+    more_checks=_fire_control,
+    effect=lambda v: (f"Target enters Targeted:{int_of(v, 'targeted') + 1}",
+                      [f"Targeted:{int_of(v, 'targeted')} → Targeted:{int_of(v, 'targeted') + 1}" if int_of(v, 'targeted')
+                       else "The target enters Targeted:1.",
+                       "Without Sensor Array the Fire Control attack is resolved after the Targeted state is applied."
+                       if not v["sensor_array"] else "Sensor Array: no attack is needed."]),
+)
+
+DRONE_COMMAND = Action(
+    "drone-command", "Drone Command", "Requirement only: the text's list of Skill Test results is missing.", V124,
+    (Either("Capital Ship or Comms Trait", (CAPITAL, COMMS)),),
+    effect=lambda v: ("Drone Command declared: a Skill Test, but the text gives no results", [
+        GAP, "While under Drone Command a Drone activates as a normal Squadron (its whole activation before any other "
+             "Drone of the same Drone Command); Cloak and Stealth of the Drone profile may be ignored for Sensor Range."]),
+)
+
+EVADE = Action(
+    "evade", "Evade", "The model enters the Evading state until the End Phase.", V124,
+    (Either("Thrusters: 1+ or Fuel: 2+", (NEED_THRUSTERS, Rating("fuel", "Fuel", 2, default=0))),
+     Flag("sluggish", "Sluggish Trait", absent=True)),
+    effect=lambda v: ("Enters the Evading state (removed in the End Phase)", ["The model gains the Evading state."]),
+)
+
+LAUNCH = Action(
+    "launch", "Launch", "An Embarked model leaves its carrier and is placed within 1\" of it.", V124,
+    (Flag("embarked", "Embarked on a Model with Dock or Hangers:X"),),
+    effect=lambda v: ("Embarked state cancelled: placed within 1\" of the carrying model",
+                      ["This Action does not count towards the single Action allowed per activation, and may declared in "
+                       "the same activation as the Land Action."]),
+)
+
+SILENT_RUNNING = Action(
+    "silent-running", "Silent Running", "Enters the Stealthed state; the text's requirement and result list are missing.",
+    V124,
+    effect=lambda v: ("Enters the Stealthed state; the Skill Test's results are not given", [
+        "The source leaves the Requirement cell empty: nothing to check.", "The model enters the Stealthed state.", GAP]),
+)
+
+# ---------------------------------------------------------------- Squadron Special Actions
+
+SQUADRON = Flag("squadron", "Squadron")
+CAPITAL_TARGET = Flag("capital_target", "Capital Ship Target", asks="Target is a Capital Ship")
+FUEL = Rating("fuel", "Fuel", 1, default=2)
+
+BOMBING = Action(
+    "bombing", "Bombing", "A Squadron resolves a Bombing Run on a Capital Ship target.", V124, (SQUADRON, CAPITAL_TARGET),
+    effect=lambda v: ("Resolve a Bombing Run on the target Capital Ship",
+                      ["A Bombing Run's attack takes the Bombing +2 attack modifier (MECHANICS §5): +1 base, +1 flex."]),
+)
+
+
+def _boost(v: Inputs) -> tuple[str, list[str]]:
+    spent = min(int_of(v, "spend"), int_of(v, "fuel"))
+    speed = int_of(v, "speed") + 3 * spent
+    trait = ("Evasive already: +1F when Boosting" if v["evasive"] else "gains the Evasive trait for this activation")
+    return (f"Speed {int_of(v, 'speed')}\" → {speed}\", Fuel {int_of(v, 'fuel')} → {int_of(v, 'fuel') - spent}; {trait}",
+            [f"Spends {spent} Fuel (1 or 2): +3\" Speed each.", f"The Squadron {trait}.",
+             "Boost may be declared in addition to other Actions."])
+
+
+BOOST = Action(
+    "boost", "Boost", "Spend 1 or 2 Fuel for +3\" Speed each; Evasive for the activation, or +1F if already Evasive.", V124,
+    (FUEL,),
+    (Input("spend", "int", "Fuel to expend", default=1, low=1, high=2), rating_input("speed", "Speed (inches)", 8, high=40),
+     flag_input("evasive", "Evasive Trait")),
+    effect=_boost,
+)
+
+COMBAT_AIR_PATROL = Action(
+    "combat-air-patrol", "Combat Air Patrol", "A newly deployed Squadron joins a CAP Capital Ship and enters Escorting.",
+    V124,
+    (Flag("cap", "Capital Ship with CAP Trait", asks="Friendly Capital Ship with the CAP Trait"),
+     Flag("escorted", "Escorting Squadron already", absent=True, asks="That ship already has an Escorting Squadron")),
+    effect=lambda v: ("Moves into base contact and enters the Escorting state",
+                      ["Once in base contact it may make no further movement this activation."]),
+)
+
+INTERCEPTION = Action(
+    "interception", "Interception", "Whether an Interception (which starts a Dogfight) is allowed.", V124,
+    (Flag("target_of_yours", "the target of your own Active Interception", absent=True,
+          asks="The intercepted Squadron is intercepting this one actively"),
+     Flag("already", "already intercepting or intercepted this activation", absent=True,
+          asks="Either Squadron has intercepted or been intercepted this activation"),
+     Flag("free_move", "taking a free move after a Bombing Run, leaving Assaulting or after a Dogfight", absent=True,
+          asks="The target is on a free move (Bombing Run, leaving Assaulting, end of Dogfight)"),
+     Flag("vector", "taking a Vector Attack 4\" move", absent=True, asks="The target is on a Vector Attack 4\" move")),
+    effect=lambda v: ("The Interception is allowed: resolve a Dogfight",
+                      ["An Interception initiates a Dogfight (Dogfight page)."]),
+    state=True,
+)
+
+ACTIVE_INTERCEPTION = Action(
+    "active-interception", "Active Interception", "Against an enemy Squadron in base contact: resolve a Dogfight.", V124,
+    (Flag("contact", "Squadron Target in Base Contact", asks="Enemy Squadron in base contact"), FUEL),
+    effect=lambda v: ("Resolve a Dogfight", ["The target of an Active Interception may not intercept the intercepting Squadron."]),
+)
+
+REACTIVE_INTERCEPTION = Action(
+    "reactive-interception", "Reactive Interception", "During an enemy activation, against a Squadron within 3\".", V124,
+    (Flag("within", "Squadron Target within 3\"", asks="Active enemy Squadron within 3\""), FUEL,
+     Flag("room", "room for base contact", asks="Room to reach base contact")),
+    effect=lambda v: ("Interrupt, free move into base contact, resolve a Dogfight",
+                      ["1. Interrupt at the first point in range.", "2. Free move into base contact by the shortest path.",
+                       "3. Resolve a Dogfight."]),
+)
+
+LAND = Action(
+    "land", "Land", "A Squadron in base contact with a Hangers model becomes Embarked.", V124,
+    (SQUADRON, Flag("contact", "in Base Contact with Model with Hangers", asks="In base contact with a model with Hangers")),
+    effect=lambda v: ("Becomes Embarked", ["Land does not count towards the one Action per activation."]),
+)
+
+# ---------------------------------------------------------------- Capital Ship Special Actions
+
+DEBRIS_FIELD = Action(
+    "deploy-debris-field", "Deploy Debris Field", "A 4\" radius Debris Field centered on the ship.", V124,
+    (Flag("cargo", "Cargo: Debris Dispenser"),),
+    effect=lambda v: ("Place a 4\" radius Debris Field centered on this model",
+                      ["It is not on the table until the end of this model's activation."]),
+)
+
+
+def _decoys(v: Inputs) -> tuple[str, list[str]]:
+    passed = int_of(v, "end_phases")
+    size = {0: "4\" radius", 1: "3\" radius"}.get(passed, "removed")
+    return (f"Decoy Drone Swarm: {size}", ["Placed as a 4\" radius template wholly within 6\" of the ship.",
+                                           f"After {passed} End Phase{'s' if passed != 1 else ''}: {size}."])
+
+
+DECOY_DRONES = Action(
+    "deploy-decoy-drones", "Deploy Decoy Drones", "A 4\" Decoy Drone Swarm within 6\": 3\" after one End Phase, gone after two.",
+    V124, (Flag("cargo", "Cargo: Decoy Drones"),),
+    (Input("end_phases", "int", "End Phases since placed", default=0, low=0, high=2),),
+    effect=_decoys,
+)
+
+HARD_BURN = Action(
+    "hard-burn", "Hard Burn", "The ship enters Hard Burn:2.", V124,
+    (NEED_THRUSTERS, Flag("burning", "in the Hard Burn:X state", absent=True, asks="Already in the Hard Burn:X state")),
+    effect=lambda v: ("Enters Hard Burn:2", ["For most ships X is 2 on first entering the state."]),
+)
+
+STATION_KEEP = Action(
+    "station-keep", "Station Keep", "The ship enters the Station Keeping state until the End Phase.", V124, (NEED_THRUSTERS,),
+    effect=lambda v: ("Enters Station Keeping (cancelled in the End Phase)", ["Speed 0\"; attacks on it gain one Flex die."]),
+)
+
+
+def _suppressing(v: Inputs) -> tuple[str, list[str]]:
+    now, ac = int_of(v, "suppressed"), int_of(v, "ac")
+    new = now + 1 if now else ac
+    why = f"already Suppressed:{now}: up one whatever the AC" if now else f"X is the attack's AC:{ac}"
+    return (f"Target enters Suppressed:{new}", [f"The attack is not resolved; {why}.",
+                                                "No arc or range Attack Modifiers; Link may add Anti-Capital rating."])
+
+
+SUPPRESSING_FIRE = Action(
+    "suppressing-fire", "Suppressing Fire", "A Kinetic Cannon attack at any distance puts the target in Suppressed:X.", V124,
+    (Flag("kinetic", "Kinetic Cannons", asks="Has Kinetic Cannons"),
+     Flag("capital_target", "Capital Ship Target", asks="Target is a Capital Ship in the cannon's arc"),
+     Flag("cloak", "Cloak", absent=True, asks="Target has Cloak")),
+    (rating_input("ac", "Kinetic Cannon AC (with Link)", 2, high=30),
+     rating_input("suppressed", "Target's Suppressed:X now (0 = not Suppressed)", 0, high=20)),
+    effect=_suppressing,
+)
+
+ACTIONS: tuple[Action, ...] = (
+    COMBINED_ATTACK, DRONE_COMMAND, EVADE, LAUNCH, SILENT_RUNNING, BOMBING, BOOST, COMBAT_AIR_PATROL, INTERCEPTION,
+    ACTIVE_INTERCEPTION, REACTIVE_INTERCEPTION, LAND, DEBRIS_FIELD, DECOY_DRONES, HARD_BURN, STATION_KEEP, SUPPRESSING_FIRE,
+)
+RESOLVERS: tuple[Resolver, ...] = tuple(map(resolver, ACTIONS))

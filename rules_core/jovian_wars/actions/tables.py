@@ -1,0 +1,119 @@
+"""v1.2.4 Actions resolved by one Skill Test and a result table (MECHANICS §4, §7).
+
+Each is an `action.Action` with a `SkillTest`: requirement checks, the table's exact odds for the
+model's Skill, and one Skill Test from typed or seeded dice ending in the row's effect. Rows that
+need more than a sentence (Long Shot's extra die) add `then` (steps and facts after the
+row) and `charts` (what follows the row, through `Dist`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ... import readings
+from ...answers import Chart
+from ...dice.dist import Dist
+from ...inputs import Input
+from ...registry import Inputs, Resolver
+from ...dice.roll import roll_faces
+from ...values import faces_of
+from .action import Action, SkillTest, resolver
+from .plain import V124
+from ..common import Either, Flag, Rating, TableRow
+
+CAPITAL_OR_COMMS = Either("Comms/Capital Ship", (Flag("capital_ship", "Capital Ship"), Flag("comms", "Comms Trait", default=False)))
+
+# ---------------------------------------------------------------- Resupply, Vector Attack, Withdraw, Reorient
+
+RESUPPLY = Action(
+    "resupply", "Resupply", "A Skill Test sets how many models within 6\" are resupplied.", V124,
+    (Flag("cargo", "a Cargo upgrade", asks="Has a Cargo upgrade (Various Cargo)"),),
+    roll=SkillTest((("[N]", "1 model within 6\" may be resupplied"), ("[D]", "2 models within 6\" may be resupplied"),
+                    ("[T]", "3 models within 6\" may be resupplied"), ("[Q+]", "4 models within 6\" may be resupplied"))),
+)
+
+VECTOR_ATTACK = Action(
+    "vector-attack", "Vector Attack", "A Skill Test sets how many Squadrons in Sensor Range make a free 4\" move.", V124,
+    (CAPITAL_OR_COMMS, Rating("sensors", "Sensors", 1, default=2)),
+    roll=SkillTest((("[N]", "1 Squadron (not this model) within Sensor Range moves up to 4\""),
+                    ("[D]", "2 Squadrons within Sensor Range move up to 4\""),
+                    ("[T+]", "3 Squadrons within Sensor Range move up to 4\""))),
+)
+
+WITHDRAW = Action(
+    "withdraw", "Withdraw", "On [D+] the model (and any model Embarked on it) enters the Withdrawn state.", V124,
+    (Flag("clear", "6\" from Enemy Models", asks="At least 6\" from every Enemy Model"),),
+    roll=SkillTest((("[N]", "no Withdrawn state"),
+                    ("[D+]", "enters the Withdrawn state (Embarked models too); worth 0.5x points"))),
+)
+
+REORIENT = Action(
+    "reorient", "Reorient", "A Skill Test: one extra turn, or turn to face any direction.", V124,
+    (Rating("thrusters", "Thrusters", 1, default=2),), (Input("sluggish", "bool", "Sluggish Trait", default=False),),
+    roll=SkillTest((("[N]", "one turn in addition to the normal Turn rating"), ("[D+]", "turn to face any direction"))),
+    then=lambda values, label, rng: (
+        (["Sluggish: the model makes two turns instead of one at the end of its move, whatever the result."],
+         {"sluggish": True}) if values["sluggish"] else ([], {})),
+)
+
+
+# ---------------------------------------------------------------- Long Shot: a die after [D] or [T]
+
+LONG_SHOT_NEEDS: dict[str, int] = {"[N]": 1, "[D]": 4, "[T]": 6}
+"""Row -> the least face of one die that damages the weapons system (1: always; no row: never)."""
+
+
+def _long_shot_then(values: Inputs, label: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
+    need = LONG_SHOT_NEEDS.get(label)
+    if need is None:
+        return ["No damage to the weapons system."], {"weapon_damaged": False}
+    if need == 1:
+        return ["The weapons system is damaged after its Long Range attacks."], {"weapon_damaged": True}
+    typed = faces_of(values, "damage_die")
+    die = typed[0] if typed else roll_faces(rng, 1)[0]
+    damaged = die >= need
+    return ([f"Damage die ({'typed' if typed else 'rolled'}): {die}, needs {need}+: the weapons system is "
+             f"{'damaged' if damaged else 'not damaged'}."],
+            {"weapon_damaged": damaged, "damage_die": die,
+             "headline": "weapons system damaged" if damaged else "weapons system not damaged"})
+
+
+def _long_shot_damaged(row: TableRow) -> Dist[bool]:
+    """Whether the weapons system is damaged after the row: one die against the row's need (JW_ONE_DIE_CHECK)."""
+    need = LONG_SHOT_NEEDS.get(row[0])
+    return Dist.certain(False) if need is None else Dist.uniform(range(1, 7)).map(lambda face: face >= need)
+
+
+LONG_SHOT = Action(
+    "long-shot", "Long Shot", "Attacks at Long Range; one Skill Test per activation says if the weapons system is damaged.",
+    V124, (Rating("sensors", "Sensors", 1, default=2),),
+    (Input("damage_die", "faces", "Damage die (after [D] or [T])", low=0, high=1, optional=True,
+           help="One die for the 4+ or 6+; leave empty to roll it."),),
+    roll=SkillTest((("[N]", "damage the weapons system"), ("[D]", "on a 4+, damage the weapons system"),
+                    ("[T]", "on a 6+, damage the weapons system"), ("[Q+]", "no damage to the weapons system"))),
+    then=_long_shot_then,
+    charts=lambda values, rows: [Chart.of("Long Shot: weapons system after the Long Range attacks",
+                                          rows.bind(_long_shot_damaged), lambda damaged: "damaged" if damaged else "not damaged",
+                                          (True, False))],
+    readings=(readings.JW_ONE_DIE_CHECK,),
+)
+
+
+# ---------------------------------------------------------------- Overdrive
+
+OVERDRIVE_RATINGS = ("Defense", "Sensors", "Thrusters")
+
+OVERDRIVE = Action(
+    "overdrive", "Overdrive", "A Skill Test, then the chosen rating is Overdriven (full value) until the End Phase.", V124,
+    (Rating("rating", "Chosen rating", 1),),
+    (Input("chosen", "choice", "Rating to Overdrive", default="Thrusters", choices=OVERDRIVE_RATINGS),),
+    roll=SkillTest(lambda values: (
+        ("[N]", f"{values['chosen']} takes damage as if hit by a single Particle Cannon attack (redundant boxes marked); "
+                "then Overdriven"),
+        ("[D]", f"a single damage to {values['chosen']}; then Overdriven"),
+        ("[T+]", f"no damage to {values['chosen']}; Overdriven"))),
+)
+
+
+ACTIONS: tuple[Action, ...] = (RESUPPLY, VECTOR_ATTACK, WITHDRAW, REORIENT, LONG_SHOT, OVERDRIVE)
+RESOLVERS: tuple[Resolver, ...] = tuple(map(resolver, ACTIONS))

@@ -1,0 +1,340 @@
+"""v1.2.4 Board, Boarded and Purge Airlocks: the boarding chain's resolvers.
+
+Board: the defender's Point Defense (Reading `point-defense`) hits the committed Marines with the
+text's own table, [D] 1, [T] 3, [Q+] 5, each result on its own; the survivors join the Boarders
+already aboard. Boarded: the firefight of each activation (`firefight`), the chance of
+capture within 1 to 10 activations and how the boarding ends (`chain`), one activation
+resolved from dice (`steps`). Purge Airlocks: its Skill Test table, alone or in the chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+
+from ... import readings
+from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json, judged
+from ..damage.step import typed_dice
+from ...dice.read import notation
+from ...dice.dist import Dist
+from ...errors import InputError
+from ...inputs import Input, SEED
+from ...dice.pool_odds import reading_dist
+from ...dice.pools import Pool
+from ...registry import Inputs, Resolver
+from ..ship import Ship
+from ..ship_inputs import ship_inputs, ship_of
+from ...values import faces_of, int_of, rng_of
+from ...wording import counted
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
+from .chain import HORIZON, NEVER, activation, ending_after, mean_if_ends_after, stuck, within
+from .firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
+                                 READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
+                                 purge_rows)
+from .steps import firefight_steps, purge_steps
+from ..common import Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
+
+VERSIONS = ("v1.2.4",)
+"""The rules versions whose text these resolvers implement."""
+AIMED = "Sabotage aimed by hand"
+CAPS: dict[str, dict[str, int]] = {
+    "Engage": {"marines": 15, "boarders": 15},
+    SABOTAGE: {"marines": 5, "boarders": 5},
+    AIMED: {"marines": 4, "boarders": 4},
+}
+"""The largest Marines and Boarders whose chain answers in time, by the Boarders' choice (Sabotage follows the
+ship's every box, Engage only the two ratings; a Sabotage aimed by hand spreads the ship over every row in its first
+activation, so the chain after it meets far more ships); the four-pair chart uses the Sabotage caps."""
+DAMAGE_READINGS = (readings.RANDOMISE_RATING, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO)
+"""The Readings of the one damage step Sabotage goes through."""
+MARINES_INPUT, *SHIP_INPUTS = ship_inputs(traits=0, weapons=0)[3:] + ship_inputs(traits=0, weapons=0)[:3]
+MARINES_INPUT = replace(MARINES_INPUT, label="Defending Marines (current)", high=CAPS["Engage"]["marines"],
+                        help="Marines boxes left on the Boarded ship.")
+"""The Boarded ship's rows (`ship_inputs`), its Marines first and allowed up to the Engage cap."""
+PAIRS = tuple((b, d) for b in BOARDER_CHOICES for d in DEFENDER_CHOICES)
+"""Every pair of choices: (Boarders, Marines)."""
+
+
+# ---------------------------------------------------------------- Board
+
+BOARD_NEEDS = (Rating("marines", "Marines", 1), Flag("within", "within 1\" of target"), Flag("boarded", "Boarded", absent=True),
+               Rating("committed", "Marines committed", 1))
+
+
+def _board_checks(values: Inputs) -> tuple[Check, ...]:
+    marines, committed = int_of(values, "marines"), int_of(values, "committed")
+    return (*checks(BOARD_NEEDS, values),
+            judged(values, ("committed", "marines"), "committed ≤ current Marines", committed <= marines,
+                   f"{committed} of {marines} Marines committed"))
+
+
+def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:
+    """The Boarders on the target after the Point Defense attack: survivors plus those already aboard."""
+    return reading_dist(Pool(defense)).map(lambda reading: aboard + max(0, committed - board_loss(reading)))
+
+
+def _board_odds(values: Inputs) -> Answer:
+    committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
+    dist = board_dist(int_of(values, "defense"), committed, aboard)
+    label: Callable[[int], str] = lambda n: counted(n, "Boarder") + (" (boarding fails)" if n == 0 else "")
+    return Answer(checks=_board_checks(values), charts=(Chart.of(
+        f"Boarders after Point Defense ({committed} committed, {aboard} already on the target)",
+        dist, label, range(aboard + committed, aboard - 1, -1)),))
+
+
+def _board_run(values: Inputs) -> Answer:
+    results = _board_checks(values)
+    lines = [requirement_sentence(results)]
+    if not all_ok(results):
+        return Answer(Outcome("Board may not be declared"), tuple(lines), results)
+    committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
+    pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd_")
+    lost = board_loss(pd.final)
+    left = max(0, committed - lost)
+    lines += [f"Point Defense: {s}" for s in pd.sentences()]
+    lines.append(f"{notation(pd.final)} removes {counted(lost, 'Marine')} ([D] 1, [T] 3, [Q+] 5 each): "
+                 f"{committed} committed → {left}.")
+    if aboard:
+        lines.append(f"All surviving Marines contribute to the total number of Boarders: {aboard} + {left} = {aboard + left}.")
+    total = aboard + left
+    if left:
+        headline = (f"{counted(left, 'Marine')} board{'s' if left == 1 else ''} the target: "
+                    + (f"{counted(total, 'Boarder')} aboard; " if aboard else "") + "it enters the Boarded state")
+    else:
+        headline = "No committed Marines survive: nobody boards" + (
+            f" ({counted(aboard, 'Boarder')} already aboard)" if aboard else "")
+    lines.append(headline + ".")
+    facts = {"boarders": total, "survivors": left, "lost": min(lost, committed), "marines_left": int_of(values, "marines") - committed}
+    return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": resolution_json(pd)})
+
+
+BOARD = Resolver(
+    id="jovian-wars/v1.2.4/board", title="Board",
+    summary="Commit Marines; the target's Point Defense removes some ([D] 1, [T] 3, [Q+] 5); the survivors join the Boarders.",
+    inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("committed", "Marines committed", 2, high=30),
+            rating_input("aboard", "Boarders already aboard the target", 0, high=30,
+                         help="Marines other models boarded with earlier: all survivors add to the Boarders."),
+            flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
+            rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
+    run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd_"),
+    readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH),
+)
+
+
+# ---------------------------------------------------------------- Boarded: firefights until the boarding ends
+
+BOARDED_NEEDS = (Rating("boarders", "Boarders", 1), Rating("marines", "Marines", 1))
+FATE_LABELS: dict[str, str] = {**{fate: fate for fate in (*ENDS, STILL_BOARDED)}, NEVER: "never ends: no roll can change it"}
+"""How each end reads on the page."""
+
+
+def plan_of(values: Inputs) -> Plan:
+    return Plan(str(values["boarder"]), str(values["defender"]), str(values["target"]),
+                int_of(values, "skill") if values["purge"] else None)
+
+
+def _check_caps(values: Inputs, boarder: str) -> None:
+    """Refuse ratings whose chain would not answer in time, naming the field and its range for this choice."""
+    choice = "Engage" if boarder != SABOTAGE else SABOTAGE if values["target"] == AUTOMATIC else AIMED
+    words = {"Engage": "for a boarding", SABOTAGE: "when the Boarders choose Sabotage", AIMED: "when Sabotage is aimed by hand"}
+    for field, cap in CAPS[choice].items():
+        if int_of(values, field) > cap:
+            raise InputError(field, f"a whole number from 0 to {cap} {words[choice]}, not {int_of(values, field)}")
+
+
+def _start(values: Inputs) -> Boarding:
+    _check_caps(values, str(values["boarder"]))
+    if values["target"] == SABOTAGE_TARGETS[-1] and not int_of(values, "traits"):
+        raise InputError("target", "a Rating or the automatic choice: the ship has no System Trait")
+    return Boarding(ship_of(values), int_of(values, "boarders"))
+
+
+def _mean_words(start: Boarding, first: Plan, plan: Plan) -> str:
+    mean = mean_if_ends_after(start, first, plan)
+    frozen = list(dict.fromkeys(state for after in activation(start, first) for state in stuck(after, plan)))
+    if not frozen:
+        return f"mean {fraction_json(mean or Fraction(0))} activations (about {float(mean or 0):.2f})"
+    never = (f"it may never end ({counted(frozen[0].boarders, 'Boarder')} against {counted(frozen[0].marines, 'Marine')}: "
+             "no roll can change it)")
+    return never if mean is None else f"{never}; mean {fraction_json(mean)} activations (about {float(mean):.2f}) when it ends"
+
+
+def _boarded_odds(values: Inputs) -> Answer:
+    start, plan = _start(values), plan_of(values)
+    results = checks(BOARDED_NEEDS, values)
+    if not all_ok(results):
+        return Answer(checks=results, charts=())
+    # A target chosen by hand is the choice of this activation's firefight: the player chooses again at the next one.
+    # Every figure starts from it; later activations take the Boarders' automatic choice (following a hand-picked
+    # row through many activations would follow every box of the ship: seconds, not milliseconds), as the titles say.
+    chain = replace(plan, target=AUTOMATIC)
+    manual = plan.boarder == SABOTAGE and plan.target != AUTOMATIC
+    pair = f"{plan.boarder}/{plan.defender}" + (f", Sabotage hits {plan.target}, later activations best for the "
+                                                 "Boarders" if manual else "")
+    captured = [now.chance(CAPTURED) for now in within(start, chain, first=plan)]
+    ends = ending_after(start, plan, chain)
+    charts = [
+        Chart(f"Captured within k activations ({pair}{', Purge Airlocks' if plan.purge_skill is not None else ''})",
+              tuple(Row(f"within {counted(k, 'activation')}", p) for k, p in enumerate(captured, 1))),
+        Chart.of(f"How the boarding ends ({pair}): {_mean_words(start, plan, chain)}", ends, FATE_LABELS.__getitem__,
+                 (*ENDS, NEVER)),
+        Chart.of("One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
+                 firefight(start, plan).map(lambda state: state.fate), FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS)),
+    ]
+    if all(int_of(values, field) <= cap for field, cap in CAPS[SABOTAGE].items()):
+        charts.append(_pairs_chart(start, plan if manual else chain))
+    # Probabilities and means stay Fractions (None where there is none): to_json writes them as "p/q".
+    return Answer(checks=results, charts=tuple(charts), extra={
+        "captured_within": captured, "ever_captured": ends.chance(CAPTURED), "never_ends": ends.chance(NEVER),
+        "expected_activations": None if ends.chance(NEVER) else mean_if_ends_after(start, plan, chain),
+        "mean_if_ends": mean_if_ends_after(start, plan, chain)})
+
+
+def _pairs_chart(start: Boarding, plan: Plan) -> Chart:
+    """Captured within the horizon for each pair of choices, each side keeping its choice."""
+    return Chart(f"Captured within {HORIZON} activations, each pair of choices (Boarders/Marines)", tuple(
+        Row(f"{boarder}/{defender}", within(start, Plan(boarder, defender, AUTOMATIC, plan.purge_skill),
+                                            first=Plan(boarder, defender, plan.target, plan.purge_skill))[-1].chance(CAPTURED))
+        for boarder, defender in PAIRS))
+
+
+def _boarded_run(values: Inputs) -> Answer:
+    results = checks(BOARDED_NEEDS, values)
+    lines = [requirement_sentence(results)]
+    start, plan = _start(values), plan_of(values)
+    if not all_ok(results):
+        return Answer(Outcome(f"No firefight: {FATE_LABELS[start.fate]}", facts={"fate": start.fate}), tuple(lines), results)
+    rng = rng_of(values)
+    die, given = typed_dice(faces_of(values, "damage_dice") or (), rng)
+    activations = int_of(values, "activations")
+    queues = {prefix: list(faces_of(values, f"{prefix}dice") or ()) for prefix in KEYPADS}
+    state, rolls = start, {}
+    for activation in range(1, activations + 1):
+        if state.ended:
+            break
+        lines.append(f"Activation {activation}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
+        typed = values if activations == 1 else {**_take(queues, "boarders_", state.boarders),
+                                                 **_take(queues, "marines_", state.marines)}
+        lines += [f"{who} dice: none typed left, rolled." for who, prefix in (("Boarders'", "boarders_"), ("Marines'", "marines_"))
+                  if f"{prefix}dice" not in typed and faces_of(values, f"{prefix}dice")]
+        state, more, made = firefight_steps(state, plan, typed, rng, die)
+        lines += more
+        if plan.purge_skill is not None and not state.ended:
+            typed = values if activations == 1 else _take(queues, "purge_", plan.purge_skill)
+            if "purge_dice" not in typed and faces_of(values, "purge_dice"):
+                lines.append("Purge Airlocks dice: none typed left, rolled.")
+            (marines, boarders), more, purged = purge_steps(state.marines, state.boarders, plan.purge_skill, typed, rng)
+            state = Boarding(state.ship.with_marines(marines), boarders)
+            lines += more
+            made["purge"] = resolution_json(purged)
+        if activation == 1:
+            rolls = made
+    if given:
+        rolls["damage"] = {"dice": list(given)}
+    lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
+    headline = (f"Marines {start.marines} → {state.marines}, Boarders {start.boarders} → {state.boarders}: "
+                f"{FATE_LABELS[state.fate]}")
+    facts = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate, "ship": state.ship.text()}
+    return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
+
+
+KEYPADS = ("boarders_", "marines_", "purge_")
+"""The keypads of one activation's rolls: the Boarders', the Marines', the Purge Airlocks Skill Test."""
+
+
+def _take(queues: dict[str, list[int]], prefix: str, dice: int) -> dict[str, object]:
+    """The next `dice` typed dice of a keypad, for a roll of several activations; none (so rolled) when too few are left."""
+    queue = queues[prefix]
+    if len(queue) < dice:
+        return {}
+    taken, queues[prefix] = queue[:dice], queue[dice:]
+    return {f"{prefix}dice": tuple(taken)}
+
+
+def _boarded_needed(values: Inputs) -> dict[str, int]:
+    """The keypads' dice for one activation; over several, each keypad takes the dice of every roll in turn (any count)."""
+    needed = {**pool_needed(Pool(int_of(values, "boarders")), "boarders_"),
+              **pool_needed(Pool(int_of(values, "marines")), "marines_"),
+              **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_")}  # 0: hidden
+    if int_of(values, "activations") > 1:
+        for prefix in KEYPADS:
+            if needed[f"{prefix}dice"]:
+                del needed[f"{prefix}dice"]
+    return needed
+
+
+BOARDED = Resolver(
+    id="jovian-wars/v1.2.4/boarded", title="Boarded: firefights until Captured",
+    summary="Each activation's firefight with both sides' choices, Sabotage through the damage step, Purge Airlocks: "
+            "the chance of capture within 1 to 10 activations and how the boarding ends.",
+    inputs=(MARINES_INPUT, rating_input("boarders", "Boarders", 3, high=CAPS["Engage"]["boarders"]),
+            Input("boarder", "choice", "Boarders choose", default="Engage", choices=BOARDER_CHOICES),
+            Input("defender", "choice", "Marines choose", default="Engage", choices=DEFENDER_CHOICES),
+            Input("target", "choice", "Sabotage hits", default=AUTOMATIC, choices=SABOTAGE_TARGETS, when=("boarder", SABOTAGE),
+                  help="What the Precise results damage: the Boarders' automatic choice, or one Rating or the System Trait."),
+            flag_input("purge", "The ship declares Purge Airlocks each activation"),
+            rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
+            *SHIP_INPUTS,
+            rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
+                         help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
+            *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"),
+            Input("damage_dice", "faces", "Sabotage damage dice (randomised hits, Weapon Damage, Catastrophic)", low=0,
+                  high=12, optional=True, help="In the order asked; any not typed are rolled."),
+            *faces_inputs("purge_", "Purge Airlocks"), SEED),
+    run=_boarded_run, odds=_boarded_odds, serves=("boarded",), versions=VERSIONS, dice_needed=_boarded_needed,
+    readings=(*READINGS, readings.BOARDERS_CHOOSE_CAPTURE, readings.BOARDING_CHAIN, readings.JW_TABLE_ROW_BY_BEST,
+              readings.HALVE_ROUNDS_DOWN, *DAMAGE_READINGS),
+)
+
+
+# ---------------------------------------------------------------- Purge Airlocks
+
+PURGE_NEEDS = (Rating("boarders", "Boarded (Boarders)", 1), Rating("marines", "Boarded (Marines)", 1))
+"""Boarded lasts while Boarders and Marines are both 1 or more (the text cancels it at "Boarders: 0 or Marines: 0")."""
+
+
+def _purge_label(values: Inputs) -> Callable[[str], str]:
+    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
+
+    def label(row: str) -> str:
+        m, b = purge_after(row, marines, boarders)
+        return f"{row} {dict(PURGE_ROWS)[row]}: Marines {marines} → {m}, Boarders {boarders} → {b}"
+    return label
+
+
+def _purge_odds(values: Inputs) -> Answer:
+    skill = int_of(values, "skill")
+    return Answer(checks=checks(PURGE_NEEDS, values), charts=(Chart.of(
+        f"Purge Airlocks: Skill Test {counted(skill, 'die')}", purge_rows(skill), _purge_label(values),
+        [row for row, _ in PURGE_ROWS]),))
+
+
+def _purge_run(values: Inputs) -> Answer:
+    results = checks(PURGE_NEEDS, values)
+    lines = [requirement_sentence(results)]
+    if not all_ok(results):
+        return Answer(Outcome("Purge Airlocks may not be declared", False), tuple(lines), results)
+    (marines, boarders), more, res = purge_steps(int_of(values, "marines"), int_of(values, "boarders"),
+                                                 int_of(values, "skill"), values, rng_of(values), prefix="")
+    fate = FATE_LABELS[Boarding(Ship.of((1, 1, 1, marines), 1), boarders).fate]
+    lines += more
+    lines.append(f"Marines {marines}, Boarders {boarders}: {fate}.")
+    return Answer(Outcome(f"{notation(res.final)}: Marines {marines}, Boarders {boarders}: {fate}", True,
+                          {"marines": marines, "boarders": boarders, "fate": fate}),
+                  tuple(lines), results, extra={"roll": resolution_json(res)})
+
+
+PURGE_AIRLOCKS = Resolver(
+    id="jovian-wars/v1.2.4/purge-airlocks", title="Purge Airlocks",
+    summary="A Boarded ship vents its airlocks: a Skill Test halves or clears the Boarders (and on [N] its own Marines).",
+    inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("boarders", "Boarders aboard", 3, high=30),
+            rating_input("skill", "Skill", 3, high=30, help="The model's current Skill: the base pool of the Skill Test."),
+            *faces_inputs(), SEED),
+    run=_purge_run, odds=_purge_odds, serves=("purge-airlocks",), versions=VERSIONS,
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "skill"))),
+    readings=(readings.JW_TABLE_ROW_BY_BEST, readings.HALVE_ROUNDS_DOWN, readings.BOARDING_CHAIN),
+)
+
+RESOLVERS: tuple[Resolver, ...] = (BOARD, BOARDED, PURGE_AIRLOCKS)

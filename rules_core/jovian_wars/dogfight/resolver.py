@@ -1,0 +1,260 @@
+"""v1.2.4 Dogfight page: the Dogfight procedure and weapon initiative.
+
+Each Squadron's pool is weapon AS + Skill + Fuel bid, split into Attack and Defense (Evasive +1
+Defense). Step 6: each Attack (its weapon Macro and net attack modifier converted by the v1.2.4
+table) is the Primary of an Opposed Roll against the other's Defense, in weapon initiative order
+(Reading `dogfight-damage`). Step 7: the declared Missile attacks (Reading `dogfight-missile`).
+The exact chain is chain.py, the Weapon Initiative table initiative.py;
+this module declares the Dogfight's inputs and resolves one case.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ... import readings
+from ...answers import Answer, Chart, Check, Outcome, judged
+from ...dice.read import Reading, escalate, notation
+from ...errors import InputError
+from ...dice.keep import MOST_STEPS
+from ...inputs import Input, SEED
+from ...dice.opposed import WIPE, apply_choice, opposed_final, secondary_effect
+from ...dice.pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
+from ...registry import Inputs, Resolver
+from ...values import group_of, int_of, rng_of
+from ...wording import structure_lost
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
+from ..damage.common import opposed_sentence, squadron_loss
+from .initiative import VERSIONS, WEAPON_INITIATIVE, WEAPONS, order
+from .chain import FATES, Squadron, dogfight_dist, fate, missile_choice, missile_loss, step6
+
+SIDES = ("a", "b")
+MOST_RATING = 8
+"""Largest AS or Skill a Squadron's input takes: with a bid of 12, every pool (+1 Evasive or modifier) stays under 30 dice."""
+
+
+# ---------------------------------------------------------------- inputs and pools
+
+
+def _side_input(name: str, label: str, weapon: str, missile: bool) -> Input:
+    declared = ("missile", "true")
+    return Input(name, "group", label, default={}, parts=(
+        Input("missile", "bool", "Declares a Missile attack (step 1)", default=missile),
+        Input("missile_as", "int", "Missile AS", default=3, low=0, high=MOST_RATING, when=declared),
+        Input("missile_macro", "int", "Missile Macro minus target Armor", default=0, low=-MAX_MACRO, high=MAX_MACRO,
+              when=declared),
+        Input("missile_modifier", "int", "Missile attack modifier (net)", default=0, low=-MAX_MODIFIER,
+              high=MAX_MODIFIER, when=declared, more=True),
+        Input("weapon", "choice", "Non-Missile weapon", default=weapon, choices=WEAPONS),
+        Input("as_rating", "int", "Weapon AS", default=2, low=0, high=MOST_RATING),
+        Input("skill", "int", "Skill", default=3, low=0, high=MOST_RATING),
+        Input("fuel", "int", "Fuel remaining", default=2, low=0, high=12),
+        Input("bid", "int", "Fuel bid", default=1, low=0, high=12),
+        Input("attack", "int", "Dice to the Attack pool", default=3, low=0, high=2 * MOST_RATING + 12,
+              help="The rest of the Dogfight pool is the Defense pool."),
+        Input("evasive", "bool", "Evasive (+1 Defense)", default=False),
+        Input("macro", "int", "Weapon Macro minus target Armor", default=0, low=-MAX_MACRO, high=MAX_MACRO),
+        Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
+              help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
+        Input("structure", "int", "Structure left", default=2, low=1, high=12),
+    ))
+
+
+def side(values: Inputs, name: str) -> dict[str, object]:
+    return group_of(values, name)
+
+
+def dogfight_pool(part: dict[str, object]) -> int:
+    """Weapon AS + Skill + Fuel bid."""
+    return int_of(part, "as_rating") + int_of(part, "skill") + int_of(part, "bid")
+
+
+def _attack_pool(part: dict[str, object], base: int, prefix: str, field: str) -> Pool:
+    """An attack's pool: the modifier converted first, then the Macro; an overflow is named by the modifier."""
+    try:
+        return build_pool(base, 0, int_of(part, f"{prefix}macro"), int_of(part, f"{prefix}modifier"))
+    except InputError as error:
+        raise InputError(f"{field}.{prefix}modifier", error.reason) from None
+
+
+def squadron(values: Inputs, name: str) -> Squadron:
+    """One Squadron's pools; refuses an Attack larger than its Dogfight pool."""
+    part = side(values, name)
+    total, attack = dogfight_pool(part), int_of(part, "attack")
+    if attack > total:
+        raise InputError(f"{name}.attack", f"must be 0 to {total} (AS + Skill + Fuel bid), got {attack}")
+    missile = _attack_pool(part, int_of(part, "missile_as"), "missile_", name) if part["missile"] else None
+    defense = Pool(total - attack + (1 if part["evasive"] else 0))
+    return Squadron(_attack_pool(part, attack, "", name), defense, missile, int_of(part, "structure"))
+
+
+def bid_check(values: Inputs, name: str) -> Check:
+    part = side(values, name)
+    ok = int_of(part, "bid") <= int_of(part, "fuel")
+    return judged(values, (f"{name}.bid", f"{name}.fuel"), f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", ok,
+                  f"bids {part['bid']} of {part['fuel']} Fuel")
+
+
+def over_bid(checks: tuple[Check, ...]) -> str:
+    """"Squadron A bids more Fuel than it has" (or both), "" when every bid is within its Fuel."""
+    names = [check.label.split(":")[0] for check in checks if not check.ok]
+    if not names:
+        return ""
+    return (f"{names[0]} bids more Fuel than it has" if len(names) == 1
+            else f"{' and '.join(names)} bid more Fuel than they have")
+
+
+def _who(values: Inputs) -> str:
+    return order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
+
+
+# ---------------------------------------------------------------- odds
+
+
+def _needed(values: Inputs) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name, other in (("a", "b"), ("b", "a")):
+        own, foe = squadron(values, name), squadron(values, other)
+        out.update({**pool_needed(own.attack, f"{name}_att_"), **pool_needed(own.missile or Pool(0), f"{name}_msl_")})
+        out.update({f"{other}_def_dice": foe.defense.rolled, f"{other}_mdef_dice": foe.defense.rolled if own.missile else 0})
+    return out
+
+
+def _odds(values: Inputs) -> Answer:
+    checks = tuple(bid_check(values, name) for name in SIDES)
+    if over_bid(checks):
+        return Answer(checks=checks, charts=())  # the resolve view refuses the same bid: no odds for a Dogfight not held
+    a, b = squadron(values, "a"), squadron(values, "b")
+    who = _who(values)
+    ends = dogfight_dist(a, b, who)
+    fates = ends.map(fate)
+    before = step6(a, b, who).map(fate)
+    charts = [Chart.of("Dogfight (steps 6 and 7)", fates, str, FATES),
+              Chart.of("Before the Missile attacks (step 6)", before, str, FATES)]
+    for index, (name, own) in enumerate((("A", a), ("B", b))):
+        left = ends.map(lambda pair: pair[index])
+        charts.append(Chart.of(f"Squadron {name}: Structure left", left, lambda n: f"Structure {n}" if n else "Destroyed",
+                               range(own.structure, -1, -1)))
+    return Answer(checks=checks, charts=tuple(charts), extra={"destroyed": dict(fates.items())})
+
+
+# ---------------------------------------------------------------- one case, step by step
+
+
+def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: dict[str, object]) -> tuple[int, list[str]]:
+    """Step 6: one Squadron's Attack against the other's Defense; Structure lost and the steps."""
+    attack, defense = squadron(values, name).attack, squadron(values, other).defense
+    big, small = name.upper(), other.upper()
+    first = roll(attack, values, rng, f"{name}_att_", purpose=MOST_STEPS)  # against a Squadron: most Structure lost
+    second = roll(defense, values, rng, f"{other}_def_")
+    rolls.update({f"{name}_att": resolution_json(first), f"{other}_def": resolution_json(second)})
+    texts = [f"{big} Attack: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
+    final, _ = opposed_final(first.final, second.final)
+    texts.append(opposed_sentence(first.final, second.final, final, big, f"{small}'s Defense"))
+    lost = squadron_loss(final)
+    texts.append(f"{big}'s {notation(final)} hits {small} as Squadron Damage: {structure_lost(lost)}.")
+    return lost, texts
+
+
+def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: dict[str, object]) -> tuple[int, list[str]]:
+    """Step 7: one declared Missile attack against a new roll of the defender's Defense pool, Escalated."""
+    missile, defense = squadron(values, name).missile, squadron(values, other).defense
+    assert missile is not None
+    big, small = name.upper(), other.upper()
+    first = roll(missile, values, rng, f"{name}_msl_")
+    second = roll(defense, values, rng, f"{other}_mdef_")
+    rolls.update({f"{name}_msl": resolution_json(first), f"{other}_mdef": resolution_json(second)})
+    texts = [f"{big} Missile: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
+    effect = secondary_effect(second.final)
+    final: Reading = () if effect == WIPE else apply_choice(first.final, missile_choice(first.final, effect))
+    texts.append(opposed_sentence(first.final, second.final, final, "the Missile", f"{small}'s Defense"))
+    texts.append(f"Escalate the Missile attack results: {notation(final)} → {notation(escalate(final))}.")
+    lost = missile_loss(final)
+    texts.append(f"{big}'s Missile hits {small} as Squadron Damage: {structure_lost(lost)}.")
+    return lost, texts
+
+
+def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: dict[str, object]) -> tuple[dict[str, int], list[str]]:
+    """Step 6 in initiative order: Structure left of each Squadron and the steps."""
+    left = {name: int_of(side(values, name), "structure") for name in SIDES}
+    sequence = [("a", "b"), ("b", "a")] if who != "b" else [("b", "a"), ("a", "b")]
+    steps = ["Initiative: " + ("simultaneous" if who == "simultaneous" else f"Squadron {who.upper()} first") + "."]
+    losses: dict[str, int] = {}
+    for name, other in sequence:
+        if who != "simultaneous" and left[name] == 0:
+            steps.append(f"Squadron {name.upper()} was destroyed before it could act: it does not attack.")
+            continue
+        lost, texts = _attack(values, name, other, rng, rolls)
+        steps += texts
+        losses[other] = lost
+        if who != "simultaneous":
+            left[other] = max(0, left[other] - lost)
+    if who == "simultaneous":
+        left = {name: max(0, left[name] - losses.get(name, 0)) for name in SIDES}
+    return left, steps
+
+
+def _run(values: Inputs) -> Answer:
+    checks = tuple(bid_check(values, name) for name in SIDES)
+    rng = rng_of(values)
+    steps = []
+    for name in SIDES:
+        own = squadron(values, name)
+        big = name.upper()
+        steps.append(f"Squadron {big}: " + (f"declares a Missile attack ({own.missile.describe()}), expending Fire Control "
+                                            "as normal." if own.missile else "declares no Missile attack."))
+        steps.append(f"Squadron {big}: Dogfight pool {dogfight_pool(side(values, name))} → Attack {own.attack.describe()}, "
+                     f"Defense {own.defense.base}.")
+    if over_bid(checks):
+        return Answer(Outcome(over_bid(checks)), tuple(steps), checks)
+    rolls: dict[str, object] = {}
+    left, texts = _weapon_steps(values, rng, _who(values), rolls)
+    steps += texts
+    missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if side(values, name)["missile"]]
+    hits: dict[str, int] = {}
+    for name, other in missiles:
+        if left[name] == 0:
+            steps.append(f"Squadron {name.upper()} was destroyed: its declared Missile attack is still resolved.")
+        lost, texts = _missile(values, name, other, rng, rolls)
+        steps += texts
+        hits[other] = lost
+    if missiles:
+        steps.append("The Missile attacks are resolved simultaneously: " + ", ".join(
+            f"{other.upper()} {structure_lost(lost)}" for other, lost in hits.items()) + ".")
+    left = {name: max(0, left[name] - hits.get(name, 0)) for name in SIDES}
+    survivors = [name.upper() for name in SIDES if left[name] > 0]
+    if len(survivors) == 1:
+        steps.append(f"Only Squadron {survivors[0]} survives: it may make a free 4\" move in any direction.")
+    elif survivors:
+        steps.append("Both survive: the Intercepting Squadron moves 1\" directly away from the other.")
+    headline = ", ".join(f"{n.upper()} Structure {left[n]}" + (" (Destroyed)" if left[n] == 0 else "") for n in SIDES)
+    facts = {"structure": {n.upper(): left[n] for n in SIDES}, "destroyed": [n.upper() for n in SIDES if left[n] == 0]}
+    return Answer(Outcome(headline, facts=facts), tuple(steps), checks, extra={"roll": rolls})
+
+
+def _keypads() -> tuple[Input, ...]:
+    out: list[Input] = []
+    for name, other in (("a", "b"), ("b", "a")):
+        big, small = name.upper(), other.upper()
+        out += [*faces_inputs(f"{name}_att_", f"{big}'s Attack"), faces_inputs(f"{other}_def_", f"{small}'s Defense")[0],
+                *faces_inputs(f"{name}_msl_", f"{big}'s Missile"),
+                faces_inputs(f"{other}_mdef_", f"{small}'s Defense against the Missile")[0]]
+    return tuple(out)
+
+
+DOGFIGHT = Resolver(
+    id="jovian-wars/v1.2.4/dogfight",
+    title="Dogfight",
+    summary="AS + Skill + Fuel bid, split into Attack and Defense; each Attack is rolled opposed by the other's Defense, "
+            "in weapon initiative order; then the declared Missiles, opposed by the Defense pool and Escalated; "
+            "results are Squadron Damage.",
+    inputs=(_side_input("a", "Squadron A", "Particle Cannon", True), _side_input("b", "Squadron B", "Mass Driver", False),
+            *_keypads(), SEED),
+    run=_run, odds=_odds,
+    readings=(readings.DOGFIGHT_DAMAGE, readings.DOGFIGHT_MISSILE, readings.SECONDARY_ADDS_UP,
+              readings.SECONDARY_CHOOSES, readings.ESCALATE_DIMINISH, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),
+    serves=("dogfight",), versions=VERSIONS, dice_needed=_needed,
+)
+
+
+RESOLVERS: tuple[Resolver, ...] = (DOGFIGHT, WEAPON_INITIATIVE)

@@ -1,0 +1,189 @@
+"""v1.2.4 Ram: a Capital Ship ramming a Capital Ship (capital.py), or a Squadron ramming one (squadron.py).
+
+This module declares the inputs and the requirement, and turns each chain into the widget's answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ... import readings
+from ...answers import Answer, Check, Outcome
+from ..damage.step import typed_dice
+from ...dice.read import notation, steps
+from ...errors import InputError
+from ...inputs import Input, SEED
+from ...dice.pools import Pool
+from ...registry import Inputs, Resolver
+from ...values import faces_of, int_of, rng_of
+from ...rolling import faces_inputs, pool_needed, resolution_json, roll
+from ..damage.capital import d_results_input
+from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
+from .capital import ram_of, state_words
+from ..ship_inputs import ship_inputs, ship_of
+from . import capital as ram_capital
+from . import squadron as ram_squadron
+
+RAMMERS = ("Capital Ship", "Squadron")
+CAPITAL, SQUADRON = ("rammer", "Capital Ship"), ("rammer", "Squadron")  # which inputs apply to which rammer
+CONTACT = Flag("contact", "front arc of its base overlaps with the target model's base")
+NEEDS = {
+    "Capital Ship": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("structure", "Structure", 0, 1),
+                                                                  Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
+    "Squadron": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("squadron_structure", "Structure", 0, 1),
+                                                              Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
+}
+MAX_START = 4
+"""Most starting Structure (the roll's base pool before +1B): keeps the exact chain under 200 ms."""
+MAX_RAM_MODIFIER = 1
+"""Most net modifier either way on a Ram roll or an Explosion."""
+
+
+def _when(inputs: tuple[Input, ...], when: tuple[str, str]) -> tuple[Input, ...]:
+    return tuple(replace(spec, when=when) for spec in inputs)
+
+
+def _mod(name: str, label: str, help: str, when: tuple[str, str] | None = CAPITAL) -> Input:
+    return Input(name, "int", label, default=0, low=-MAX_RAM_MODIFIER, high=MAX_RAM_MODIFIER, help=help, when=when, more=True)
+
+
+def _hit_dice(name: str, label: str, when: tuple[str, str] | None = CAPITAL) -> Input:
+    return Input(name, "faces", label, low=0, high=12, optional=True, when=when,
+                 help="In order: one d6 per randomised hit, Weapon Damage roll and Catastrophic Damage Table roll. "
+                      "Leave empty to roll them.")
+
+
+INPUTS = (
+    Input("rammer", "choice", "Ramming model", default="Capital Ship", choices=RAMMERS),
+    *_when(ship_inputs("", "Ramming ship", (4, 3, 2, 2, 1)), CAPITAL),
+    replace(rating_input("squadron_structure", "Ramming Squadron's Structure", 1, low=1, high=12,
+                         help="A Squadron at 0 Structure is Destroyed and cannot ram."), when=SQUADRON),
+    flag_input("fire_ship", "Fire Ship Trait"),
+    flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
+    rating_input("skill", "Ramming model's Skill", 3, high=12),
+    replace(rating_input("start_structure", "Ramming ship's starting Structure", 4, low=1, high=MAX_START), when=CAPITAL),
+    replace(rating_input("target_start_structure", "Target's starting Structure", 3, low=1, high=MAX_START), when=CAPITAL),
+    *ship_inputs("target_", "Target", (4, 3, 2, 2, 3)),
+    replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
+    replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
+    _mod("ram_modifier", "Other modifiers to the ramming ship's roll (net)", "Rear arc, range: sum of +1s and -1s."),
+    _mod("target_modifier", "Modifiers to the target's roll (net)", "Flank/rear and range for the target's roll."),
+    replace(rating_input("armor", "Ramming ship's Armor facing the target", 0, high=4), when=CAPITAL),
+    replace(rating_input("target_armor", "Target's Armor facing the ramming ship", 0, high=4), when=CAPITAL),
+    _mod("rammer_blast_modifier", "Other modifiers of the ramming ship's Explosion on the target (net)",
+         "A side-arc Ram already gives +1 (the ramming ship sits in the target's side arc); range and others here."),
+    _mod("target_blast_modifier", "Other modifiers of the target's Explosion on the ramming ship (net)",
+         "It meets the ramming ship's front arc (no arc modifier); range and others here."),
+    replace(d_results_input("ram_d_results", "Ramming ship's player: its [D] results on the target"), when=CAPITAL,
+            more=True),
+    replace(d_results_input("target_d_results", "Target's player: its [D] results on the ramming ship"), when=CAPITAL,
+            more=True),
+    replace(flag_input("bombing_run", "The Ram results from a Bombing Run (no Point Defense)"), when=SQUADRON),
+    *faces_inputs("skill_", "Skill Test"), *_when(faces_inputs("ram_", "Ramming ship"), CAPITAL),
+    *_when(faces_inputs("target_", "Target"), CAPITAL), *_when(faces_inputs("pd_", "Point Defense"), SQUADRON),
+    _hit_dice("rammer_hit_dice", "Dice for the ramming ship's damage"),
+    _hit_dice("target_hit_dice", "Dice for the target's damage", None),
+    *(replace(spec, when=CAPITAL, optional=True) for spec in faces_inputs("blast_", "Explosion")),
+    _hit_dice("blast_hit_dice", "Dice for the Explosion's damage"),
+    SEED,
+)
+
+
+def _capital(values: Inputs) -> bool:
+    return values["rammer"] == "Capital Ship"
+
+
+def _ram(values: Inputs) -> ram_capital.Ram:
+    if values["side_arc"] and values["front_to_front"]:
+        raise InputError("front_to_front", "cannot be ticked with “Rams the target's side (flank) arc”: front to front, "
+                                           "the ram does not hit the side arc")
+    return ram_of(values)
+
+
+def _pd(values: Inputs) -> Pool | None:
+    return ram_squadron.point_defense(ship_of(values, "target_"), bool(values["bombing_run"]))
+
+
+def _checks(values: Inputs) -> tuple[Check, ...]:
+    return tuple(need.check(values) for need in NEEDS[str(values["rammer"])])
+
+
+def _needed(values: Inputs) -> dict[str, int]:
+    """Every keypad's count (0 for the other rammer's); the Explosion's keypads are optional, rolled when empty."""
+    zero = Pool(0)
+    skill = pool_needed(skill_pool(int_of(values, "skill")), "skill_")
+    if _capital(values):
+        return {**skill, **ram_capital.dice_needed(_ram(values)), **pool_needed(zero, "pd_")}
+    return {**skill, **pool_needed(_pd(values) or zero, "pd_"), **pool_needed(zero, "ram_"), **pool_needed(zero, "target_")}
+
+
+def _odds(values: Inputs) -> Answer:
+    found = _checks(values)
+    skill = skill_pool(int_of(values, "skill"))
+    if _capital(values):
+        return Answer(checks=found, charts=tuple(ram_capital.charts(_ram(values))))
+    return Answer(checks=found, charts=tuple(ram_squadron.charts(ship_of(values, "target_"), _pd(values),
+                                                                 int_of(values, "squadron_structure"), skill)))
+
+
+def _run(values: Inputs) -> Answer:
+    if _capital(values):
+        _ram(values)  # refuses inconsistent inputs before the requirement is read
+    found = _checks(values)
+    lines = [requirement_sentence(found)]
+    if not all_ok(found):
+        return Answer(Outcome("The Ram fails: requirement not met", False), tuple(lines), found)
+    return (_run_capital if _capital(values) else _run_squadron)(values, found, lines)
+
+
+def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
+    ram = _ram(values)
+    case = ram_capital.run(ram, values, rng_of(values))
+    headline = f"Target: {state_words(ram.target, case.target)}. Ramming ship: {state_words(ram.rammer, case.rammer)}."
+    return Answer(Outcome(headline, True, case.facts), tuple(lines + case.lines), found, extra={"roll": case.rolls})
+
+
+def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
+    rng = rng_of(values)
+    structure = int_of(values, "squadron_structure")
+    target = ship_of(values, "target_")
+    pd = _pd(values)
+    extra: dict[str, object] = {}
+    if pd is None:
+        lines.append("The Ram results from a Bombing Run: no Point Defense attack.")
+        left = structure
+    else:
+        res = roll(pd, values, rng, "pd_")
+        hits = steps(res.final)
+        left = max(0, structure - hits)
+        lines += [f"Point Defense: {s}" for s in res.sentences()]
+        lines.append(f"Point Defense {notation(res.final)} deals {hits} squadron damage: Structure {structure} → {left}.")
+        extra["point_defense"] = resolution_json(res)
+    if left == 0:
+        lines.append("The ramming Squadron is Destroyed by Point Defense: no Skill Test.")
+        return Answer(Outcome("Shot down by Point Defense; the Ram does nothing", True, {"survived": False}),
+                      tuple(lines), found, extra={"roll": extra})
+    test, (label, effect), test_lines = roll_with_table(ram_squadron.TABLE, skill_pool(int_of(values, "skill")), values, rng,
+                                                        "skill_", "Squadron's Skill Test")
+    extra["skill"] = resolution_json(test)
+    die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
+    after, more = ram_squadron.run_damage(target, label, die)
+    lines += test_lines + [f"Target: {s}" for s in more] + ["The ramming Squadron is Destroyed and removed from play."]
+    headline = f"{notation(test.final)} → {label}: {effect}; the Squadron is Destroyed. Target: {state_words(target, after)}."
+    return Answer(Outcome(headline, True, {"survived": True, "row": label, "effect": effect, "target_fate": after.fate,
+                                           "target_structure": after.structure}), tuple(lines), found, extra={"roll": extra})
+
+
+RAM = Resolver(
+    id="jovian-wars/v1.2.4/ram", title="Ram",
+    summary="Capital Ship ramming a Capital Ship to both ships' fate (Damage as normal, Explosions), or a Squadron: "
+            "Point Defense, then a Skill Test's Critical Hit and Structure damage.",
+    inputs=INPUTS, run=_run, odds=_odds, dice_needed=_needed,
+    serves=("ram",), versions=("v1.2.4",),
+    readings=(readings.FLEX_KEEPS_BEST, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.RAM_CRIPPLED_RAMMER,
+              readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.JW_TABLE_ROW_BY_BEST, readings.RANDOMISE_RATING,
+              readings.STRUCTURE_THEN_CRITICAL, readings.STRUCTURE_BELOW_ZERO, readings.DESTROYED_STOPS,
+              readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.EXPLOSION_STRUCTURE, readings.EXPLOSION_ARCS, readings.NEGATIVE_MACRO),
+)
+
+RESOLVERS: tuple[Resolver, ...] = (RAM,)

@@ -1,1 +1,0 @@
-"""One module per family of resolvers; each exports RESOLVERS, a tuple the registry reads."""
