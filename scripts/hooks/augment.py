@@ -4,7 +4,8 @@ Listed under `markdown_extensions:` in mkdocs.yml as `scripts.hooks.augment` (sc
 puts the repository on PYTHONPATH). Before any other Markdown processing, each page's text gets,
 in order:
 
-1. `<!-- readings-ledger -->` replaced by every Reading (scripts/hooks/readings_page.py);
+1. `<!-- readings-ledger -->` replaced by every Reading, `<!-- readings-cited: N -->` by the links to
+   the Readings citing section N (scripts/hooks/readings_page.py);
 2. a resolver block after each rules entry and at each `<!-- resolver: ID -->` marker
    (scripts/hooks/resolvers.py), an entry with no resolver stopping the build;
 3. `<!-- version-diff: GAME OLD NEW -->` replaced by the comparison (scripts/hooks/version_diff.py).

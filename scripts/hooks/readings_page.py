@@ -1,20 +1,26 @@
-"""The Readings ledger: `<!-- readings-ledger -->` becomes the list of every Reading.
+"""The Readings ledger: `<!-- readings-ledger -->` becomes the list of every Reading, and
+`<!-- readings-cited: 6b -->` the links to the Readings that cite that section of the mechanics.
 
 The list is drawn from `rules_core.READINGS`, so a Reading added or corrected there shows on
 the site at the next build. Each Reading gets a heading whose anchor is its key, so a resolver
-can link to `readings/#<key>`. Any other `<!-- readings-... -->` marker fails the build: a typo
-must not silently drop the ledger.
+can link to `readings/#<key>`, and its "MECHANICS §N" links to that section of "How the dice
+work" (scripts/hooks/mechanics.py), whose sections each end with a `readings-cited` marker: a
+Reading's words live in the ledger only. Any other `<!-- readings-... -->` marker fails the build:
+a typo must not silently drop the ledger.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from rules_core import READINGS, REGISTRY, Reading
+from scripts.hooks import mechanics
 from scripts.hooks.build_error import BuildError
 
-MARKER = re.compile(r"^[ \t]*<!--[ \t]*readings-(?P<kind>[\w-]*)[ \t]*-->[ \t]*$", re.MULTILINE)
-"""A marker alone on its line; `kind` picks the builder."""
+MARKER = re.compile(r"^[ \t]*<!--[ \t]*readings-(?P<kind>[\w-]*)(?:[ \t]*:[ \t]*(?P<arg>[^>]*?))?[ \t]*-->[ \t]*$",
+                    re.MULTILINE)
+"""A marker alone on its line; `kind` picks the builder, `arg` is what it is given."""
 
 
 # Builders -------------------------------------------------------------------------------------
@@ -25,7 +31,7 @@ def resolvers_citing(reading: Reading) -> list[str]:
     return sorted({resolver.title for resolver in REGISTRY.values() if reading in resolver.readings})
 
 
-def reading_block(reading: Reading) -> str:
+def reading_block(reading: Reading, src_uri: str = "readings.md") -> str:
     """One Reading: anchored heading, where it is stated, its text, who uses it."""
     used_by = resolvers_citing(reading)
     used = "Used by: " + ", ".join(used_by) + "." if used_by else "Not used by any resolver yet."
@@ -33,7 +39,8 @@ def reading_block(reading: Reading) -> str:
         [
             f"### {reading.title} {{#{reading.key}}}",
             "",
-            f'<p class="reading-meta"><code>{reading.key}</code> · {reading.section}</p>',
+            f'<p class="reading-meta"><code>{reading.key}</code> · '
+            f'{mechanics.cite_html(reading.section, mechanics.page_url(src_uri))}</p>',
             "",
             reading.text,
             "",
@@ -43,14 +50,33 @@ def reading_block(reading: Reading) -> str:
     )
 
 
-def ledger() -> str:
+def ledger(arg: str, src_uri: str) -> str:
     """Every Reading, in the ledger's own order."""
+    if arg:
+        raise BuildError(f"{src_uri}: <!-- readings-ledger --> takes nothing, got {arg!r}")
     if not READINGS:
         raise BuildError("readings_page: rules_core.READINGS is empty; the Readings page would list nothing")
-    return f"{len(READINGS)} Readings are in force.\n\n" + "\n".join(reading_block(r) for r in READINGS.values())
+    return f"{len(READINGS)} Readings are in force.\n\n" + "\n".join(reading_block(r, src_uri) for r in READINGS.values())
 
 
-BUILDERS = {"ledger": ledger}
+def citing(number: str) -> list[Reading]:
+    """The Readings that cite section `number` of the mechanics notes, in the ledger's order."""
+    return [reading for reading in READINGS.values() if number in mechanics.cited(reading.section)]
+
+
+def cited(arg: str, src_uri: str) -> str:
+    """One line linking each Reading that cites section `arg` ("" when none does)."""
+    if not arg:
+        raise BuildError(f"{src_uri}: <!-- readings-cited: N --> needs the section number N")
+    found = citing(arg)
+    if not found:
+        return ""
+    ledger_page = posixpath.relpath("readings.md", posixpath.dirname(src_uri) or ".")
+    links = " · ".join(f"[{reading.title}]({ledger_page}#{reading.key})" for reading in found)
+    return f"**Readings in this section:** {links}."
+
+
+BUILDERS = {"ledger": ledger, "cited": cited}
 """Marker kind -> builder. One table, so an unknown kind is easy to report."""
 
 
@@ -69,6 +95,6 @@ def expand(markdown: str, src_uri: str) -> str:
             line = markdown.count("\n", 0, match.start()) + 1
             known = ", ".join(f"<!-- readings-{name} -->" for name in BUILDERS)
             raise BuildError(f"{src_uri} line {line}: unknown marker <!-- readings-{kind} --> (known: {known})")
-        return builder()
+        return builder((match["arg"] or "").strip(), src_uri)
 
     return MARKER.sub(replace, markdown)

@@ -14,6 +14,7 @@ from html import escape
 
 from rules_core import Resolver, odds, resolve
 from rules_core.inputs import Input
+from scripts.hooks import mechanics
 
 
 def percent(p: Fraction) -> str:
@@ -103,13 +104,17 @@ def outcome_html(answer: dict[str, object]) -> str:
 
 
 def readings_html(resolver: Resolver, readings_url: str) -> str:
+    """The Readings a resolver uses, each linked to the ledger and its section to "How the dice work" (a sibling
+    of the Readings page)."""
     if not resolver.readings:
         return ""
+    mechanics_url = readings_url.removesuffix("readings/") + mechanics.URL
     # One line until opened (a list of 14 titles was a wall of text before the next rule); plain text only in the
     # summary (nothing interactive inside the toggle); each note links to the ledger.
     count = len(resolver.readings)
     notes = "".join(
-        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a> ({escape(r.section)}): {escape(r.text)}</li>'
+        f'<li><a href="{escape(readings_url)}#{escape(r.key)}">{escape(r.title)}</a> '
+        f'({mechanics.cite_html(r.section, mechanics_url)}): {escape(r.text)}</li>'
         for r in resolver.readings
     )
     return (

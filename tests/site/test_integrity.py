@@ -146,7 +146,7 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
         log.clear()
 
         page.reload()
-        expect()(page.locator("article")).to_contain_text("The dice")  # the real page, not the planted one
+        expect()(page.locator("article")).to_contain_text("How the dice work")  # the real page, not the planted one
         dice = open_widget(page, DICE)
         expect_live(dice, BOOT_MS)
         paths = log.paths()

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.hooks import readings_page
+from scripts.hooks import mechanics, readings_page
 from scripts.hooks.build_error import BuildError
 from tests.conftest import DOCS, SITE
 from tests.site.conftest import PageLog, watch
@@ -193,7 +193,7 @@ def test_instant_navigation_swaps_the_page_without_reloading(page, site_url: str
     page.locator("label.md-header__button[for='__drawer']").click()
     page.locator(".md-nav--primary a.md-nav__link", has_text="Dice").first.click()
     expect(page).to_have_url(re.compile(r"/dice/$"))
-    expect(page.locator("article h1")).to_contain_text("The dice")
+    expect(page.locator("article h1")).to_contain_text("How the dice work")
     assert page.evaluate("window.__sameDocument === true"), "the click reloaded the whole page"
 
 
@@ -254,7 +254,7 @@ def test_readings_page_lists_every_reading_with_its_key_as_anchor() -> None:
     page = (SITE / "readings" / "index.html").read_text(encoding="utf-8")
     for key, reading in READINGS.items():
         assert f'id="{key}"' in page, f"no anchor for Reading {key}"
-        assert reading.section in page
+        assert mechanics.cite_html(reading.section, "../dice/") in page  # its section, linked to How the dice work
         # The ledger text is HTML-escaped and may wrap: compare its words.
         words = html.unescape(re.sub(r"<[^>]+>", " ", page)).split()
         assert " ".join(reading.text.split()) in " ".join(words), f"text of Reading {key} missing"
