@@ -51,9 +51,11 @@ def site_name(config: Path) -> str:
 
 
 def run_generator(generator: str, config: Path, site_dir: Path) -> None:
-    # PYTHONPATH: the generator imports the extension scripts.hooks.augment from the repository.
+    # PYTHONPATH: the generator imports the extension scripts.hooks.augment and rules_core from the project the
+    # config belongs to (the repository, or a copy of it with its own rules_core), else from this repository.
     # NO_MKDOCS_2_WARNING: silence Material's end-of-life banner on every build.
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    paths = dict.fromkeys([str(config.parent), str(ROOT), os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, paths)),
            "NO_MKDOCS_2_WARNING": "1"}
     if generator == "mkdocs":
         _run("MkDocs", [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(site_dir)],

@@ -1,6 +1,8 @@
-"""What changed between two rules versions: `<!-- version-diff: GAME OLD NEW -->` becomes the page.
+"""What changed between two rules versions: `<!-- version-diff: GAME OLD NEW [PAGE] -->` becomes the page.
 
-The marker (alone on its line) names a comparison in scripts/hooks/version_pairs.COMPARISONS.
+The marker (alone on its line) names two versions of a game, and the page of that name in both
+folders where they share more than one (scripts/hooks/version_pairs.comparison: the data of a
+known pair, else the two folders).
 Both rules pages are read from docs_dir and parsed into entries (scripts/hooks/entries.py);
 entries are paired by name and by the known renames, then shown: the page text section by
 section, each pair with a plain summary first (scripts/hooks/version_summary.py), then field by
@@ -32,7 +34,7 @@ from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.entries import Entry, parse_entries  # noqa: E402
 from scripts.hooks.placement import place  # noqa: E402
 from scripts.hooks.version_pairs import (  # noqa: E402
-    COMPARISONS, Comparison, Match, Matching, heading_entries, match_entries,
+    COMPARISONS, Comparison, Match, Matching, comparison, heading_entries, match_entries,
 )
 from scripts.hooks.version_summary import field_text, skill_test_meaning, summary_lines, unclaimed  # noqa: E402
 from scripts.hooks.version_text import Section, Text, sections, text_of  # noqa: E402
@@ -43,7 +45,7 @@ from scripts.hooks.word_diff import (  # noqa: E402
 log = logging.getLogger("mkdocs.plugins.version_diff")
 
 MARKER = re.compile(r"^[ \t]*<!--[ \t]*version-diff:[ \t]*(?P<args>[^>]*?)[ \t]*-->[ \t]*$")
-"""A well-formed marker: `<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->`."""
+"""A well-formed marker: `<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->`, `... v1.2.4 v1.2.5 actions -->`."""
 
 LOOSE = re.compile(r"<!--[ \t]*version-diff")
 """Anything that looks like a marker: if MARKER does not match it, the build fails."""
@@ -325,16 +327,18 @@ def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def comparison_for(args: str, src_uri: str, line: int) -> Comparison:
+def comparison_for(args: str, src_uri: str, line: int, docs_dir: Path) -> Comparison:
     """The comparison a marker names, or a BuildError naming the page, line and what is known."""
     known = ", ".join(f"<!-- version-diff: {' '.join(key)} -->" for key in COMPARISONS)
     words = args.split()
-    if len(words) != 3:
-        raise BuildError(f"{src_uri} line {line}: a version-diff marker takes GAME OLD NEW, got {args!r} (known: {known})")
-    comparison = COMPARISONS.get((words[0], words[1], words[2]))
-    if comparison is None:
-        raise BuildError(f"{src_uri} line {line}: no version comparison {' '.join(words)!r} (known: {known})")
-    return comparison
+    if len(words) not in (3, 4):
+        raise BuildError(f"{src_uri} line {line}: a version-diff marker takes GAME OLD NEW [PAGE], got {args!r} "
+                         f"(known: {known})")
+    try:
+        return comparison(docs_dir, *words)
+    except KeyError as error:
+        raise BuildError(f"{src_uri} line {line}: no version comparison {' '.join(words)!r}: {error.args[0]} "
+                         f"(known: {known}, or any two versions of a game)") from error
 
 
 # Expansion -----------------------------------------------------------------------------------------
@@ -348,10 +352,10 @@ def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
     for number, line in enumerate(markdown.split("\n"), start=1):
         match = MARKER.match(line)
         if match is not None:
-            out.append(render(comparison_for(match["args"], src_uri, number), docs_dir, src_uri))
+            out.append(render(comparison_for(match["args"], src_uri, number, docs_dir), docs_dir, src_uri))
         elif LOOSE.search(line):
             raise BuildError(f"{src_uri} line {number}: malformed version-diff marker {line.strip()!r} "
-                              "(write it alone on its line: <!-- version-diff: GAME OLD NEW -->)")
+                              "(write it alone on its line: <!-- version-diff: GAME OLD NEW [PAGE] -->)")
         else:
             out.append(line)
     return "\n".join(out)

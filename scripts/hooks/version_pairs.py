@@ -1,6 +1,10 @@
 """Which entry of one rules version is which entry of the next: names, then known renames.
 
-An entry of the old page and one of the new page are the same rule when the known renames
+Any two versions of a game compare (`comparison`): a version is a folder of rules pages
+(docs/<game>/<version>/<page>.md), and the two folders' page of the same name are compared, their
+entries paired by name and kind. Where a reading of both texts found more, the pair of versions
+has its data in COMPARISONS: the pages compared (v1.2.1's Special Actions became v1.2.4's
+Actions) and the known renames. An entry of the old page and one of the new page are the same rule when the known renames
 (one literal table per comparison, below, decided by reading both texts) say so, or else when
 they have the same name and kind. What is left is removed (old only) or new (new only). Some
 v1.2.4 Actions moved their effect into a State of their own ("gains an Evasion token" became
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from scripts.hooks.entries import Entry, markdown_parser, rules_page
 
@@ -158,7 +163,38 @@ Cargo) are different things; Lock On, Engage Point Defense and Return to Base ha
 COMPARISONS: dict[tuple[str, str, str], Comparison] = {
     (c.game, c.old_version, c.new_version): c for c in (JOVIAN_WARS_V121_V124,)
 }
-"""(game, old version, new version) -> Comparison: what a version-diff marker may name."""
+"""(game, old version, new version) -> what a reading of both texts found: the pages compared and the renames.
+Any other two versions of a game compare too, page by page of the same name (`comparison`)."""
+
+
+def version_pages(docs_dir: Path, game: str, version: str) -> list[str]:
+    """The names of the rules pages of one version: docs/<game>/<version>/<page>.md."""
+    folder = docs_dir / game / version
+    return sorted(path.stem for path in folder.glob("*.md")) if folder.is_dir() else []
+
+
+def comparison(docs_dir: Path, game: str, old_version: str, new_version: str, page: str = "") -> Comparison:
+    """Two versions of a game to compare: their data in COMPARISONS, else the page of the same name in both
+    folders (`page`, which may be left out when they share one), entries paired by name and kind.
+    A KeyError says why there is none."""
+    known = COMPARISONS.get((game, old_version, new_version))
+    if known is not None and page in ("", Path(known.new_page).stem):
+        return known
+    if old_version == new_version:
+        raise KeyError(f"{game} {old_version} is compared with itself")
+    old_pages, new_pages = version_pages(docs_dir, game, old_version), version_pages(docs_dir, game, new_version)
+    for version, pages in ((old_version, old_pages), (new_version, new_pages)):
+        if not pages:
+            raise KeyError(f"{game}/{version}/ holds no rules page")
+    shared = sorted(set(old_pages) & set(new_pages))
+    if not page and len(shared) == 1:
+        page = shared[0]
+    if page not in shared:
+        wanted = f"a page {page!r}" if page else "one page"
+        raise KeyError(f"{game} {old_version} and {new_version} do not share {wanted} (pages in both: "
+                       f"{', '.join(shared) or 'none'}): name one after the versions")
+    return Comparison(game, old_version, new_version, f"{game}/{old_version}/{page}.md",
+                      f"{game}/{new_version}/{page}.md", pairings=())
 
 
 # Matching -------------------------------------------------------------------------------------

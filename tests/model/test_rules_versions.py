@@ -127,3 +127,74 @@ def test_the_extension_outside_a_site_generator_says_so() -> None:
 
     with pytest.raises(BuildError, match="cannot tell which page is being rendered"):
         markdown.Markdown(extensions=[AugmentExtension()]).convert("# Title\n")
+
+
+# The README's steps for a v1.2.5, followed to a green build ----------------------------------------
+
+EVADE_TEXT = "The Model gains the Evading state, which is removed in the End Phase."
+CHANGES_V125 = "jovian-wars/changes-v1.2.5.md"
+
+
+def with_a_changed_action_and_procedure() -> str:
+    """v1.2.5 Actions: Ram's requirement changed (a procedure, hand-written) and Evade's effect reworded (an Action)."""
+    text = with_new_ram_requirement()
+    assert EVADE_TEXT in text
+    return text.replace(EVADE_TEXT, EVADE_TEXT.replace("removed in the End Phase", "removed at the End Phase"))
+
+
+def add_version(path: Path, declaration: str, versions: str) -> None:
+    """The README's step: in the declaration (one line of the module), list v1.2.5 beside the versions it had."""
+    text = path.read_text(encoding="utf-8")
+    lines = [line for line in text.split("\n") if declaration in line]
+    assert len(lines) == 1 and versions in lines[0], (path, declaration)
+    edited = lines[0].replace(versions, '("v1.2.4", "v1.2.5")')
+    path.write_text(text.replace(lines[0], edited), encoding="utf-8")
+
+
+def test_a_v125_with_a_changed_action_and_procedure_follows_the_readme_to_a_green_build(tmp_path: Path) -> None:
+    config = scratch_project(tmp_path, with_a_changed_action_and_procedure())
+    shutil.copytree(ROOT / "rules_core", tmp_path / "rules_core", ignore=shutil.ignore_patterns("__pycache__"))
+    # The changes page: any two versions compare, from their folders (v1.2.5 holds one page, so none is named).
+    (tmp_path / "docs" / CHANGES_V125).write_text("# Changes v1.2.4 → v1.2.5\n\n<!-- version-diff: jovian-wars v1.2.4 v1.2.5 -->\n",
+                                                 encoding="utf-8")
+    site = tmp_path / "site"
+
+    # 1. The build names both changed entries, and only those.
+    with pytest.raises(BuildError) as failed:
+        run_generator("mkdocs", config, site)
+    message = str(failed.value)
+    assert f"{V125}: 2 rule entries have no resolver:\n  - evade: its text differs" in message
+    assert "\n  - ram: its text differs" in message and message.count("\n  - ") == 2
+
+    # 2. Check each declaration against the new text and add "v1.2.5" to its versions: an Action's...
+    add_version(tmp_path / "rules_core/jovian_wars/actions/plain.py", '"evade", "Evade",', "V124")
+    # ...and a hand-written procedure's.
+    add_version(tmp_path / "rules_core/jovian_wars/ram/resolver.py", 'serves=("ram",)', '("v1.2.4",)')
+
+    # 3. Green: every v1.2.5 entry has the v1.2.4 page's resolver, and the changes page shows the two changes.
+    run_generator("mkdocs", config, site)
+    html_124 = (site / "jovian-wars/v1.2.4/actions/index.html").read_text(encoding="utf-8")
+    html_125 = (site / "jovian-wars/v1.2.5/actions/index.html").read_text(encoding="utf-8")
+    assert resolver_ids(html_125) == resolver_ids(html_124) and len(resolver_ids(html_125)) == 37
+    changes = (site / "jovian-wars/changes-v1.2.5/index.html").read_text(encoding="utf-8")
+    assert "<strong>37</strong> entries are in both versions (0 of them renamed)" in changes
+    for changed in ("<del>0-1</del>", "<ins>0-2</ins>", "<del>in</del>", "<ins>at</ins>"):
+        assert changed in changes
+
+
+def test_any_two_versions_compare_from_their_folders(tmp_path: Path) -> None:
+    from scripts.hooks.version_pairs import COMPARISONS, comparison
+
+    scratch_project(tmp_path, v124_text())
+    docs = tmp_path / "docs"
+    made = comparison(docs, "jovian-wars", "v1.2.4", "v1.2.5")
+    assert (made.old_page, made.new_page, made.pairings) == (V124, V125, ())
+    assert comparison(docs, "jovian-wars", "v1.2.4", "v1.2.5", "actions") == made
+    assert comparison(docs, "jovian-wars", "v1.2.1", "v1.2.4") is COMPARISONS[("jovian-wars", "v1.2.1", "v1.2.4")]
+    with pytest.raises(KeyError, match=r"do not share a page 'damage' \(pages in both: actions\)"):
+        comparison(docs, "jovian-wars", "v1.2.4", "v1.2.5", "damage")
+    (docs / "jovian-wars/v1.2.5/damage.md").write_text((DOCS / "jovian-wars/v1.2.4/damage.md").read_text())
+    with pytest.raises(KeyError, match=r"do not share one page \(pages in both: actions, damage\): name one"):
+        comparison(docs, "jovian-wars", "v1.2.4", "v1.2.5")
+    with pytest.raises(KeyError, match=r"jovian-wars/v1.2.9/ holds no rules page"):
+        comparison(docs, "jovian-wars", "v1.2.4", "v1.2.9")

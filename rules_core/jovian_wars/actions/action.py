@@ -111,8 +111,9 @@ class Action:
     title: str
     summary: str
     """One sentence on what it does ("" for the effect's own words); a gap's note is added to it."""
-    version: str
-    """"v1.2.4" or "v1.2.1": the rules text this implements."""
+    versions: tuple[str, ...]
+    """The rules versions whose text of the entry this implements, first the one it was written for: ("v1.2.4",).
+    A later version whose text of the entry changed is added once the declaration is checked against it."""
     needs: tuple[Need, ...] = ()
     """The requirement, part by part; each declares the input it reads."""
     inputs: tuple[Input, ...] = ()
@@ -131,9 +132,14 @@ class Action:
     state: bool = False
     """A State: "does not apply" rather than "may not be declared"."""
 
+    def __post_init__(self) -> None:
+        if not self.versions:
+            raise ValueError(f"Action {self.slug!r} lists no versions")
+
     @property
     def id(self) -> str:
-        return f"jovian-wars/{self.version}/{self.slug}"
+        """Named by the version it was written for, so a version added later keeps its links."""
+        return f"jovian-wars/{self.versions[0]}/{self.slug}"
 
 
 def _inputs(action: Action) -> tuple[Input, ...]:
@@ -256,6 +262,6 @@ def resolver(action: Action) -> Resolver:
         summary=f"{summary} {action.gap.text}" if action.gap else summary,
         inputs=_inputs(action), run=lambda values: _run(action, values),
         odds=(lambda values: _odds(action, values)) if roll is not None else None,
-        readings=_readings(action), serves=(action.slug,), versions=(action.version,),
+        readings=_readings(action), serves=(action.slug,), versions=action.versions,
         dice_needed=needed if roll is not None else None,
     )

@@ -14,8 +14,9 @@ from ...values import int_of
 from .action import Action, resolver
 from ..common import Either, Flag, Rating, flag_input, rating_input
 
-V124 = "v1.2.4"
-"""The rules version whose text these declarations implement."""
+V124 = ("v1.2.4",)
+"""The rules versions whose text these declarations implement (a declaration checked against a later text lists
+it too: ("v1.2.4", "v1.2.5"))."""
 GAP = ("The source text gives no list of Skill Test results here (a gap in the published rules); "
        "none is invented, so there are no odds to give.")
 

@@ -63,7 +63,7 @@ def _items_chart(values: Inputs, rows: Dist[TableRow]) -> list[Chart]:
 
 DAMAGE_CONTROL_ACTION = Action(
     "damage-control", "Damage Control (Repair)", "A Skill Test, then the chosen Repair row under the result's column.",
-    "v1.2.4",
+    ("v1.2.4",),
     inputs=(Input("row", "choice", "What to repair", default="Rating Damage (one box)", choices=tuple(REPAIR_TABLE)),
             Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True, help="Leave empty to roll it.")),
     roll=SkillTest(_table), then=_then, charts=_items_chart, readings=(readings.JW_ONE_DIE_CHECK,),

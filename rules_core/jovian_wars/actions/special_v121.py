@@ -14,8 +14,8 @@ from ...registry import Resolver
 from .action import Action, SkillTest, resolver
 from ..common import Either, Flag, Model, Rating, Table
 
-V121 = "v1.2.1"
-"""The rules version whose text these declarations implement."""
+V121 = ("v1.2.1",)
+"""The rules versions whose text these declarations implement."""
 RATING_DEFAULTS: dict[str, int] = {"Skill": 3, "Sensors": 2, "Thrusters": 1, "Fuel": 2, "Marines": 1, "Structure": 3,
                                    "Damage": 1, "Defense": 2, "Fire Control": 2}
 """A rating the text names -> the value its input starts at."""
