@@ -4,19 +4,28 @@ Used by `scripts/serve` and by the browser tests, so both see the same server. `
 /some/prefix/` serves the site under that path, as a project site on GitHub Pages is
 (everything outside the prefix is 404), to prove the site works from a sub-path. The sitemap is
 rewritten to the host served (as `mkdocs serve` does), and /sw.js names that copy's revision,
-since the precache checks every file against its revision.
+since the precache checks every file against its revision. `--live` (scripts/serve) builds the
+site, then rebuilds it after each change to its sources and reloads the open pages
+(scripts/live_reload.py). A port already in use is one line saying so.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import hashlib
 import http.server
 import re
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make scripts.live_reload importable from the repo root
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts.live_reload import KILL_SWITCH_JS, PATH, RELOAD_JS, LiveBuild, build_in_subprocess, inject, watched_paths  # noqa: E402
 
 # Python 3.11's mimetypes table lacks some of these; a wrong type breaks module workers and wasm.
 EXTRA_TYPES = {
@@ -58,8 +67,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """The URL path the site is served under (set per server by make_server)."""
     extra_headers: dict[str, str] = {}
     """Sent with every response (set per server by make_server), as a host's configured headers are."""
+    live: LiveBuild | None = None
+    """Set by make_server for --live: pages get the reload script, requests wait for a build under way."""
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
+        if self.live is not None and self._send_live(self.live):
+            return
         if self.path.split("?", 1)[0] == f"{self.prefix}sitemap.xml":
             self._send_sitemap()
             return
@@ -77,6 +90,30 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         """A URL under the prefix maps into the site (send_head refuses any other)."""
         return super().translate_path(path[len(self.prefix) - 1:] if path.startswith(self.prefix) else path)
+
+    def _send_live(self, live: LiveBuild) -> bool:
+        """Answer what --live adds (the reload script, the build to wait for, a page with the script); False
+        for any other request."""
+        path, _, query = self.path.partition("?")
+        if path == f"{self.prefix}{PATH}reload.js":
+            self._send_body(RELOAD_JS.encode(), "text/javascript")
+            return True
+        if path == f"{self.prefix}{PATH}build":
+            since = urllib.parse.parse_qs(query).get("since", [""])[0]
+            self._send_body(live.wait_for_build(since).encode(), "text/plain")
+            return True
+        live.idle.wait()
+        if path == f"{self.prefix}sw.js":
+            self._send_body(KILL_SWITCH_JS.encode(), "text/javascript")
+            return True
+        if not path.startswith(self.prefix) or not (path.endswith("/") or path.endswith(".html")):
+            return False
+        file = Path(self.translate_path(path))
+        file = file / "index.html" if file.is_dir() else file
+        if not file.is_file():
+            return False
+        self._send_body(inject(file.read_bytes(), live.script_tag(self.prefix)), "text/html")
+        return True
 
     def _sitemap(self) -> bytes | None:
         # Material's instant navigation only intercepts links listed in the sitemap, matched with
@@ -129,10 +166,11 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(directory: Path, port: int = 0, prefix: str = "/",
-                headers: dict[str, str] | None = None) -> http.server.ThreadingHTTPServer:
+                headers: dict[str, str] | None = None, live: LiveBuild | None = None) -> http.server.ThreadingHTTPServer:
     """A threaded server bound to 127.0.0.1 (port 0 picks a free one), serving directory at prefix,
-    sending `headers` with every response."""
-    handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": normal_prefix(prefix), "extra_headers": dict(headers or {})})
+    sending `headers` with every response; `live` adds live reload."""
+    handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": normal_prefix(prefix), "extra_headers": dict(headers or {}),
+                                                                 "live": live})
     handler = functools.partial(handler_class, directory=str(directory))
     return SiteServer(("127.0.0.1", port), handler)
 
@@ -145,18 +183,41 @@ def serve_in_background(directory: Path, prefix: str = "/",
     return server, f"http://127.0.0.1:{server.server_address[1]}{normal_prefix(prefix)}"
 
 
-def main() -> None:
+def busy_port_message(port: int, error: OSError) -> str:
+    """One line for a port the server cannot take."""
+    if error.errno == errno.EADDRINUSE:
+        return (f"static_server: port {port} on 127.0.0.1 is already in use: stop what serves there, "
+                f"or pick another port (PORT=8080 scripts/serve, or --port 8080)")
+    return f"static_server: cannot serve on 127.0.0.1:{port}: {error.strerror or error}"
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--directory", type=Path, default=Path("site"))
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="URL path to serve the site under, e.g. /jovian-rules/")
-    args = parser.parse_args()
-    server = make_server(args.directory, args.port, args.prefix)
+    parser.add_argument("--live", action="store_true",
+                        help="build the site into --directory, rebuild it after each change to its sources and reload the open pages")
+    args = parser.parse_args(argv)
+    live = LiveBuild(watched_paths(), lambda: build_in_subprocess(args.directory.resolve())) if args.live else None
+    try:
+        server = make_server(args.directory, args.port, args.prefix, live=live)
+    except OSError as error:
+        print(busy_port_message(args.port, error), file=sys.stderr)
+        return 1
+    print(f"Serving {args.directory} on http://127.0.0.1:{server.server_address[1]}{normal_prefix(args.prefix)}"
+          + ("  (building; then rebuilding and reloading on each change)" if live else "") + "  (Ctrl-C to stop)", flush=True)
+    if live is not None:
+        def build_then_watch() -> None:
+            live.rebuild()
+            live.watch_forever()
+        threading.Thread(target=build_then_watch, daemon=True).start()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
