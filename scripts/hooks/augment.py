@@ -1,14 +1,14 @@
 """The page augmentation as a Python-Markdown extension, run by MkDocs and by Zensical alike.
 
 Listed under `markdown_extensions:` in mkdocs.yml as `scripts.hooks.augment` (scripts/build_site.py
-puts the repository on PYTHONPATH). Before any other Markdown processing, each page's text gets,
-in order:
+puts the repository on PYTHONPATH). Before any other Markdown processing, each page's text gets a
+resolver block after each rules entry (scripts/hooks/resolvers.py; an entry with no resolver stops
+the build), then every marker replaced, in one pass, by the one grammar of scripts/hooks/markers.py:
 
-1. `<!-- readings-ledger -->` replaced by every Reading, `<!-- readings-cited: N -->` by the links to
-   the Readings citing section N (scripts/hooks/readings_page.py);
-2. a resolver block after each rules entry and at each `<!-- resolver: ID -->` marker
-   (scripts/hooks/resolvers.py), an entry with no resolver stopping the build;
-3. `<!-- version-diff: GAME OLD NEW -->` replaced by the comparison (scripts/hooks/version_diff.py).
+- `<!-- readings-ledger -->`: every Reading; `<!-- readings-cited: N -->`: the links to the
+  Readings citing section N of the mechanics (scripts/hooks/readings_page.py);
+- `<!-- resolver: ID -->`: that resolver's block (scripts/hooks/resolvers.py);
+- `<!-- version-diff: GAME OLD NEW [PAGE] -->`: the comparison (scripts/hooks/version_diff.py).
 
 A Markdown extension is not told which page it renders, and the augmentation needs that page's
 path (a rules page's game, version and page come from it, and every link it writes is relative to
@@ -24,7 +24,7 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from scripts.hooks import readings_page, resolvers, version_diff
+from scripts.hooks import markers, readings_page, resolvers, version_diff
 from scripts.hooks.build_error import BuildError
 
 
@@ -50,10 +50,10 @@ def _docs_relative(path: str, docs_dir: Path) -> str:
 
 
 def augment(markdown: str, src_uri: str, docs_dir: Path) -> str:
-    """The page's Markdown with the Readings ledger, resolver blocks and version diff in place."""
-    markdown = readings_page.expand(markdown, src_uri)
-    markdown = resolvers.expand(markdown, src_uri, docs_dir)
-    return version_diff.expand(markdown, src_uri, docs_dir) or markdown
+    """The page's Markdown with its entries' resolvers in place and every marker expanded."""
+    markdown = resolvers.place_after_entries(markdown, src_uri, docs_dir)
+    return markers.expand(markdown, src_uri, {**readings_page.expanders(src_uri), **resolvers.expanders(src_uri),
+                                              **version_diff.expanders(src_uri, docs_dir)})
 
 
 class AugmentPreprocessor(Preprocessor):

@@ -5,23 +5,17 @@ The list is drawn from `rules_core.READINGS`, so a Reading added or corrected th
 the site at the next build. Each Reading gets a heading whose anchor is its key, so a resolver
 can link to `readings/#<key>`, and its "MECHANICS §N" links to that section of "How the dice
 work" (scripts/hooks/mechanics.py), whose sections each end with a `readings-cited` marker: a
-Reading's words live in the ledger only. Any other `<!-- readings-... -->` marker fails the build:
-a typo must not silently drop the ledger.
+Reading's words live in the ledger only. The markers are of the one grammar of
+scripts/hooks/markers.py, which fails the build on any other `<!-- readings-... -->`.
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 
 from rules_core import READINGS, REGISTRY, Reading
-from scripts.hooks import mechanics
+from scripts.hooks import markers, mechanics
 from scripts.hooks.build_error import BuildError
-
-MARKER = re.compile(r"^[ \t]*<!--[ \t]*readings-(?P<kind>[\w-]*)(?:[ \t]*:[ \t]*(?P<arg>[^>]*?))?[ \t]*-->[ \t]*$",
-                    re.MULTILINE)
-"""A marker alone on its line; `kind` picks the builder, `arg` is what it is given."""
-
 
 # Builders -------------------------------------------------------------------------------------
 
@@ -76,25 +70,16 @@ def cited(arg: str, src_uri: str) -> str:
     return f"**Readings in this section:** {links}."
 
 
-BUILDERS = {"ledger": ledger, "cited": cited}
-"""Marker kind -> builder. One table, so an unknown kind is easy to report."""
-
 
 # Expansion ------------------------------------------------------------------------------------
 
 
+def expanders(src_uri: str) -> dict[str, markers.Expander]:
+    """The readings markers of the one grammar (scripts/hooks/markers.py)."""
+    return {"readings-ledger": lambda args, _line: ledger(args, src_uri),
+            "readings-cited": lambda args, _line: cited(args, src_uri)}
+
+
 def expand(markdown: str, src_uri: str) -> str:
     """Replace each readings marker; fail the build on one we do not know."""
-    if "readings-" not in markdown:
-        return markdown
-
-    def replace(match: re.Match[str]) -> str:
-        kind = match.group("kind")
-        builder = BUILDERS.get(kind)
-        if builder is None:
-            line = markdown.count("\n", 0, match.start()) + 1
-            known = ", ".join(f"<!-- readings-{name} -->" for name in BUILDERS)
-            raise BuildError(f"{src_uri} line {line}: unknown marker <!-- readings-{kind} --> (known: {known})")
-        return builder((match["arg"] or "").strip(), src_uri)
-
-    return MARKER.sub(replace, markdown)
+    return markers.expand(markdown, src_uri, expanders(src_uri))

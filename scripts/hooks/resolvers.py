@@ -2,8 +2,9 @@
 
 Two ways in: a rules entry (scripts/hooks/entries.py) gets the resolver scripts/hooks/placement.py
 finds for it, placed after the entry's last line; and a marker line `<!-- resolver: ID -->` on any
-page is replaced by that resolver's block. An entry with no resolver, or an unknown id in a
-marker, stops the build with the page and the entry or line named.
+page (the one grammar of scripts/hooks/markers.py) is replaced by that resolver's block. An entry
+with no resolver, or an unknown id in a marker, stops the build with the page and the entry or
+line named.
 
 Nothing is kept between pages: everything is computed from the page, docs_dir and the registry.
 """
@@ -11,16 +12,14 @@ Nothing is kept between pages: everything is computed from the page, docs_dir an
 from __future__ import annotations
 
 import posixpath
-import re
 from pathlib import Path
 
 from rules_core import REGISTRY, Resolver
+from scripts.hooks import markers
 from scripts.hooks.build_error import BuildError
 from scripts.hooks.entries import parse_entries
 from scripts.hooks.placement import place
 from scripts.hooks.resolver_html import resolver_block
-
-MARKER = re.compile(r"^[ \t]*<!--[ \t]*resolver:[ \t]*(?P<id>[^ \t>]*)[ \t]*-->[ \t]*$")
 
 
 def readings_url(src_uri: str) -> str:
@@ -35,21 +34,21 @@ def block(resolver: Resolver, src_uri: str) -> list[str]:
     return ["", resolver_block(resolver, readings_url(src_uri)), ""]
 
 
-def place_markers(lines: list[str], src_uri: str) -> list[str]:
-    out: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        match = MARKER.match(line)
-        if match is None:
-            out.append(line)
-            continue
-        resolver = REGISTRY.get(match["id"])
+def expanders(src_uri: str) -> dict[str, markers.Expander]:
+    """`<!-- resolver: ID -->` of the one marker grammar (scripts/hooks/markers.py)."""
+
+    def resolver_marker(resolver_id: str, line: int) -> str:
+        resolver = REGISTRY.get(resolver_id)
         if resolver is None:
-            raise BuildError(
-                f"{src_uri} line {number}: no resolver with id {match['id']!r} "
-                f"(registered: {', '.join(sorted(REGISTRY)) or 'none'})"
-            )
-        out.extend(block(resolver, src_uri))
-    return out
+            raise BuildError(f"{src_uri} line {line}: no resolver with id {resolver_id!r} "
+                             f"(registered: {', '.join(sorted(REGISTRY)) or 'none'})")
+        return "\n".join(block(resolver, src_uri))
+
+    return {"resolver": resolver_marker}
+
+
+def place_markers(lines: list[str], src_uri: str) -> list[str]:
+    return markers.expand("\n".join(lines), src_uri, expanders(src_uri)).split("\n")
 
 
 def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
@@ -67,9 +66,3 @@ def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
         end = entry.lines[1]
         lines[end:end] = block(placement.placed[entry.key], src_uri)
     return "\n".join(lines)
-
-
-def expand(markdown: str, src_uri: str, docs_dir: Path) -> str:
-    """The page with its entries' resolvers and its resolver markers placed."""
-    with_entries = place_after_entries(markdown, src_uri, docs_dir)
-    return "\n".join(place_markers(with_entries.split("\n"), src_uri))

@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import logging
 import posixpath
-import re
 import sys
 from pathlib import Path
 
@@ -30,6 +29,7 @@ if str(ROOT) not in sys.path:  # a bare checkout works too
 
 from rules_core import Input, Resolver, RulesError, resolve  # noqa: E402 - after the path fix above
 from rules_core.readings import GAPS  # noqa: E402
+from scripts.hooks import markers  # noqa: E402
 from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.entries import Entry, parse_entries  # noqa: E402
 from scripts.hooks.placement import place  # noqa: E402
@@ -44,11 +44,6 @@ from scripts.hooks.word_diff import (  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.version_diff")
 
-MARKER = re.compile(r"^[ \t]*<!--[ \t]*version-diff:[ \t]*(?P<args>[^>]*?)[ \t]*-->[ \t]*$")
-"""A well-formed marker: `<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->`, `... v1.2.4 v1.2.5 actions -->`."""
-
-LOOSE = re.compile(r"<!--[ \t]*version-diff")
-"""Anything that looks like a marker: if MARKER does not match it, the build fails."""
 
 
 # Reading the pages ----------------------------------------------------------------------------
@@ -344,18 +339,13 @@ def comparison_for(args: str, src_uri: str, line: int, docs_dir: Path) -> Compar
 # Expansion -----------------------------------------------------------------------------------------
 
 
+def expanders(src_uri: str, docs_dir: Path) -> dict[str, markers.Expander]:
+    """`<!-- version-diff: GAME OLD NEW [PAGE] -->` of the one marker grammar (scripts/hooks/markers.py)."""
+    return {"version-diff": lambda args, line: render(comparison_for(args, src_uri, line, docs_dir), docs_dir, src_uri)}
+
+
 def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
-    """The page with each marker replaced; None if it has no marker."""
+    """The page with each version-diff marker replaced; None if it has none."""
     if "version-diff" not in markdown:
         return None
-    out: list[str] = []
-    for number, line in enumerate(markdown.split("\n"), start=1):
-        match = MARKER.match(line)
-        if match is not None:
-            out.append(render(comparison_for(match["args"], src_uri, number, docs_dir), docs_dir, src_uri))
-        elif LOOSE.search(line):
-            raise BuildError(f"{src_uri} line {number}: malformed version-diff marker {line.strip()!r} "
-                              "(write it alone on its line: <!-- version-diff: GAME OLD NEW [PAGE] -->)")
-        else:
-            out.append(line)
-    return "\n".join(out)
+    return markers.expand(markdown, src_uri, expanders(src_uri, docs_dir))
