@@ -33,8 +33,8 @@ HEADING = re.compile(r'^#{2,6} (?P<title>.+?) \{#(?P<anchor>[\w-]+) data-mechani
 """A heading of the page that ports a section of the notes."""
 NOTES_SECTION = re.compile(r"^## (?P<number>\d+[a-z]?)\. (?P<title>.+)$", re.M)
 """A numbered section of the notes: `## 6b. Damage as normal (Known ...)`."""
-CITATION = re.compile(r"MECHANICS §(?P<number>\d+[a-z]?)")
-"""A citation of a section of the notes, as rules_core writes it."""
+CITATION = re.compile(r"(?:MECHANICS|How the dice work) §(?P<number>\d+[a-z]?)")
+"""A citation of a section, as rules_core writes it: "MECHANICS §6b", or the page's name, "How the dice work §6b"."""
 
 
 @dataclass(frozen=True, slots=True)

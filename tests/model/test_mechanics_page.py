@@ -77,6 +77,12 @@ def test_every_resolvers_readings_link_their_section_of_the_page() -> None:
         assert set(re.findall(r'href="\.\./\.\./dice/#([\w-]+)"', html)) <= anchors
 
 
+def test_a_citation_by_the_notes_or_by_the_page_links_the_same_section() -> None:
+    by_notes = mechanics.cite_html("Damage (v1.2.4), MECHANICS §6b", "../dice/")
+    assert by_notes == mechanics.cite_html("Damage (v1.2.4), How the dice work §6b", "../dice/")
+    assert by_notes == 'Damage (v1.2.4), <a href="../dice/#damage-as-normal">How the dice work: Damage as normal</a>'
+
+
 def test_a_citation_of_a_section_the_page_lacks_stops_the_build() -> None:
     with pytest.raises(BuildError, match=r'MECHANICS §99 is cited but dice.md has no heading with data-mechanics="99"'):
         mechanics.cite_html("MECHANICS §99", "../dice/")
