@@ -192,8 +192,7 @@ def flag_input(field: str, label: str, default: bool = False, help: str = "") ->
 def requirement_sentence(results: Sequence[answers.Check]) -> str:
     """"Requirement met." or "Requirement not met: Thrusters: 1+ (Thrusters is 0, needs 1+)."."""
     failed = [c for c in results if not c.ok]
-    pending = [c.label for c in results if not c.entered]
-    later = f" Not entered yet, so taken at the defaults: {'; '.join(pending)}." if pending else ""
+    later = (" " + answers.pending_note(results)).rstrip()
     if not failed:
         return "Requirement met." + later
     return "Requirement not met: " + "; ".join(f"{c.label} ({c.detail})" for c in failed) + "." + later
