@@ -136,3 +136,19 @@ def test_a_galley_mode_says_every_condition_holds_only_once_they_are_entered(mod
     assert entered["outcome"]["allowed"], entered["outcome"]
     assert all(c.get("entered") is not False for c in entered["checks"]), mode
     assert entered["steps"][0].endswith("every condition holds."), entered["steps"]
+
+
+@pytest.mark.parametrize(("resolver_id", "inputs"), [
+    ("jovian-wars/v1.2.4/purge-airlocks", {"marines": 0}),  # not Boarded: Marines 0
+    ("jovian-wars/v1.2.4/ram", {"structure": 3, "fire_ship": False}),
+    ("jovian-wars/v1.2.4/board", {"marines": 1, "committed": 2}),
+    ("jovian-wars/v1.2.4/long-shot", {"sensors": 0}),
+])
+def test_a_failing_requirement_has_no_odds(resolver_id, inputs):
+    """Assert odds whose requirement fails give no chart and no other figure, only the checks saying why (issue 20:
+    Purge Airlocks at Marines 0 charted its Skill Test beside the failing check), while the same resolver charts once
+    the requirement holds."""
+    refused = rules_core.odds(resolver_id, inputs)
+    assert refused["charts"] == [] and any(not c["ok"] for c in refused["checks"])
+    assert set(refused) == {"resolver", "title", "inputs", "interpretations", "checks", "charts"}
+    assert rules_core.odds(resolver_id, {})["charts"]
