@@ -17,7 +17,7 @@ from ..registry import Inputs, Resolver, RunFunction
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
     first_failure, holds_step, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs,
-    stage_changes, target_input, totals_chart, verdict,
+    stage_changes, stage_lines, row_gaps, target_input, totals_chart, verdict, with_gaps,
 )
 from .conditions import CONDITIONS
 
@@ -205,17 +205,19 @@ def _declare(mode: AttackMode) -> Resolver:
     dice = {"roll": mode.dice}
     if mode.slug == "anastrophe":
         run, odds, dice = run_anastrophe, odds_anastrophe, {"rake_roll": 2, "ram_roll": 2}
+    gaps = row_gaps(stage_lines(mode))
     return Resolver(
         id=f"war-galley/aid/{mode.slug}",
         title=f"{mode.name}: check, defenses, result",
         inputs=(*condition_inputs, *target, *_dice_inputs(mode)),
-        run=run,
+        run=with_gaps(run, gaps),
         odds=odds if mode.dice else None,
         readings=chosen,
         serves=(mode.slug,), versions=("aid",),
         dice_needed=functools.partial(_dice_needed, dice) if mode.dice else None,
         summary=f"Checks each condition of {mode.name}, lists the target's active defenses, and gives both ships' "
-                "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else "."),
+                "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else ".")
+                + "".join(f" {gap.text}" for gap in gaps),
     )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from .. import readings
@@ -13,7 +14,8 @@ from ..errors import InputError
 from .galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
 from .galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
 from ..inputs import Input
-from ..registry import Inputs
+from ..readings import GALLEY_POINTERS, Gap
+from ..registry import Inputs, RunFunction
 
 SPEEDS = ("Max", "Cruise")
 RESULTS = ("not yet", "success", "failure")
@@ -237,3 +239,35 @@ def allowed(checks: Sequence[Check], steps: Sequence[str], headline: str, facts:
     the conditions judged on inputs not entered yet (their checks say so too), since they hold only for the defaults."""
     note = pending_note(checks)
     return Answer(Outcome(headline, allowed=True, facts=facts), tuple([note, *steps] if note else steps), tuple(checks))
+
+
+# Gaps --------------------------------------------------------------------------------------
+
+
+def stage_lines(mode: AttackMode) -> tuple[str, ...]:
+    """Every line of the mode's row: its conditions and each stage's results."""
+    return (*mode.conditions, *(line for _, results in mode.stages for success in (True, False)
+                                for side in results.lines(success) for line in side))
+
+
+def row_gaps(lines: Iterable[str]) -> tuple[Gap, ...]:
+    """The gaps the aid's lines point to: rulebook sections the texts do not hold ("Check fatigue"), in the ledger's
+    order, each once."""
+    said = " ".join(lines)
+    return tuple(gap for pointer, gap in GALLEY_POINTERS.items() if pointer in said)
+
+
+def with_gaps(run: RunFunction, gaps: Sequence[Gap]) -> RunFunction:
+    """A mode's run that, once the mode is allowed, shows each gap its row points to (MECHANICS §10), as the v1.2.1
+    Special Actions do: the outcome's "gap" and a last step."""
+    if not gaps:
+        return run
+    texts = " ".join(gap.text for gap in gaps)
+
+    def shown(inputs: Inputs) -> Answer:
+        answer = run(inputs)
+        if answer.outcome is None or not answer.outcome.allowed:
+            return answer
+        outcome = dataclasses.replace(answer.outcome, facts={**answer.outcome.facts, "gap": texts})
+        return dataclasses.replace(answer, outcome=outcome, steps=(*(answer.steps or ()), texts))
+    return shown

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from .. import readings
 from ..answers import Answer, Check, judged
 from .galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
@@ -10,7 +9,8 @@ from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, holds_step, make_roll,
-    modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, speed_input, totals_chart,
+    modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, row_gaps, speed_input,
+    stage_lines, totals_chart, with_gaps,
 )
 
 AVOIDANCE = DEFENSIVE_MODES["avoidance"]
@@ -136,6 +136,7 @@ DEFENSIVE_MISSILE_INPUTS = (
 
 
 AID = ("aid",)
+REACTION_RAM_GAPS = row_gaps((*REACTION_RAM.conditions, *REACTION_RAM.success, *stage_lines(ATTACK_MODES["ram"])))
 """The rules version these resolvers implement: the aid has one."""
 
 
@@ -147,10 +148,12 @@ DEFENSE_RESOLVERS: tuple[Resolver, ...] = (
     ),
     Resolver(
         id="war-galley/aid/reaction-ram", title="Reaction Ram: check, ram, result", inputs=REACTION_RAM_INPUTS,
-        run=run_reaction_ram, odds=odds_reaction_ram, serves=("reaction-ram",), versions=AID,
+        # "Resolve Ram" resolves the Ram row, which the aid holds: that row's pointers are the Reaction Ram's too.
+        run=with_gaps(run_reaction_ram, REACTION_RAM_GAPS), odds=odds_reaction_ram, serves=("reaction-ram",), versions=AID,
         readings=(*ATTACK_READINGS, readings.GALLEY_RESOLVE_RAM),
         dice_needed=lambda _inputs: {"roll": 2},
-        summary="Checks Reaction Ram's condition, then resolves its ram: both ships' changes, and the ram's exact odds.",
+        summary="Checks Reaction Ram's condition, then resolves its ram: both ships' changes, and the ram's exact odds."
+                + "".join(f" {gap.text}" for gap in REACTION_RAM_GAPS),
     ),
     Resolver(
         id="war-galley/aid/defensive-missile-fire", title="Defensive Missile Fire: check",

@@ -30,6 +30,11 @@ RESULT_ONLY = {"captured": "Defender captured", "depleted": "Depleted"}
 """Statuses the aid gives only as a result to a defender: it attaches no condition to them (MECHANICS §9)."""
 
 
+def _ticked(status: str) -> Callable[[Inputs], bool]:
+    """Whether the status is ticked (a refusal by it)."""
+    return lambda inputs: bool(inputs[status])
+
+
 STATE_RULES: dict[str, tuple[tuple[Blocker, ...], str]] = {
     "ram": ((("ram_attack", lambda i: i["ram_attack"] == 0, "Ram Attack > 0: its Ram Attack is 0"),
              ("movement_impaired", lambda i: bool(i["movement_impaired"]), "Can't be movement-impaired: it is")),
@@ -46,7 +51,7 @@ STATE_RULES: dict[str, tuple[tuple[Blocker, ...], str]] = {
     "boarding": ((("grappled", lambda i: not i["grappled"], "Be grappled: it is not"),), "grappled to the ship it boards"),
     "missile-fire": ((), "target within 2 hexes, in LOS across a flank hexside"),
     "missile-fire-flame": ((), "target adjacent"),
-    "avoidance": (tuple((state, lambda i, state=state: bool(i[state]), f"Not fatigued, crippled, rammed, fouled: it is {state}")
+    "avoidance": (tuple((state, _ticked(state), f"Not fatigued, crippled, rammed, fouled: it is {state}")
                         for state in AVOIDANCE_BARS),
                   "an enemy ship just moved adjacent"),
     "reaction-ram": ((), "an enemy ship moves adjacent to its bow hex, presenting a flank hex"),
