@@ -152,3 +152,14 @@ def test_a_failing_requirement_has_no_odds(resolver_id, inputs):
     assert refused["charts"] == [] and any(not c["ok"] for c in refused["checks"])
     assert set(refused) == {"resolver", "title", "inputs", "interpretations", "checks", "charts"}
     assert rules_core.odds(resolver_id, {})["charts"]
+
+
+def test_a_requirement_met_by_an_alternative_entered_is_a_fact():
+    """Assert "Structure: 0-1 or Fire Ship Trait" met by a Structure entered is met whatever the Fire Ship default is,
+    while one met only by defaults, or refused, still says it was not entered."""
+    def check(given: dict) -> dict:
+        return resolve("jovian-wars/v1.2.4/ram", given)["checks"][0]
+    assert "entered" not in check({"structure": 1}) and check({"structure": 1})["ok"]
+    assert check({})["entered"] is False
+    assert check({"structure": 3})["entered"] is False and not check({"structure": 3})["ok"]  # Fire Ship not entered
+    assert "entered" not in check({"structure": 3, "fire_ship": False})
