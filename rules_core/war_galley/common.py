@@ -258,15 +258,21 @@ def row_gaps(lines: Iterable[str]) -> tuple[Gap, ...]:
 
 
 def with_gaps(run: RunFunction, gaps: Sequence[Gap]) -> RunFunction:
-    """A mode's run that, once the mode is allowed, shows each gap its row points to (MECHANICS §10), as the v1.2.1
-    Special Actions do: the outcome's "gap" and a last step."""
+    """A mode's run that, once the mode is allowed, shows the gaps its row points to (MECHANICS §10), as the v1.2.1
+    Special Actions do: the outcome's "gap" and a last step. Before a result is given, every gap of the row; after, those
+    whose line the answer says (a failed Reaction Ram resolves no ram, so no "Check fatigue")."""
     if not gaps:
         return run
-    texts = " ".join(gap.text for gap in gaps)
 
     def shown(inputs: Inputs) -> Answer:
         answer = run(inputs)
         if answer.outcome is None or not answer.outcome.allowed:
+            return answer
+        said = " ".join([answer.outcome.headline, *(answer.steps or ()), *(c.label for c in answer.checks or ())])
+        pending = answer.outcome.facts.get("result") is None
+        texts = " ".join(gap.text for pointer, gap in GALLEY_POINTERS.items()
+                         if gap in gaps and (pending or pointer in said))
+        if not texts:
             return answer
         outcome = dataclasses.replace(answer.outcome, facts={**answer.outcome.facts, "gap": texts})
         return dataclasses.replace(answer, outcome=outcome, steps=(*(answer.steps or ()), texts))

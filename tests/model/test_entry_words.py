@@ -137,3 +137,16 @@ def test_the_galley_pointers_found_are_the_ones_the_aid_holds() -> None:
     assert found == {"ram": ["Check fatigue", "Check for fouling/retraction"], "rake-pass-by": ["Note movement-restricted"],
                      "anastrophe": ["Check fatigue", "Check for fouling/retraction"], "boarding": ["Possible losses"],
                      "reaction-ram": ["Resolve Ram"]}
+
+
+@pytest.mark.parametrize(("mode", "given", "shown"), [
+    ("ram", {"result": "success"}, ["Check fatigue", "Check for fouling/retraction"]),
+    ("ram", {"result": "failure"}, ["Check fatigue"]),  # a failed ram's lines hold no fouling check
+    ("reaction-ram", {"reaction_result": "failure"}, []),  # no ram is resolved
+    ("reaction-ram", {"reaction_result": "success", "result": "failure"}, ["Check fatigue"]),
+    ("boarding", {"result": "failure"}, ["Possible losses"]),
+])
+def test_a_galley_result_shows_the_gaps_of_the_lines_it_says(mode: str, given: dict, shown: list[str]) -> None:
+    """Assert once a result is given, a galley mode shows the gaps of the lines it states, and no other."""
+    gap = resolve(f"war-galley/aid/{mode}", given)["outcome"].get("gap", "")
+    assert [pointer for pointer in GALLEY_POINTERS if GALLEY_POINTERS[pointer].text in gap] == shown
