@@ -114,7 +114,14 @@ const canHappen = (row) => !/^0\//.test(row.p);
 
 // ---- Rendering of answers (scripts/hooks/resolver_html.py writes the same markup) ------------
 
-export function renderCharts(charts) {
+/** Why there are no odds: the requirement's failing checks (the engine sends no charts for an action not taken). */
+export function noOddsText(checks) {
+  const failing = (checks || []).filter((c) => !c.ok);
+  return failing.length ? `No odds: the requirement is not met (${failing.map((c) => `${c.label}: ${c.detail}`).join("; ")}).` : "";
+}
+
+export function renderCharts(charts, checks) {
+  const refused = charts.length ? "" : noOddsText(checks);
   const tables = charts.map((chart) =>
     el(
       "table",
@@ -137,7 +144,7 @@ export function renderCharts(charts) {
       ),
     ),
   );
-  return [...tables, fractionsButton()];
+  return [...(refused ? [el("p", { class: "resolver__no-odds", text: refused })] : []), ...tables, fractionsButton()];
 }
 
 // The fractions are one tap away; the click is handled by the odds region (the build's button too).
@@ -571,10 +578,11 @@ class Widget {
         this.oddsKey = key;
         this.oddsRegion.removeAttribute("aria-busy");
         const exact = this.oddsRegion.classList.contains("resolver__odds--exact");
-        this.oddsRegion.replaceChildren(...renderCharts(answer.result.charts));
+        this.oddsRegion.replaceChildren(...renderCharts(answer.result.charts, answer.result.checks));
         this.oddsRegion.querySelector(".resolver__fractions").setAttribute("aria-pressed", String(exact));
         this.oddsRegion.dataset.live = "true";
         if (answer.result.charts.length && this.glance) this.glance.replaceChildren(...renderGlance(answer.result.charts[0]));
+        else if (this.glance) this.glance.textContent = noOddsText(answer.result.checks); // never the odds of earlier inputs
         this.charts = answer.result.charts;
         markFirstAnswer();
       }

@@ -63,6 +63,12 @@ def judged(values: Mapping[str, object], reads: Iterable[str], label: str, ok: b
     return Check(label, ok, f"not entered yet; by default {detail}", entered=False)
 
 
+def pending_note(checks: Iterable[Check]) -> str:
+    """The sentence naming the checks judged on defaults only ("" when every input they read was entered)."""
+    pending = [c.label for c in checks if not c.entered]
+    return f"Not entered yet, so taken at the defaults: {'; '.join(pending)}." if pending else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result in the rule's own terms: a headline, whether the Action was allowed, other facts."""

@@ -342,6 +342,31 @@ V121_DOGFIGHT_GAP = Gap(
     "and is not used).",
 )
 
+GALLEY_FATIGUE_GAP = Gap(
+    "galley-fatigue", "fatigue rules",
+    "Gap in the texts: the aid's \"Check fatigue\" points to War Galley's fatigue rules, which are not in the texts this "
+    "site holds, so what the check decides is not given here.",
+)
+GALLEY_FOULING_GAP = Gap(
+    "galley-fouling", "fouling and retraction rules",
+    "Gap in the texts: the aid's \"Check for fouling/retraction\" points to War Galley's fouling and retraction rules, "
+    "which are not in the texts this site holds, so what the check decides is not given here.",
+)
+GALLEY_LOSSES_GAP = Gap(
+    "galley-losses", "boarding rules",
+    "Gap in the texts: the aid's \"Possible losses\" points to War Galley's boarding rules, which are not in the texts "
+    "this site holds, so which losses each side takes is not given here.",
+)
+GALLEY_MOVEMENT_GAP = Gap(
+    "galley-movement-restricted", "movement rules",
+    "Gap in the texts: the aid's \"Note movement-restricted\" points to War Galley's movement rules, which are not in "
+    "the texts this site holds, so what the restriction is is not given here.",
+)
+
+GALLEY_POINTERS: dict[str, Gap] = {"Check fatigue": GALLEY_FATIGUE_GAP, "Check for fouling/retraction": GALLEY_FOULING_GAP,
+                                   "Possible losses": GALLEY_LOSSES_GAP, "movement-restricted": GALLEY_MOVEMENT_GAP}
+"""A War Galley aid line's words that hand the play to a rulebook section the texts do not hold -> its gap."""
+
 GAPS: dict[str, Gap] = {gap.key: gap for gap in (V121_REPAIR_GAP, V121_RAMMING_GAP, V121_BOARDING_GAP,
-                                                 V121_BOMBING_RUN_GAP, V121_DOGFIGHT_GAP)}
+                                                 V121_BOMBING_RUN_GAP, V121_DOGFIGHT_GAP, *GALLEY_POINTERS.values())}
 """Every gap in the texts a resolver shows, by key."""

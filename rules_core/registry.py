@@ -205,6 +205,14 @@ def odds(resolver_id: object, inputs: object) -> dict[str, object]:
 
     def work() -> dict[str, object]:
         checked = resolver.check(inputs)
-        return _answer(resolver, checked, run_odds(checked))
+        return _answer(resolver, checked, unless_refused(run_odds(checked)))
 
     return _in_players_words(resolver, work)
+
+
+def unless_refused(body: Answer) -> Answer:
+    """Odds whose requirement fails are none: the action is not taken, so nothing is rolled; only the checks, which
+    say why, are kept (for every resolver alike; Boarded and the Dogfight stop before computing them)."""
+    if body.checks and not all(check.ok for check in body.checks):
+        return Answer(checks=body.checks, charts=())
+    return body

@@ -40,7 +40,7 @@ from ..answers import Chart
 from ..dice.read import Reading, magnitude, notation
 from ..dice.dist import Dist
 from ..errors import InputError
-from ..inputs import Input
+from ..inputs import Input, is_entered
 from ..dice.pools import Pool
 from ..registry import Inputs
 from ..dice.roll import Resolution
@@ -143,9 +143,15 @@ class Either:
         results = [part.holds(values) for part in self.parts]
         ok = any(holds for holds, _ in results)
         passing = [part.label for part, (holds, _) in zip(self.parts, results) if holds]
-        detail = "; ".join(said if isinstance(part, Rating) else f"{part.label}: {said}"
-                           for part, (_, said) in zip(self.parts, results))
-        return answers.judged(values, [name for part in self.parts for name in part.fields], self.label, ok,
+        # Met by an alternative entered, it is met whatever the others' defaults are, and only what was entered is
+        # said; otherwise every part is read (and the check says it was not all entered).
+        entered = [part for part, (holds, _) in zip(self.parts, results)
+                   if holds and all(is_entered(values, name) for name in part.fields)]
+        said_of = [(part, said) for part, (_, said) in zip(self.parts, results)
+                   if not entered or all(is_entered(values, name) for name in part.fields)]
+        detail = "; ".join(said if isinstance(part, Rating) else f"{part.label}: {said}" for part, said in said_of)
+        reads = [name for part in (entered[:1] or self.parts) for name in part.fields]
+        return answers.judged(values, reads, self.label, ok,
                               f"met by {' and '.join(passing)} ({detail})" if ok else f"no alternative holds ({detail})")
 
 
@@ -192,8 +198,7 @@ def flag_input(field: str, label: str, default: bool = False, help: str = "") ->
 def requirement_sentence(results: Sequence[answers.Check]) -> str:
     """"Requirement met." or "Requirement not met: Thrusters: 1+ (Thrusters is 0, needs 1+)."."""
     failed = [c for c in results if not c.ok]
-    pending = [c.label for c in results if not c.entered]
-    later = f" Not entered yet, so taken at the defaults: {'; '.join(pending)}." if pending else ""
+    later = (" " + answers.pending_note(results)).rstrip()
     if not failed:
         return "Requirement met." + later
     return "Requirement not met: " + "; ".join(f"{c.label} ({c.detail})" for c in failed) + "." + later

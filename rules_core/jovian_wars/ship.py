@@ -15,6 +15,9 @@ RATINGS: tuple[str, ...] = ("Defense", "Sensors", "Thrusters", "Marines")
 """The non-Structure Ratings that take Rating Damage, in data-card order (indexes 0-3 of a Ship's boxes)."""
 MARINES = 3
 """Index of the Marines rating."""
+SYSTEM_RATINGS: tuple[str, ...] = tuple(name for index, name in enumerate(RATINGS) if index != MARINES)
+"""The Ratings that are Systems on the Catastrophic Damage Table, with each System Trait; Marines are personnel, not a
+System (MECHANICS §6b, Reading `systems-at-zero`)."""
 VALUE_RATING: dict[int, int] = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}
 """The Rating Damage table: a [D] result's Value -> the Rating it damages (1-2 Defense, 3-4 Sensors, 5-6 Thrusters)."""
 FATES = ("", "Destroyed", "Dead", "Explodes")

@@ -16,8 +16,8 @@ from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver, RunFunction
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
-    first_failure, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, stage_changes,
-    target_input, totals_chart,
+    first_failure, holds_step, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs,
+    stage_changes, stage_lines, row_gaps, target_input, totals_chart, verdict, with_gaps,
 )
 from .conditions import CONDITIONS
 
@@ -32,8 +32,8 @@ def _what(mode: AttackMode) -> str:
 def _prelude(mode: AttackMode, inputs: Inputs) -> tuple[list[Check], list[dict[str, object]], list[str]]:
     """Checks, defenses offered, and the opening steps."""
     checks = CONDITIONS[mode.slug][1](inputs)
-    defenses = defenses_offered(mode, cast(dict[str, object], inputs["target"])) if mode.defenses else []
-    steps = [f"Every condition of {mode.name} holds."] + defense_steps(defenses)
+    defenses = defenses_offered(mode, inputs) if mode.defenses else []
+    steps = [holds_step(mode.name, checks)] + defense_steps(defenses)
     return checks, defenses, steps
 
 
@@ -62,7 +62,7 @@ def run_single(mode: AttackMode, inputs: Inputs) -> Answer:
             ask = f"Type the number needed ({mode.dice}d6, from your rulebook) for the chance of success, or"
         else:
             ask = f"Roll {roll.rule()}, then"
-        return allowed(checks, steps, f"{mode.name} allowed: every condition holds. {ask} give the result.",
+        return allowed(checks, steps, f"{mode.name} allowed: {verdict(checks)}. {ask} give the result.",
                        {**facts, "result": None, "changes": {}})
     changes = stage_changes(mode.stages[0][1], success)
     steps += _changes_steps(changes)
@@ -110,7 +110,7 @@ def run_anastrophe(inputs: Inputs) -> Answer:
         else:
             plan = ("Resolve the rake first, then the ram (−1 if the rake fails); type the numbers needed from your "
                     "rulebook for the chances.")
-        return allowed(checks, steps, f"Anastrophe allowed: every condition holds. {plan}",
+        return allowed(checks, steps, f"Anastrophe allowed: {verdict(checks)}. {plan}",
                        {**facts, "result": None, "changes": {}, "stages": []})
     rake_changes = stage_changes(mode.stages[0][1], rake_ok)
     steps += _changes_steps(rake_changes, f"Rake {'succeeds' if rake_ok else 'fails'}")
@@ -205,17 +205,19 @@ def _declare(mode: AttackMode) -> Resolver:
     dice = {"roll": mode.dice}
     if mode.slug == "anastrophe":
         run, odds, dice = run_anastrophe, odds_anastrophe, {"rake_roll": 2, "ram_roll": 2}
+    gaps = row_gaps(stage_lines(mode))
     return Resolver(
         id=f"war-galley/aid/{mode.slug}",
         title=f"{mode.name}: check, defenses, result",
         inputs=(*condition_inputs, *target, *_dice_inputs(mode)),
-        run=run,
+        run=with_gaps(run, gaps),
         odds=odds if mode.dice else None,
         readings=chosen,
         serves=(mode.slug,), versions=("aid",),
         dice_needed=functools.partial(_dice_needed, dice) if mode.dice else None,
         summary=f"Checks each condition of {mode.name}, lists the target's active defenses, and gives both ships' "
-                "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else "."),
+                "state changes once you say success or failure" + (" (or type the dice)." if mode.dice else ".")
+                + "".join(f" {gap.text}" for gap in gaps),
     )
 
 

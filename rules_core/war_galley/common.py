@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from .. import readings
-from ..answers import Answer, Chart, Check, Outcome, Row, fraction_json
+from ..answers import Answer, Chart, Check, Outcome, Row, fraction_json, judged, pending_note
 from ..dice.dist import Dist
 from ..errors import InputError
 from .galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
 from .galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
 from ..inputs import Input
-from ..registry import Inputs
+from ..readings import GALLEY_POINTERS, Gap
+from ..registry import Inputs, RunFunction
 
 SPEEDS = ("Max", "Cruise")
 RESULTS = ("not yet", "success", "failure")
@@ -156,28 +158,34 @@ def roll_charts(roll: Roll, title: str) -> tuple[Chart, Chart]:
 # Defenses ----------------------------------------------------------------------------------
 
 
-def defenses_offered(mode: AttackMode, target: Mapping[str, object]) -> list[dict[str, object]]:
-    """Each Active Defense of the mode, with whether this target may use it and why."""
+def defenses_offered(mode: AttackMode, inputs: Inputs) -> list[dict[str, object]]:
+    """Each Active Defense of the mode, with whether the target (inputs["target"]) may use it and why; a detail read
+    from the target's state not entered yet says so, as a condition's check does."""
     offered = []
     for name in mode.defenses:
-        ok, detail = _defense(name, mode, target)
-        offered.append({"defense": name, "mode": DEFENSE_SLUGS[name], "ok": ok, "detail": detail})
+        reads, ok, detail = _defense(name, mode, cast(Mapping[str, object], inputs["target"]))
+        said = judged(inputs, [f"target.{part}" for part in reads], name, ok, detail)
+        offered.append({"defense": name, "mode": DEFENSE_SLUGS[name], "ok": ok, "detail": said.detail})
     return offered
 
 
-def _defense(name: str, mode: AttackMode, target: Mapping[str, object]) -> tuple[bool, str]:
+AVOIDANCE_BARS = ("fatigued", "crippled", "rammed", "fouled")
+
+
+def _defense(name: str, mode: AttackMode, target: Mapping[str, object]) -> tuple[tuple[str, ...], bool, str]:
+    """The target's parts it reads, whether it may answer, and why."""
     if name == AVOIDANCE_NAME:
-        bad = [state for state in ("fatigued", "crippled", "rammed", "fouled") if target.get(state)]
+        bad = [state for state in AVOIDANCE_BARS if target.get(state)]
         if bad:
-            return False, f"Not fatigued, crippled, rammed, fouled: the target is {', '.join(bad)}"
-        return True, "An enemy ship just moved adjacent, and the target is not fatigued, crippled, rammed or fouled"
+            return AVOIDANCE_BARS, False, f"Not fatigued, crippled, rammed, fouled: the target is {', '.join(bad)}"
+        return AVOIDANCE_BARS, True, "An enemy ship just moved adjacent, and the target is not fatigued, crippled, rammed or fouled"
     if name == MISSILE_FIRE_NAME:
-        return True, f"Defensive Missile Fire: the target is being {_attacked_as(mode)}"
+        return (), True, f"Defensive Missile Fire: the target is being {_attacked_as(mode)}"
     if name == REACTION_RAM_NAME:
         if not target.get("bow_hex"):
-            return False, "Only if the attacker moves adjacent to the target's bow hex, presenting a flank hex"
-        return True, "The attacker moves adjacent to the target's bow hex, presenting a flank hex"
-    return False, f"{name}: not a defensive mode of the aid"
+            return ("bow_hex",), False, "Only if the attacker moves adjacent to the target's bow hex, presenting a flank hex"
+        return ("bow_hex",), True, "The attacker moves adjacent to the target's bow hex, presenting a flank hex"
+    return (), False, f"{name}: not a defensive mode of the aid"
 
 
 def _attacked_as(mode: AttackMode) -> str:
@@ -214,10 +222,58 @@ def refused(name: str, checks: Sequence[Check], facts: Mapping[str, object] | No
     return Answer(outcome, steps, tuple(checks))
 
 
+def verdict(checks: Sequence[Check]) -> str:
+    """What no failing condition means: "every condition holds" only when the player entered every input they read;
+    otherwise they hold for the defaults alone, and the count not entered says so (never a fact about the ship)."""
+    pending = sum(not c.entered for c in checks)
+    return f"none fails at the defaults; {pending} of {len(checks)} not entered yet" if pending else "every condition holds"
+
+
+def holds_step(name: str, checks: Sequence[Check]) -> str:
+    """The opening step once no condition fails: "Ram: every condition holds." or how many are not entered yet."""
+    return f"{name}: {verdict(checks)}."
+
+
 def allowed(checks: Sequence[Check], steps: Sequence[str], headline: str, facts: Mapping[str, object]) -> Answer:
-    """The answer once every condition holds: the headline and the mode's facts (result, changes...); the steps name
+    """The answer once no condition fails: the headline and the mode's facts (result, changes...); the steps name
     the conditions judged on inputs not entered yet (their checks say so too), since they hold only for the defaults."""
-    pending = [c.label for c in checks if not c.entered]
-    if pending:
-        steps = [f"Not entered yet, so taken at the defaults: {'; '.join(pending)}.", *steps]
-    return Answer(Outcome(headline, allowed=True, facts=facts), tuple(steps), tuple(checks))
+    note = pending_note(checks)
+    return Answer(Outcome(headline, allowed=True, facts=facts), tuple([note, *steps] if note else steps), tuple(checks))
+
+
+# Gaps --------------------------------------------------------------------------------------
+
+
+def stage_lines(mode: AttackMode) -> tuple[str, ...]:
+    """Every line of the mode's row: its conditions and each stage's results."""
+    return (*mode.conditions, *(line for _, results in mode.stages for success in (True, False)
+                                for side in results.lines(success) for line in side))
+
+
+def row_gaps(lines: Iterable[str]) -> tuple[Gap, ...]:
+    """The gaps the aid's lines point to: rulebook sections the texts do not hold ("Check fatigue"), in the ledger's
+    order, each once."""
+    said = " ".join(lines)
+    return tuple(gap for pointer, gap in GALLEY_POINTERS.items() if pointer in said)
+
+
+def with_gaps(run: RunFunction, gaps: Sequence[Gap]) -> RunFunction:
+    """A mode's run that, once the mode is allowed, shows the gaps its row points to (MECHANICS §10), as the v1.2.1
+    Special Actions do: the outcome's "gap" and a last step. Before a result is given, every gap of the row; after, those
+    whose line the answer says (a failed Reaction Ram resolves no ram, so no "Check fatigue")."""
+    if not gaps:
+        return run
+
+    def shown(inputs: Inputs) -> Answer:
+        answer = run(inputs)
+        if answer.outcome is None or not answer.outcome.allowed:
+            return answer
+        said = " ".join([answer.outcome.headline, *(answer.steps or ()), *(c.label for c in answer.checks or ())])
+        pending = answer.outcome.facts.get("result") is None
+        texts = " ".join(gap.text for pointer, gap in GALLEY_POINTERS.items()
+                         if gap in gaps and (pending or pointer in said))
+        if not texts:
+            return answer
+        outcome = dataclasses.replace(answer.outcome, facts={**answer.outcome.facts, "gap": texts})
+        return dataclasses.replace(answer, outcome=outcome, steps=(*(answer.steps or ()), texts))
+    return shown

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-
 from .. import readings
 from ..answers import Answer, Check, judged
 from .galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
 from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver
 from .common import (
-    ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, make_roll,
-    modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, speed_input, totals_chart,
+    ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, holds_step, make_roll,
+    modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, row_gaps, speed_input,
+    stage_lines, totals_chart, with_gaps,
 )
 
 AVOIDANCE = DEFENSIVE_MODES["avoidance"]
@@ -34,7 +34,7 @@ def run_avoidance(inputs: Inputs) -> Answer:
     if first_failure(checks):
         return refused(AVOIDANCE.name, checks)
     success, said = decide(inputs, 0, None)
-    steps = ["Every condition of Avoidance holds.", *said]
+    steps = [holds_step(AVOIDANCE.name, checks), *said]
     if success is None:
         return allowed(checks, steps, "Avoidance allowed: give the result.", {"result": None, "changes": {}})
     if success:
@@ -66,7 +66,7 @@ def run_reaction_ram(inputs: Inputs) -> Answer:
     if first_failure(checks):
         return refused(REACTION_RAM.name, checks)
     reaction, said = decide(inputs, 0, None, "reaction_result", "reaction_roll")
-    steps = ["Every condition of Reaction Ram holds.", *said]
+    steps = [holds_step(REACTION_RAM.name, checks), *said]
     ram = make_roll(inputs, 2)
     chance: dict[str, object] = {} if ram is None else {"chance": ram.chance()}
     then = f"then the ram ({ram.rule()})" if ram else "then the ram (type its number needed for the chance of success)"
@@ -126,7 +126,7 @@ def run_defensive_missile_fire(inputs: Inputs) -> Answer:
     gap = "The aid's row for Defensive Missile Fire ends after its Conditions: it gives no results."
     if first_failure(checks):
         return refused(DEFENSIVE_MISSILE_FIRE.name, checks, {"row_ends_after_conditions": True})
-    return allowed(checks, ["Every condition of Defensive Missile Fire holds.", gap], f"Defensive Missile Fire allowed. {gap}",
+    return allowed(checks, [holds_step(DEFENSIVE_MISSILE_FIRE.name, checks), gap], f"Defensive Missile Fire allowed. {gap}",
                    {"result": None, "changes": {}, "row_ends_after_conditions": True})
 
 
@@ -136,6 +136,7 @@ DEFENSIVE_MISSILE_INPUTS = (
 
 
 AID = ("aid",)
+REACTION_RAM_GAPS = row_gaps((*REACTION_RAM.conditions, *REACTION_RAM.success, *stage_lines(ATTACK_MODES["ram"])))
 """The rules version these resolvers implement: the aid has one."""
 
 
@@ -147,10 +148,12 @@ DEFENSE_RESOLVERS: tuple[Resolver, ...] = (
     ),
     Resolver(
         id="war-galley/aid/reaction-ram", title="Reaction Ram: check, ram, result", inputs=REACTION_RAM_INPUTS,
-        run=run_reaction_ram, odds=odds_reaction_ram, serves=("reaction-ram",), versions=AID,
+        # "Resolve Ram" resolves the Ram row, which the aid holds: that row's pointers are the Reaction Ram's too.
+        run=with_gaps(run_reaction_ram, REACTION_RAM_GAPS), odds=odds_reaction_ram, serves=("reaction-ram",), versions=AID,
         readings=(*ATTACK_READINGS, readings.GALLEY_RESOLVE_RAM),
         dice_needed=lambda _inputs: {"roll": 2},
-        summary="Checks Reaction Ram's condition, then resolves its ram: both ships' changes, and the ram's exact odds.",
+        summary="Checks Reaction Ram's condition, then resolves its ram: both ships' changes, and the ram's exact odds."
+                + "".join(f" {gap.text}" for gap in REACTION_RAM_GAPS),
     ),
     Resolver(
         id="war-galley/aid/defensive-missile-fire", title="Defensive Missile Fire: check",

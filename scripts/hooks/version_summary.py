@@ -1,20 +1,26 @@
 """A short plain-language summary of what changed in one paired entry, for a player who knows the old version.
 
 Built from the structured differences (the requirement, the Skill Test's meaning, the parts an
-entry split into, a gap the old text points to), then one line for every changed run of words of
-the text, so no change is left out (complete by construction: `text_changes` gives each changed
-run exactly one line, and `unclaimed` is empty): a reversed permission first, then a changed
-number, a sentence added or dropped, and any other rewording quoted old → new. Then the
-hand-written note of the comparison if it has one. Notation is not a change: "—" and "No" both
-mean no Skill Test, "Skill" and "Yes" both mean a Skill Test on the Skill rating (MECHANICS §4),
-and an edit of case or brackets only is left out. Only "Skill/Sensors" becoming "Yes" (a rating
-choice removed) or a Skill Test added or removed is a change.
+entry split into, a gap the old text points to), then one line for every change of the text's
+words, so no change is left out (complete by construction: `text_changes` quotes every changed
+run of the word diff, and `unclaimed`, read from the word diff itself, is empty): a reversed
+permission first, then a changed number, then a sentence added or dropped or any other change of
+the words ("Changed", in the text's order), and last a rewording. "Reworded" is said only where
+the two texts say the same thing: a spelling fix, or v1.2.4's term for the same thing (a token
+became a state, "removed" "canceled"); anything else may change the rule and is "Changed".
+Changed runs a few words apart are one change, quoted whole. Then the hand-written note of the
+comparison if it has one. Notation is not a change: "—" and "No" both mean no Skill Test, "Skill"
+and "Yes" both mean a Skill Test on the Skill rating (MECHANICS §4), and an edit of case or
+brackets only is left out. Only "Skill/Sensors" becoming "Yes" (a rating choice removed) or a
+Skill Test added or removed is a change.
 
 Pure functions over entries and chunks: no MkDocs.
 """
 
 from __future__ import annotations
 
+import difflib
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +33,7 @@ NO_TEST = ("", "-", "—", "no", "none")
 """Skill Test cells that mean the entry has no Skill Test."""
 NUMBER = re.compile(r"\d")
 DIGITS = re.compile(r"[^\d]")
+LIST_NUMBER = re.compile(r"^\d+\.$")
 """Everything but the digits: "3\"." and "3\"" hold the same number."""
 
 
@@ -83,52 +90,135 @@ NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "nor", "only"})
 """Words that turn a permission or a limit around: "may not be declared" / "may declared"."""
 SENTENCE_END = re.compile(r"[.!?][\"')\]]*$")
 CONTEXT = 3
-"""Unchanged words quoted on each side of a short change, so "not be" reads as "…may not be declared…"."""
+"""Unchanged words quoted on each side of a short change, so "not be" reads as "…may not be declared…"; changed runs
+this close together are one change, quoted whole ("ends a Move … within 3"" → "is within 3" at any point …")."""
 SHORT = 3
 """A change of at most this many words on each side is quoted with its context."""
+JOINED = 16
+"""Most words a side of changed runs joined into one change: past it each run is its own point (a rewritten paragraph
+stays a list of points a player can read, not one quote of the whole)."""
+NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "half": "05"}
+"""Numbers written as words: "2 total" → "two" changes no number; "fewer" → "0.5x" does."""
+SAME_TERMS = {("token", "state"), ("removed", "canceled"), ("roll", "test"), ("check", "test"), ("a", "an"),
+              ("a", "the"), ("the", "")}
+"""Old word → new word pairs that name the same thing in v1.2.4's terms (a token became a state, a Skill Check or Roll
+a Skill Test, "removed" of a token "canceled" of a state), casefolded: the only changes "Reworded" may call wording."""
+SPELLING = 0.75
+"""A changed word this similar to its replacement (Captial/Capital, Squardon/Squadron) is a spelling fix."""
 
 
 @dataclass(frozen=True, slots=True)
 class Region:
-    """One changed run of the text, with the unchanged words around it."""
+    """One change of the text: changed runs of words close together, with the unchanged words between and around."""
 
     old: tuple[str, ...]
-    """The words only the old text has (BREAK marks a paragraph end)."""
+    """The old text of the change: its changed words and the unchanged ones between them (BREAK marks a paragraph)."""
     new: tuple[str, ...]
-    """The words only the new text has."""
+    """The new text of the change, likewise."""
     before: tuple[str, ...]
     """The unchanged words just before it (at most CONTEXT)."""
     after: tuple[str, ...]
     """The unchanged words just after it."""
+    runs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    """Each changed run inside it as (old words, new words): what the kind of change is judged on."""
 
 
 def regions(chunks: Sequence[Chunk]) -> list[Region]:
-    """Every changed run of words: a deletion with the insertion that replaces it, or either alone."""
-    out: list[Region] = []
+    """Every change: a deletion with the insertion that replaces it, or either alone, joined with the next one when at
+    most CONTEXT unchanged words (and no paragraph end) separate them."""
+    runs: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []  # (first chunk, last chunk + 1, old, new)
     for index, chunk in enumerate(chunks):
         if chunk.op == "del":
             follows = chunks[index + 1] if index + 1 < len(chunks) and chunks[index + 1].op == "ins" else None
-            old, new, last = chunk.tokens, follows.tokens if follows else (), index + (2 if follows else 1)
+            runs.append((index, index + (2 if follows else 1), chunk.tokens, follows.tokens if follows else ()))
         elif chunk.op == "ins" and not (index and chunks[index - 1].op == "del"):
-            old, new, last = (), chunk.tokens, index + 1
+            runs.append((index, index + 1, (), chunk.tokens))
+    groups: list[list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]] = []
+    for run in runs:
+        if groups and _joins(chunks, groups[-1], run):
+            groups[-1].append(run)
         else:
-            continue
-        before = _words(chunks[index - 1].tokens)[-CONTEXT:] if index and chunks[index - 1].op == "same" else ()
+            groups.append([run])
+    out: list[Region] = []
+    for group in groups:
+        first, last = group[0][0], group[-1][1]
+        old: list[str] = []
+        new: list[str] = []
+        for position, (start, end, was, now) in enumerate(group):
+            if position:
+                between = chunks[group[position - 1][1]].tokens
+                old += between
+                new += between
+            old += was
+            new += now
+        before = _words(chunks[first - 1].tokens)[-CONTEXT:] if first and chunks[first - 1].op == "same" else ()
         after = _words(chunks[last].tokens)[:CONTEXT] if last < len(chunks) and chunks[last].op == "same" else ()
-        out.append(Region(old, new, before, after))
+        out.append(Region(tuple(old), tuple(new), before, after, tuple((was, now) for _, _, was, now in group)))
     return out
+
+
+def _rewrites(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether a changed run, alone, is a plain change of the rule's words: neither a reversal, a number, a sentence
+    added or dropped, nor wording. Only such runs join: a number or a reversal keeps a line of its own."""
+    was, now = _words(old), _words(new)
+    return bool(was and now) and not _reverses(was, now) and _numbers(was) == _numbers(now) and not _same_thing(was, now)
+
+
+def _joins(chunks: Sequence[Chunk], group: Sequence[tuple[int, int, tuple[str, ...], tuple[str, ...]]],
+           run: tuple[int, int, tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a changed run belongs to the change before it: one short unchanged chunk between them, within a
+    paragraph, both plain changes of the words (`_rewrites`), and the change short enough to read as one (at most JOINED
+    words a side)."""
+    end, start = group[-1][1], run[0]
+    if start != end + 1 or chunks[end].op != "same" or not (_rewrites(*group[-1][2:]) and _rewrites(*run[2:])):
+        return False
+    between = chunks[end].tokens
+    if len(between) > CONTEXT or BREAK in between:
+        return False
+    sides = [sum(len(part[side]) for part in group) + len(between) * len(group) + len(run[side]) for side in (2, 3)]
+    return max(sides) <= JOINED
 
 
 def _words(tokens: Sequence[str]) -> tuple[str, ...]:
     return tuple(token for token in tokens if token != BREAK)
 
 
+def _bare(word: str) -> str:
+    return word.strip(".,;:!?()\"“”").casefold()
+
+
 def _negations(words: Sequence[str]) -> int:
-    return sum(1 for word in words if word.strip(".,;:!?").casefold() in NEGATIONS)
+    return sum(1 for word in words if _bare(word) in NEGATIONS)
 
 
 def _numbers(words: Sequence[str]) -> list[str]:
-    return [DIGITS.sub("", word) for word in words if NUMBER.search(word)]
+    """The numbers a run of words states, sorted; a numbered list's "1." is layout, not a number of the rule."""
+    found = [NUMBER_WORDS.get(_bare(word)) or DIGITS.sub("", word) for word in words
+             if (NUMBER.search(word) or _bare(word) in NUMBER_WORDS) and not LIST_NUMBER.match(word)]
+    return sorted(found)
+
+
+def _reverses(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether a changed run turns a permission or a limit around: a "not" or "only" added or dropped, with at most two
+    other words changed beside it."""
+    plain = [word for word in (*old, *new) if _bare(word) not in NEGATIONS]
+    return _negations(old) != _negations(new) and len(plain) <= 2
+
+
+def _same_thing(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether a changed run says the same thing in other words: a spelling fix, or v1.2.4's term for the same thing
+    (SAME_TERMS), word by word. Anything else may change the rule, so it is never called wording."""
+    if len(old) != len(new) and not (len(old) == 1 and not new and (_bare(old[0]), "") in SAME_TERMS):
+        return False
+    for was, now in itertools.zip_longest(old, new, fillvalue=""):
+        a, b = _bare(was), _bare(now)
+        if a == b or (a, b) in SAME_TERMS:
+            continue
+        if a and b and not NUMBER.search(a + b) and difflib.SequenceMatcher(None, a, b).ratio() >= SPELLING \
+                and a[0] == b[0]:
+            continue
+        return False
+    return True
 
 
 def _quote(words: Sequence[str]) -> str:
@@ -141,28 +231,34 @@ def _in_context(region: Region, words: Sequence[str]) -> str:
 
 
 def region_line(region: Region, old_version: str, new_version: str) -> tuple[int, str]:
-    """The summary line of one changed run, with its rank (reversals first, then numbers, sentences, rewording)."""
+    """The summary line of one change, with its rank: a reversed permission, a changed number, a sentence added or
+    dropped, then any other change of the words ("Changed"), and last a rewording that says the same thing
+    ("Reworded": a spelling fix or v1.2.4's term for the same thing, nothing else)."""
     old, new = _words(region.old), _words(region.new)
+    changed_old = [word for was, _ in region.runs for word in _words(was)]
+    changed_new = [word for _, now in region.runs for word in _words(now)]  # numbers are judged on the changed words
+    reversed_ = any(_reverses(_words(was), _words(now)) for was, now in region.runs)
     short = len(old) <= SHORT and len(new) <= SHORT
     where = (f" ({old_version} {_in_context(region, old)}, {new_version} {_in_context(region, new)})"
-             if short and (region.before or region.after) else "")
-    plain = [word for word in (*old, *new) if word.strip(".,;:!?").casefold() not in NEGATIONS]
-    if _negations(old) != _negations(new) and len(plain) <= 2:
+             if (short or reversed_) and (region.before or region.after) else "")  # a reversal always in its sentence
+    if reversed_:
         return 0, f"Reversed: {_quote(old) if old else '(nothing)'} → {_quote(new) if new else '(nothing)'}{where}."
-    if _numbers(old) and _numbers(new) and _numbers(old) != _numbers(new):
-        return 1, f"Number changed: {_quote(old)} → {_quote(new)}{where}."
+    if old and new and _numbers(changed_old) != _numbers(changed_new):
+        return 1, f"Number changed: {_quote(old) if old else '(nothing)'} → {_quote(new) if new else '(nothing)'}{where}."
     if not old:
         whole = bool(SENTENCE_END.search(new[-1])) and len(new) > SHORT
         return 2, f"{'Sentence added' if whole else 'Added'} in {new_version}: {_quote(new)}{where}."
     if not new:
         whole = bool(SENTENCE_END.search(old[-1])) and len(old) > SHORT
         return 2, f"{'Sentence dropped' if whole else 'Dropped'} from {old_version}: {_quote(old)}{where}."
-    return 3, f"Reworded: {_quote(old)} → {_quote(new)}{where}."
+    if all(_same_thing(_words(was), _words(now)) for was, now in region.runs):
+        return 3, f"Reworded: {_quote(old)} → {_quote(new)}{where}."
+    return 2, f"Changed: {_quote(old)} → {_quote(new)}{where}."
 
 
 def text_changes(chunks: Sequence[Chunk], old_version: str, new_version: str) -> list[str]:
-    """One line per changed run of words, the ones that matter most to a returning player first; the same line
-    for several runs once, with how many ("Special" dropped from "Special Action" three times)."""
+    """One line per change of the words, the ones that matter most to a returning player first; the same line for
+    several changes once, with how many ("Special" dropped from "Special Action" three times)."""
     ranked = [region_line(region, old_version, new_version) for region in regions(chunks)
               if _words(region.old) or _words(region.new)]
     counts: dict[str, int] = {}
@@ -171,11 +267,21 @@ def text_changes(chunks: Sequence[Chunk], old_version: str, new_version: str) ->
     return [line if times == 1 else f"{line[:-1]} ({times} times)." for line, times in counts.items()]
 
 
+QUOTED = re.compile(r"“…?(.*?)…?”")
+
+
 def unclaimed(chunks: Sequence[Chunk], lines: Sequence[str]) -> list[str]:
-    """Changed words no summary line quotes: empty by construction (the build checks it)."""
-    said = " ".join(lines)
-    return [" ".join(words) for region in regions(chunks) for words in (_words(region.old), _words(region.new))
-            if words and _quote(words) not in said]
+    """Changed words no summary line quotes: empty by construction (the build checks it). Read from the word diff's
+    own changed runs, not from `regions`, so a change the grouping dropped would show here."""
+    quoted = [match.group(1) for line in lines for match in QUOTED.finditer(line)]
+    missing = []
+    for index, chunk in enumerate(chunks):
+        if chunk.op == "same":
+            continue
+        words = _words(chunk.tokens)
+        if words and not any(_phrase(words) in quote for quote in quoted):
+            missing.append(" ".join(words))
+    return missing
 
 
 def summary_lines(match: Match, comparison: Comparison, chunks: Sequence[Chunk], gap: str) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rules_core import describe, resolve
+from rules_core.readings import GALLEY_POINTERS
 from scripts.hooks.entries import Entry, inline_text, load_entries, markdown_parser
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -23,6 +24,11 @@ GALLEY = [e for e in ENTRIES if e.game == "war-galley" and e.kind == "mode"]
 POINTERS = re.compile(r"\b(?:[Rr]esolve an? [A-Z][\w ]*?(?:Special Action|attempt)|resolves? a Dogfight|"
                       r"Initiate a Boarding Action)")
 """A v1.2.1 sentence that hands the play to a procedure of its own ("Resolve a Bombing Run Special Action")."""
+GALLEY_POINTER = re.compile(r"\b(?:Check [a-z/ ]+|[A-Z]\w* losses|Note [\w-]+|Resolve [A-Z]\w*)")
+"""A War Galley aid line that hands the play to another rule ("Check fatigue", "Possible losses", "Resolve Ram"): found
+by its form, not by the ledger's list, so a pointer the ledger misses is caught."""
+HELD = {"Resolve Ram": "ram"}
+"""Pointers to a row the aid itself holds (Reaction Ram's "Resolve Ram" resolves the Ram row): no gap."""
 
 
 def body_sentences(entry: Entry) -> list[str]:
@@ -93,3 +99,54 @@ def test_every_field_of_a_galley_mode_is_in_its_resolver(entry: Entry) -> None:
     lines = [line.strip() for cell in cells for line in re.split(r"<br>|\n", cell) if line.strip()]
     missing = [line for line in lines if line not in ("None", "-", "—") and " ".join(line.split()) not in said]
     assert missing == []
+
+
+def galley_lines(entry: Entry) -> list[str]:
+    cells = [item for value in entry.fields.values() for item in ((value,) if isinstance(value, str) else value)]
+    return [line.strip() for cell in cells for line in re.split(r"<br>|\n", cell) if line.strip()]
+
+
+def galley_pointers(entry: Entry) -> set[str]:
+    return {match.group(0).removesuffix(" (at roll of 7)").strip() for line in galley_lines(entry)
+            for match in GALLEY_POINTER.finditer(line)}
+
+
+@pytest.mark.parametrize("entry", GALLEY, ids=lambda e: e.slug)
+def test_every_pointer_of_a_galley_mode_to_a_missing_section_shows_a_gap(entry: Entry) -> None:
+    """Assert each line of a War Galley mode that hands the play to a rulebook section the texts do not hold ("Check
+    fatigue", "Check for fouling/retraction", "Possible losses", "Note movement-restricted") comes with that gap, shown
+    in its resolver's answer and summary, and a pointer to a row the aid holds ("Resolve Ram") with that row's gaps
+    (issue 20: no War Galley pointer showed a gap)."""
+    pointers = galley_pointers(entry)
+    held = [HELD[p] for p in pointers if p in HELD]
+    expected = [GALLEY_POINTERS[p].text for p in GALLEY_POINTERS if any(p in q for q in pointers if q not in HELD)]
+    expected += [GALLEY_POINTERS[p].text for row in held for p in GALLEY_POINTERS
+                 if any(p in q for q in galley_pointers(next(e for e in GALLEY if e.slug == row)))]
+    assert set(pointers) - set(HELD) <= {q for q in pointers for p in GALLEY_POINTERS if p in q}, "a pointer with no gap"
+    resolver_id = f"war-galley/aid/{entry.slug}"
+    answer = resolve(resolver_id, {})
+    shown = answer["outcome"].get("gap", "")
+    assert [text for text in dict.fromkeys(expected) if text not in shown] == []
+    assert len(shown) == len(" ".join(dict.fromkeys(expected))), "a gap the row does not point to"
+    assert all(text in describe(resolver_id)["summary"] for text in expected)
+
+
+def test_the_galley_pointers_found_are_the_ones_the_aid_holds() -> None:
+    """Assert the pointer pattern finds each pointer of the aid (so the test above bites)."""
+    found = {e.slug: sorted(galley_pointers(e)) for e in GALLEY if galley_pointers(e)}
+    assert found == {"ram": ["Check fatigue", "Check for fouling/retraction"], "rake-pass-by": ["Note movement-restricted"],
+                     "anastrophe": ["Check fatigue", "Check for fouling/retraction"], "boarding": ["Possible losses"],
+                     "reaction-ram": ["Resolve Ram"]}
+
+
+@pytest.mark.parametrize(("mode", "given", "shown"), [
+    ("ram", {"result": "success"}, ["Check fatigue", "Check for fouling/retraction"]),
+    ("ram", {"result": "failure"}, ["Check fatigue"]),  # a failed ram's lines hold no fouling check
+    ("reaction-ram", {"reaction_result": "failure"}, []),  # no ram is resolved
+    ("reaction-ram", {"reaction_result": "success", "result": "failure"}, ["Check fatigue"]),
+    ("boarding", {"result": "failure"}, ["Possible losses"]),
+])
+def test_a_galley_result_shows_the_gaps_of_the_lines_it_says(mode: str, given: dict, shown: list[str]) -> None:
+    """Assert once a result is given, a galley mode shows the gaps of the lines it states, and no other."""
+    gap = resolve(f"war-galley/aid/{mode}", given)["outcome"].get("gap", "")
+    assert [pointer for pointer in GALLEY_POINTERS if GALLEY_POINTERS[pointer].text in gap] == shown

@@ -451,34 +451,49 @@ def test_every_link_to_an_entry_lands_on_an_anchor(built: Path) -> None:
 # ---------------------------------------------------------------- the summaries name every change
 
 SUMMARY_POINTS: dict[str, tuple[str, ...]] = {
-    # Read from both texts by hand: what a returning v1.2.1 player must be told, pair by pair (new-page slug).
+    # Read from both texts by hand: what a returning v1.2.1 player must be told, pair by pair (new-page slug). A point
+    # that opens with a kind ("Changed:", "Number changed:") also holds the summary to calling it that, not wording.
     "board": ("Renamed: Boarding Party is Board", "Exo-Armor", 'within 1" of target', "Boarded State",
               "If a ship is Boarded, it may not Board!", "Boarding Action procedure, which is not in the texts"),
-    "evade": ("Skill Test removed", "Evading State", "always counts as Fire Control: 1"),
+    "evade": ("Skill Test removed", "Evading State", "always counts as Fire Control: 1",
+              "Sentence dropped from v1.2.1: “If the Skill Check was [N], the model is reduced to Fire Control: 1",
+              "Short Sensor Range"),
     "launch": ("Reversed: “not be” → (nothing)", "may not be declared in the", "may declared in the",
-               "may be declared at any time", "cancel the Embarked state"),
+               "Dropped from v1.2.1: “may be declared at any time, and”", "cancel the Embarked state"),
     "ram": ("Renamed: Ramming Speed is Ram", "Structure: 0-1 or Fire Ship Trait", "Ramming section"),
     "silent-running": ("requirement cell is empty", "Moved: from v1.2.1's Capital Ship Special Actions to v1.2.4's "
-                       "Generic Special Actions", "Stealthed State", "improves its ECM rating by 1"),
+                       "Generic Special Actions", "Stealthed State", "improves its ECM rating by 1",
+                       "A Stealth token grants the Stealth: 1 trait",
+                       "Changed: “attacks, uses Point Defense in Point Defense Attack, defends against a Missile Attack, "
+                       "or is damaged” → “expends Fire Control to fire weapons other than Missiles or Drones”"),
     "vector-attack": ("Comms", "Sensors no longer", "Number changed: “3\" without activating", "“4\".",
-                      "within Sensor Range", "does not allow for Interception"),
-    "withdraw": ("Thrusters no longer", "0.5x points", "Withdrawn state"),
+                      "within Sensor Range", "does not allow for Interception",
+                      "you cannot choose the declaring model"),
+    "withdraw": ("Thrusters no longer", "Number changed: “fewer Victory Points to the opponent” → “0.5x points”",
+                 "Withdrawn state", "Any models Embarked on the Withdrawing model are also considered Withdrawn"),
     "bombing": ("Renamed: Bombing Run is Bombing",
-                "This model must be within range to move into base contact with a Capital Ship Target"),
+                "Sentence dropped from v1.2.1: “This model must be within range to move into base contact with a Capital "
+                "Ship Target”", "on a target Capital Ship"),
     "boost": ("Requirement now Fuel: 1+", "Hard Burn Action", "Hard Burn:X State", "Moved: from v1.2.1's Generic "
-              "Special Actions to v1.2.4's Squadron Special Actions", "3\" per fuel they expend"),
-    "interception": ("Text added", "An Interception initiates a Dogfight"),
-    "active-interception": ("Reworded: “is in” → “has moved into”",),
-    "reactive-interception": ("ends a Move, resolves an Attack, or resolves a Special Action", "at any point during its "
-                              "activation", "shortest path possible"),
+              "Special Actions to v1.2.4's Squadron Special Actions", "3\" per fuel they expend",
+              "Boost may be declared in addition to other Actions", "gain +1F when Boosting"),
+    "interception": ("Text added", "An Interception initiates a Dogfight", "taking a 4\" move"),
+    "active-interception": ("Changed: “is in” → “has moved into”",),
+    "reactive-interception": ("Changed: “model ends a Move, resolves an Attack, or resolves a Special Action within 3\"” "
+                              "→ “is within 3\" at any point during its activation”", "shortest path possible",
+                              "If there is no room to achieve base contact", "Dropped from v1.2.1: “Note that this means”",
+                              "at the first point at which the Active Squadron is in Interception range"),
     "land": ("Reversed: “not” → (nothing)", "may not be declared in", "may be declared in", "Moved: from v1.2.1's "
              "Generic Special Actions to v1.2.4's Squadron Special Actions", "A Capital Ship in base contact with a "
-             "Model that has the Dock Trait"),
+             "Model that has the Dock Trait", "(that also has remaining capacity)"),
     "damage-control": ("Repair section, which is not in the texts",),
     "long-shot": ("Renamed: Long Range Sensors is Long Shot", "Skill Test added", "does not affect Missile attacks",
-                  "was Capital Ship Target, Sensors: 1+"),
-    "reorient": ("Thrusters no longer", "[N] allows a single turn", "it halves its Fire Control rating"),
-    "station-keep": ("Renamed: Station Keeping is Station Keep", "Station Keeping State", "“token” → “state”"),
+                  "was Capital Ship Target, Sensors: 1+", "“double its current Sensors” → “make attacks at Long”",
+                  "on any valid targets", "all Results are Diminished", "On a 4+, damage the weapons system"),
+    "reorient": ("Thrusters no longer", "[N] allows a single turn", "it halves its Fire Control rating",
+                 "regardless of the Test result"),
+    "station-keep": ("Renamed: Station Keeping is Station Keep", "Station Keeping State",
+                     "Reworded: “token” → “state”", "Reworded: “removed” → “canceled”"),
 }
 
 
@@ -511,18 +526,40 @@ def test_every_changed_word_is_in_a_summary_line(matching) -> None:
     for slug, (lines, chunks) in pair_summaries(matching).items():
         assert unclaimed(chunks, lines) == [], slug
         assert not any("Reworded only" in line for line in lines), slug
+        for line in lines:  # wording says the same thing: never a number or a "not" changed
+            if line.startswith("Reworded:"):
+                old, new = re.findall(r"“([^”]*)”", line)[:2]
+                assert re.findall(r"\d+", old) == re.findall(r"\d+", new), line
+                assert re.findall(r"\b(?:not|no|only|never)\b", old) == re.findall(r"\b(?:not|no|only|never)\b", new), line
         changed_words = sum(len([t for t in c.tokens if t != "\n"]) for c in chunks if c.op != "same")
         assert changed_words == 0 or not any(line.startswith("No change") for line in lines), slug
 
 
 def test_a_summary_line_per_kind_of_change() -> None:
-    """Assert a reversed permission, a changed number, an added and a dropped sentence and a rewording each get their
-    own kind of line, reversals first."""
+    """Assert a reversed permission, a changed number, an added and a dropped sentence, a change of the rule's words and
+    a rewording each get their own kind of line, reversals first, and only a spelling fix or v1.2.4's term for the same
+    thing is "Reworded" (issue 20: the Reactive Interception's trigger and Withdraw's "0.5x points" were "Reworded")."""
     from scripts.hooks.version_summary import text_changes
-    chunks = diff_blocks(["It may not be declared now. Move up to 3\" away. Roll a die."],
-                         ["It may be declared now. Move up to 4\" away. Roll one die. Then stop moving right here."])
+    chunks = diff_blocks(["It may not be declared now. Move up to 3\" away. Roll a dice. It scores fewer points when "
+                          "it ends a Move nearby. It gains a token, which is removed."],
+                         ["It may be declared now. Move up to 4\" away. Roll a die. It scores 0.5x points when it is "
+                          "nearby. Then stop moving right here. It gains a state, which is removed."])
     lines = text_changes(chunks, "v1", "v2")
     assert lines[0].startswith("Reversed: “not” → (nothing)")
-    assert any(line.startswith("Number changed: “3\"”") for line in lines)
-    assert any(line.startswith("Reworded: “a” → “one”") for line in lines)
+    assert "Number changed: “3\"” → “4\"”" in " ".join(lines) and "Number changed: “fewer” → “0.5x”" in " ".join(lines)
+    assert any(line.startswith("Changed: “ends a Move” → “is”") for line in lines)
+    assert any(line.startswith("Reworded: “dice” → “die”") for line in lines)
+    assert any(line.startswith("Reworded: “token” → “state”") for line in lines)
     assert any(line.startswith("Sentence added in v2: “Then stop moving right here”") for line in lines)
+    assert len(lines) == 7, lines
+
+
+def test_changed_runs_close_together_are_one_change_quoted_whole() -> None:
+    """Assert runs a few unchanged words apart read as one change with the words between, while a long rewrite stays a
+    list of points, and every changed word is still quoted (`unclaimed` reads the word diff, not the grouping)."""
+    from scripts.hooks.version_summary import text_changes, unclaimed
+    chunks = diff_blocks(["if the enemy ends a Move within 3\"."], ["if the enemy is within 3\" at any point."])
+    lines = text_changes(chunks, "v1", "v2")
+    assert lines == ["Changed: “ends a Move within 3\"” → “is within 3\" at any point”."]
+    assert unclaimed(chunks, lines) == []
+    assert unclaimed(chunks, ["Changed: “ends a Move” → “is”."]) == ['3".', '3" at any point.']

@@ -409,3 +409,20 @@ def test_a_base_die_more_never_lowers_the_attackers_best_outcomes(base, macro, d
             "structure": structure, "traits": traits, "weapons": weapons}
     fewer, more = (rows(odds(V + "capital-ship-damage", {**ship, "base": n})["charts"][0]) for n in (base, base + 1))
     assert all(more[label] >= fewer[label] for label in fewer), (fewer, more)
+
+
+def test_the_catastrophic_tables_systems_help_names_what_the_modifier_counts():
+    """Assert the `systems` input's help names a Rating exactly when a ship with that Rating at 0 adds 1 to the roll, and
+    names System Traits and not Marines as counted (issue 20: the help said "Ratings", Marines included; MECHANICS §6b)."""
+    from rules_core import REGISTRY
+    from rules_core.jovian_wars.ship import RATINGS, Ship
+
+    systems = next(i for i in REGISTRY["jovian-wars/v1.2.4/catastrophic-damage-table"].inputs if i.name == "systems")
+    counted_part, _, excluded_part = systems.help.partition("(")
+    for index, rating in enumerate(RATINGS):
+        left = [1, 1, 1, 1]
+        left[index] = 0
+        counts = Ship.of(tuple(left), 1, start=(1, 1, 1, 1)).systems_at_zero() == 1  # type: ignore[arg-type]
+        assert (rating in counted_part) == counts and (rating in excluded_part) == (not counts), rating
+    assert "System Trait" in counted_part and Ship.of((1, 1, 1, 1), 1, (0,), start=(1, 1, 1, 1, 1)).systems_at_zero() == 1
+    assert "Ratings" not in systems.help

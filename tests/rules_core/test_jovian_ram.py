@@ -175,9 +175,10 @@ def brute_squadron(case: dict) -> dict[tuple, Fraction]:
     return out
 
 
-@pytest.mark.parametrize("change", [{}, {"bombing_run": True}, {"target_structure": 2, "squadron_structure": 2}])
+@pytest.mark.parametrize("change", [{}, {"bombing_run": True}, {"target_structure": 2, "squadron_structure": 2, "fire_ship": True}])
 def test_squadron_ram_matches_the_brute_force(change):
-    """Assert the target's Crippled/Destroyed/Explodes after Point Defense and the Skill Test equal the enumeration."""
+    """Assert the target's Crippled/Destroyed/Explodes after Point Defense and the Skill Test equal the enumeration (a
+    Squadron at Structure 2 rams as a Fire Ship: a ram its requirement refuses has no odds)."""
     case = {"rammer": "Squadron", "squadron_structure": 1, "skill": 3, "bombing_run": False, "target_structure": 1,
             "target_defense": 2, "target_sensors": 0, "target_thrusters": 0, "target_marines": 1, "target_traits": 0,
             "target_weapons": 1, "target_spinal": 0, **change}

@@ -87,3 +87,79 @@ def test_a_group_part_not_entered_is_named_as_such():
     assert bid({})["detail"].startswith("not entered yet")
     assert bid({"a": {"bid": 1}})["detail"].startswith("not entered yet")
     assert bid({"a": {"bid": 1, "fuel": 2}})["detail"] == "bids 1 of 2 Fuel"
+
+
+def test_the_ship_state_aid_states_no_default_as_the_ships():
+    """Assert with nothing entered, War Galley's ship-state says the speed and statuses were not entered (issue 20:
+    "with no status", "it is at Max" were facts), each mode judged on defaults is marked so, and a refusal by an input
+    entered stays a fact although other inputs of that mode are not entered."""
+    blank = resolve("war-galley/aid/ship-state", {})
+    assert blank["steps"][0] == "Speed not entered yet (by default Max), no status entered."
+    assert "with no status" not in " ".join(blank["steps"]) and "it is at Max" not in blank["steps"][0]
+    pending = {c["label"]: c["detail"] for c in blank["checks"] if c.get("entered") is False}
+    assert pending["Grappling"] == "not entered yet; by default At cruise speed: it is at Max"
+    assert set(pending) == {"Ram", "Rake(Pass-through or Diekplus)", "Anastrophe", "Grappling", "Boarding", "Avoidance"}
+    assert "6 of 11 taken at the defaults" in blank["outcome"]["headline"]
+    some = resolve("war-galley/aid/ship-state", {"speed": "Cruise", "ram_attack": 0})
+    ram = next(c for c in some["checks"] if c["label"] == "Ram")
+    assert ram == {"label": "Ram", "ok": False, "detail": "Ram Attack > 0: its Ram Attack is 0"}
+    assert some["steps"][0] == "The ship is at Cruise speed, no status entered."
+    full = {"speed": "Max", "ram_attack": 1, "asterisked_ram": True, **{name: False for name in (
+        "rammed", "crippled", "fatigued", "fouled", "grappled", "half_speed", "captured", "depleted", "no_grapple",
+        "movement_impaired")}}
+    entered = resolve("war-galley/aid/ship-state", full)
+    assert all(c.get("entered") is not False for c in entered["checks"]) and "taken at the defaults" not in entered["outcome"]["headline"]
+
+
+def test_a_critical_hits_options_read_from_boxes_not_entered_say_so():
+    """Assert critical-hit's "2 weapons not damaged" is said as a default until the weapons are entered (issue 20)."""
+    def weapon(given: dict) -> dict:
+        return next(c for c in resolve("jovian-wars/v1.2.4/critical-hit", given)["checks"] if c["label"] == "Weapon Damage")
+    assert weapon({}) == {"label": "Weapon Damage", "ok": True, "entered": False,
+                          "detail": "not entered yet; by default 2 weapons not damaged"}
+    assert weapon({"weapons": 2, "spinal": 0}) == {"label": "Weapon Damage", "ok": True, "detail": "2 weapons not damaged"}
+
+
+@pytest.mark.parametrize("mode", ["ram", "anastrophe", "grappling", "avoidance", "reaction-ram", "missile-fire"])
+def test_a_galley_mode_says_every_condition_holds_only_once_they_are_entered(mode):
+    """Assert a War Galley headline and opening step never say "every condition holds" with its inputs not entered
+    (issue 20), and say how many are judged at the defaults instead; once each is entered, they say it holds."""
+    blank = resolve(f"war-galley/aid/{mode}", {})
+    said = " ".join([blank["outcome"]["headline"], *blank["steps"]]).casefold()
+    assert "every condition" not in said and "not entered yet" in said
+    resolver = rules_core.REGISTRY[f"war-galley/aid/{mode}"]
+    checked = resolver.check({})
+    given = {i.name: checked[i.name] for i in resolver.inputs if i.kind in ("bool", "int", "choice")}
+    if mode == "grappling":
+        given["speed"] = "Cruise"
+    entered = resolve(f"war-galley/aid/{mode}", given)
+    assert entered["outcome"]["allowed"], entered["outcome"]
+    assert all(c.get("entered") is not False for c in entered["checks"]), mode
+    assert entered["steps"][0].endswith("every condition holds."), entered["steps"]
+
+
+@pytest.mark.parametrize(("resolver_id", "inputs"), [
+    ("jovian-wars/v1.2.4/purge-airlocks", {"marines": 0}),  # not Boarded: Marines 0
+    ("jovian-wars/v1.2.4/ram", {"structure": 3, "fire_ship": False}),
+    ("jovian-wars/v1.2.4/board", {"marines": 1, "committed": 2}),
+    ("jovian-wars/v1.2.4/long-shot", {"sensors": 0}),
+])
+def test_a_failing_requirement_has_no_odds(resolver_id, inputs):
+    """Assert odds whose requirement fails give no chart and no other figure, only the checks saying why (issue 20:
+    Purge Airlocks at Marines 0 charted its Skill Test beside the failing check), while the same resolver charts once
+    the requirement holds."""
+    refused = rules_core.odds(resolver_id, inputs)
+    assert refused["charts"] == [] and any(not c["ok"] for c in refused["checks"])
+    assert set(refused) == {"resolver", "title", "inputs", "interpretations", "checks", "charts"}
+    assert rules_core.odds(resolver_id, {})["charts"]
+
+
+def test_a_requirement_met_by_an_alternative_entered_is_a_fact():
+    """Assert "Structure: 0-1 or Fire Ship Trait" met by a Structure entered is met whatever the Fire Ship default is,
+    while one met only by defaults, or refused, still says it was not entered."""
+    def check(given: dict) -> dict:
+        return resolve("jovian-wars/v1.2.4/ram", given)["checks"][0]
+    assert "entered" not in check({"structure": 1}) and check({"structure": 1})["ok"]
+    assert check({})["entered"] is False
+    assert check({"structure": 3})["entered"] is False and not check({"structure": 3})["ok"]  # Fire Ship not entered
+    assert "entered" not in check({"structure": 3, "fire_ship": False})

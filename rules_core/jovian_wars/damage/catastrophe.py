@@ -18,6 +18,7 @@ from ...values import int_of, rng_of
 from ...rolling import faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, roll
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
+from ..ship import SYSTEM_RATINGS
 from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
 from ...wording import structure_lost
 
@@ -59,7 +60,8 @@ CATASTROPHIC_DAMAGE_TABLE = Resolver(
     title="Catastrophic Damage Table",
     summary="1d6 + systems at 0: 1-5 No Effect, 6-7 Dead, 8+ Explode.",
     inputs=(Input("systems", "int", "Systems reduced to 0", default=0, low=0, high=12,
-                  help="Ratings and System Traits with no boxes left (Structure not counted)."),
+                  help=f"{', '.join(SYSTEM_RATINGS[:-1])} or {SYSTEM_RATINGS[-1]} with no boxes left, and each System "
+                       "Trait with none (Marines and Structure are not Systems)."),
             die_input("Die rolled (1d6)"), SEED),
     run=_catastrophic_run, odds=_catastrophic_odds, readings=(readings.SYSTEMS_AT_ZERO,),
     serves=("catastrophic-damage-table",), versions=VERSIONS,

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import cast
 
 from ... import readings
-from ...answers import Answer, Chart, Check, Outcome
+from ...answers import Answer, Chart, Check, Outcome, judged
 from .step import BEST, SPINAL_WEAPON, TRAIT, WEAPON, WEAPON_NEEDS, Aim, Event, critical_options, fate, follow, resolve_events
 from ...dice.dist import Dist
 from ...inputs import Input, SEED
@@ -139,18 +139,19 @@ WEAPON_DAMAGE = Resolver(
 CRITICAL_EVENT: Event = ("C", 0, 0)
 
 
-def critical_checks(ship: Ship) -> tuple[Check, ...]:
-    """Which of the three options can be chosen now, each with why."""
+def critical_checks(values: Inputs, ship: Ship) -> tuple[Check, ...]:
+    """Which of the three options can be chosen now, each with why; a why read from boxes not entered yet says so."""
     options = critical_options(ship)
     ratings = [o for o in options if o in RATINGS]
     traits = [o for o in options if o.startswith("System Trait")]
     weapons = [o for o in options if o in (WEAPON, SPINAL_WEAPON)]
     return (
-        Check("Rating Damage", bool(ratings),
-              f"may hit {', '.join(ratings)}" if ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"),
-        Check(TRAIT, bool(traits), f"may hit {', '.join(traits)}" if traits else "no System Trait above 0"),
-        Check(WEAPON, bool(weapons), f"{counted(ship.weapons + ship.spinal, 'weapon')} not damaged"
-              if weapons else "every weapon damaged"),
+        judged(values, [name.lower() for name in RATINGS], "Rating Damage", bool(ratings),
+               f"may hit {', '.join(ratings)}" if ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"),
+        judged(values, ("traits", "trait_boxes"), TRAIT, bool(traits),
+               f"may hit {', '.join(traits)}" if traits else "no System Trait above 0"),
+        judged(values, ("weapons", "spinal"), WEAPON, bool(weapons),
+               f"{counted(ship.weapons + ship.spinal, 'weapon')} not damaged" if weapons else "every weapon damaged"),
     )
 
 
@@ -163,7 +164,7 @@ def _critical_odds(values: Inputs) -> Answer:
 
 def _critical_run(values: Inputs) -> Answer:
     start = ship_of(values)
-    checks = critical_checks(start)
+    checks = critical_checks(values, start)
     aim = aim_of(values)
     steps = [f"{c.label}: {'can' if c.ok else 'cannot'} be chosen ({c.detail})." for c in checks]
     if aim.critical != BEST and aim.critical not in critical_options(start) and critical_options(start):
