@@ -56,6 +56,21 @@ class PageLog:
         return [url for url in self.requests if not url.startswith((origin, "data:", "blob:"))]
 
 
+ANSWER_MS = 20_000
+"""How long one `expect` assertion waits: an answer once the engine is ready; the machine is shared."""
+
+
+def expect(timeout_ms: int = ANSWER_MS):
+    """Playwright's `expect`, each assertion waiting up to `timeout_ms` (an assertion's own timeout= wins).
+
+    The timeout is Playwright's global default: every call sets it, so no test inherits another's.
+    """
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=timeout_ms)
+    return playwright_expect
+
+
 def wait_until(page, predicate: str, timeout_ms: int, arg: object = None) -> object:
     """Wait until the page function `predicate` (async allowed) returns something truthy; return it.
 
@@ -79,7 +94,12 @@ def watch(page, log: PageLog) -> None:
     """Attach the recorders of `log` to a Playwright page."""
     page.on("request", lambda request: log.requests.append(request.url))
     page.on("requestfailed", lambda request: log.failed.append(f"{request.url} {request.failure}"))
-    page.on("console", lambda message: message.type == "error" and log.console_errors.append(message.text))
+
+    def console(message) -> None:
+        if message.type == "error":
+            log.console_errors.append(message.text)
+
+    page.on("console", console)
     page.on("pageerror", lambda error: log.page_errors.append(str(error)))
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.test_widgets import chart_rows, cpython_rows, expect, shared_resolution, wait_ready, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import chart_rows, cpython_rows, shared_resolution, wait_ready, widget
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,8 @@ import pytest
 
 import rules_core
 from rules_core.readings import GAPS
-from tests.site.test_widgets import expect, fragment, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import fragment, widget
 
 pytestmark = pytest.mark.browser
 

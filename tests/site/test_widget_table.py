@@ -14,7 +14,8 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, expect, wait_ready, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import BOOT_MS, wait_ready, widget
 
 pytestmark = pytest.mark.browser
 

@@ -15,21 +15,13 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
-from tests.site.conftest import wait_until
+from tests.site.conftest import expect, wait_until
 
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 60_000
-ANSWER_MS = 20_000  # an answer once the engine is ready; the machine is shared
 DICE = "dice/unopposed"
 GALLEY_PAGE = "war-galley/aid/attack-modes/"
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    playwright_expect.set_options(timeout=ANSWER_MS)
-    return playwright_expect
 
 
 def widget(page, resolver_id: str):
