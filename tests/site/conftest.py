@@ -3,6 +3,13 @@
 Every page a test opens records its console errors, failed requests and every URL it
 requested, so each test can assert that nothing left the origin.
 
+Each test gets a fresh phone profile (`context`), as a first visit. A module marked
+`pytest.mark.profile("module")` shares one profile among its tests instead, as a player's phone on a
+later visit: from its second test on, the engine's files are in the HTTP cache, the service worker
+controls the page and the engine boots from its saved memory snapshot, which costs a fraction of a
+first boot. A test of the first visit itself (a cold boot, the precache, saving the snapshot) in such a
+module is marked `pytest.mark.profile("fresh")`.
+
 Every page carries the site's Content-Security-Policy (scripts/hooks/csp.py), which refuses eval
 and inline scripts it has no hash for: give page.wait_for_function a function ("() => ..."), not a
 bare expression (Playwright polls an expression with eval), and run injected code with
@@ -127,10 +134,28 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+"""A phone's profile settings: 390x844, touch."""
+
+
+@pytest.fixture(scope="module")
+def module_context(browser) -> Iterator[object]:
+    """One phone profile for every test of a module marked profile("module")."""
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def context(browser) -> Iterator[object]:
-    """A fresh profile (no cache, no service worker) at phone size."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+def context(request, browser) -> Iterator[object]:
+    """A fresh profile (no cache, no service worker) at phone size, or the module's (profile("module"))."""
+    marker = request.node.get_closest_marker("profile")
+    kind = marker.args[0] if marker else "fresh"
+    if kind == "module":
+        yield request.getfixturevalue("module_context")
+        return
+    assert kind == "fresh", f"profile({kind!r}): 'fresh' or 'module'"
+    context = browser.new_context(**PHONE)
     yield context
     context.close()
 

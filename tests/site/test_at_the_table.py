@@ -10,7 +10,7 @@ import pytest
 import rules_core
 from tests.site.conftest import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 

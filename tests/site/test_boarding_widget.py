@@ -7,7 +7,7 @@ import pytest
 from tests.site.conftest import expect
 from tests.site.test_widgets import chart_rows, cpython_rows, shared_resolution, wait_ready, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 BOARDED = "jovian-wars/v1.2.4/boarded"
 

@@ -10,7 +10,7 @@ from rules_core.readings import GAPS
 from tests.site.conftest import expect
 from tests.site.test_widgets import fragment, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 BOOT_MS = 180_000
 """Pyodide boots slowly on a loaded machine: wait on the engine, never on a clock."""
