@@ -152,7 +152,11 @@ def context(request, browser) -> Iterator[object]:
     marker = request.node.get_closest_marker("profile")
     kind = marker.args[0] if marker else "fresh"
     if kind == "module":
-        yield request.getfixturevalue("module_context")
+        shared = request.getfixturevalue("module_context")
+        before = set(shared.pages)
+        yield shared
+        for opened in set(shared.pages) - before:  # the test's pages go, as a fresh profile's would
+            opened.close()
         return
     assert kind == "fresh", f"profile({kind!r}): 'fresh' or 'module'"
     context = browser.new_context(**PHONE)
