@@ -40,12 +40,13 @@ def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object
         # only now, and its links would fade from the light scheme's colour (125 ms) while axe reads them.
         page.add_style_tag(content="* { content-visibility: visible !important; transition: none !important; }")
     context = json.dumps({"include": [[include]]} if include else {"include": [["body"]]})
-    return page.evaluate(
+    violations: list[dict[str, object]] = page.evaluate(
         f"""async () => (await axe.run({context}, {{resultTypes: ["violations"],
                 runOnly: {{type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}}}))
             .violations.map((v) => ({{id: v.id, impact: v.impact, nodes: v.nodes.length,
                                       targets: v.nodes.slice(0, 3).map((n) => n.target.join(" "))}}))"""
     )
+    return violations
 
 
 def main() -> None:

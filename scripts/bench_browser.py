@@ -155,7 +155,7 @@ def warm_visit(context, url: str, mark: str, steps: list[dict[str, float]] | Non
         page.goto(url, wait_until="commit")
         if mark == "rules:first-answer":
             page.evaluate(OPEN_FIRST)
-        at = page.evaluate(MARK, mark)
+        at: float = page.evaluate(MARK, mark)
         if steps is not None:
             steps.append(page.evaluate(STEPS))
         return at

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -121,7 +122,7 @@ print(json.dumps([ours_ms, theirs_ms, ours == theirs]))
 
 def largest_set_table() -> list[str]:
     """Cold: each N in a fresh process (icepool caches evaluations); warm: best of 5 in this one."""
-    import icepool
+    import icepool  # type: ignore[import-untyped]  # it ships no type information
 
     lines = ["N   ours cold ms  icepool cold ms  ratio   ours warm ms  icepool warm ms  ratio  equal"]
     for n in range(1, 21):
@@ -164,7 +165,7 @@ def candidates(spec: Input) -> list[object]:
     """The values the search tries for one input: an int's ends, middle and default; every choice; both bools."""
     if spec.kind == "int":
         low, high = spec.low or 0, spec.high if spec.high is not None else 0
-        return sorted({low, high, (low + high) // 2, int(spec.default) if isinstance(spec.default, int) else low})
+        return [*sorted({low, high, (low + high) // 2, int(spec.default) if isinstance(spec.default, int) else low})]
     if spec.kind == "choice":
         return list(spec.choices)
     if spec.kind == "bool":
@@ -184,7 +185,7 @@ def leaves(declared: tuple[Input, ...], path: tuple[str, ...] = ()) -> list[tupl
 
 
 def with_value(inputs: dict[str, object], path: tuple[str, ...], value: object) -> dict[str, object]:
-    out = json.loads(json.dumps(inputs))
+    out: dict[str, Any] = json.loads(json.dumps(inputs))
     here = out
     for name in path[:-1]:
         here = here.setdefault(name, {})

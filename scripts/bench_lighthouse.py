@@ -52,7 +52,8 @@ def audit(url: str) -> dict:
     done = subprocess.run(command, env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH") or chromium_path()}, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.exit(f"lighthouse failed on {url}:\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout)
+    report: dict = json.loads(done.stdout)
+    return report
 
 
 def foreign_requests(report: dict, origin: str) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import FloatRect, Locator, sync_playwright
 
 from scripts.static_server import serve_in_background
 from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
@@ -19,6 +19,14 @@ from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
 RAM = "jovian-wars/v1.2.4/ram"
 DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
 BOOT_MS = 120_000
+
+
+def box(locator: Locator) -> FloatRect:
+    """The element's box in the viewport (it is on the page, so it has one)."""
+    found = locator.bounding_box()
+    if found is None:
+        raise SystemExit(f"{locator} is not rendered")
+    return found
 
 
 def main() -> None:
@@ -39,14 +47,14 @@ def main() -> None:
             page.wait_for_load_state("load")
             root = page.locator(f'[data-resolver="{RAM}"]')
             print(f"Actions page height at load: {page.evaluate('document.documentElement.scrollHeight')} px")
-            print(f"Ram widget height, untouched: {root.bounding_box()['height']:.0f} px")
+            print(f"Ram widget height, untouched: {box(root)['height']:.0f} px")
             opener = root.locator("details.resolver__body > summary")
             if opener.count():
                 opener.click()
-            page.wait_for_function(f'document.querySelector(\'[data-resolver="{RAM}"]\').dataset.engine === "ready"', timeout=BOOT_MS)
+            page.wait_for_function(f'() => document.querySelector(\'[data-resolver="{RAM}"]\').dataset.engine === "ready"', timeout=BOOT_MS)
             root.scroll_into_view_if_needed()
             page.wait_for_timeout(500)  # a screenshot, not an assertion: let the live odds land
-            print(f"Ram widget height, opened, before a roll: {root.bounding_box()['height']:.0f} px")
+            print(f"Ram widget height, opened, before a roll: {box(root)['height']:.0f} px")
             if args.shots:
                 args.shots.mkdir(parents=True, exist_ok=True)
                 root.evaluate("node => node.scrollIntoView()")
@@ -58,10 +66,10 @@ def main() -> None:
             headline = root.locator('[data-region="outcome"] .resolver__headline')
             headline.wait_for(timeout=BOOT_MS)
             page.wait_for_timeout(500)
-            box = headline.bounding_box()
+            top = box(headline)['y']
             print(f"Headline after the last die: {headline.inner_text()!r}")
-            print(f"  its top is {box['y']:.0f} px from the viewport top (viewport 844 px)")
-            print(f"Ram widget height, after the roll: {root.bounding_box()['height']:.0f} px")
+            print(f"  its top is {top:.0f} px from the viewport top (viewport 844 px)")
+            print(f"Ram widget height, after the roll: {box(root)['height']:.0f} px")
             print(f"Actions page height after the roll: {page.evaluate('document.documentElement.scrollHeight')} px")
             if args.shots:
                 page.screenshot(path=str(args.shots / f"ram-after-roll-{args.scheme}.png"))

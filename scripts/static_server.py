@@ -81,7 +81,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
-    def send_head(self):  # type: ignore[no-untyped-def] - the stdlib's own signature
+    def send_head(self):  # the stdlib's own signature, unannotated
         if not self.path.startswith(self.prefix):  # outside the sub-path the site is served under
             self.send_error(404)
             return None
@@ -124,7 +124,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         # The home page's URL is the shortest: it is the site_url the site was built for.
         text = path.read_text(encoding="utf-8")
         built_for = min(LOC.findall(text), key=len, default="")
-        host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"
+        host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"  # type: ignore[index]  # TCP: (host, port)
         served_at = f"http://{host}{self.prefix}"
         return LOC.sub(lambda loc: f"<loc>{served_at}{loc[1].removeprefix(built_for)}</loc>", text).encode()
 
@@ -160,7 +160,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(http.server.ThreadingHTTPServer):
     """A browser that leaves a page mid-download closes its connection: not an error worth a traceback."""
 
-    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def] - the stdlib's own signature
+    def handle_error(self, request, client_address) -> None:  # the stdlib's own signature
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 

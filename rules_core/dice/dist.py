@@ -15,8 +15,9 @@ only at the edge (`answers.to_json` writes them as "p/q"):
     d.items(), d.expected(f)     (outcome, Fraction) pairs; the exact mean of f
     answers.Chart.of(title, d, label)   chart rows, in the order given (the one way a Dist is charted)
 
-Outcomes must be hashable. Denominators stay as small as the parts allow: `bind` and
-`combine` multiply them, `map` keeps them, and nothing reduces until a Fraction is asked for.
+Outcomes must be hashable. `product` and `combine` multiply denominators and `map` keeps them;
+`bind` (and so `mix`) brings its children to their least common multiple and then reduces, so a long
+chain's integers stay small. `reduced()` does the same on demand; a Fraction is always in lowest terms.
 """
 
 from __future__ import annotations

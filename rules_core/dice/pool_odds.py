@@ -30,7 +30,7 @@ from math import comb, factorial
 
 from .dist import Dist
 from .read import LETTERS, Reading, magnitude
-from .flex_orders import distinct_orders, kind_options, lay_out, solve
+from .flex_orders import lay_out, solve
 from .keep import BEST_READING, NEGATIVE_MACRO_CAP, POSITIVE_MACRO_CAP, Purpose, Rung, needed, rung
 from .pools import Pool
 
@@ -199,16 +199,6 @@ def code_key(code: int) -> int:
     """`dice.reading_key` of a layout code as one int (same order): Magnitude, results, their ranks as bits."""
     _, _, low_mags, high_mags, low_keys, high_keys = half_tables()
     return max(low_mags[code & 63], high_mags[code >> 6]) << 21 | (low_keys[code & 63] + high_keys[code >> 6])
-
-
-def clear_caches() -> None:
-    """Forget every cached table and result (for cold timings)."""
-    level_weights.cache_clear()
-    half_tables.cache_clear()
-    reading_weights.cache_clear()
-    _half_readings.cache_clear()
-    distinct_orders.cache_clear()
-    kind_options.cache_clear()
 
 
 @lru_cache(maxsize=256)

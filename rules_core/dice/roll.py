@@ -141,11 +141,3 @@ def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
     if macro_dice:
         steps.append({"kind": "final", "reading": notation(final), "text": f"Final reading: {notation(final)}."})
     return Resolution(pool, tuple(dice), tuple(macro_dice), aside, kept, first, final, tuple(steps))
-
-
-def resolve_seeded(pool: Pool, seed: int, *, prefix: str = "", purpose: Purpose = BEST_READING) -> Resolution:
-    """Roll the pool with random.Random(seed) (base and flex dice first, then macro dice) and resolve."""
-    rng = random.Random(seed)
-    dice = roll_faces(rng, pool.rolled)
-    macro_dice = roll_faces(rng, abs(pool.macro))
-    return resolve_pool(pool, dice, macro_dice, prefix=prefix, purpose=purpose)

@@ -22,8 +22,7 @@ Skill Tests with a result table
     ``roll_with_table(table, pool, values, rng, prefix, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
 
-The best result of a roll is `..rolling.best_magnitude` (`magnitude_weights` here is its old dict form,
-kept for modules not yet switched). The keypads, their counts, the seed and the roller (``faces_inputs``,
+The best result of a roll is `..rolling.best_magnitude`. The keypads, their counts, the seed and the roller (``faces_inputs``,
 ``pool_needed``, ``roll``, ``resolution_json``) live in ``..rolling``, the seed in ``..inputs.SEED`` and
 ``..values.rng_of``.
 """
@@ -251,13 +250,6 @@ def table_dist(table: Table, pool: Pool) -> Dist[TableRow]:
     return best_magnitude(pool).map(lambda level: _row_of(rows, level))
 
 
-def magnitude_weights(pool: Pool) -> tuple[dict[int, int], int]:
-    """Best Magnitude -> ways over the pool's denominator: `best_magnitude`'s old dict form, for modules not yet
-    switched to it."""
-    best = best_magnitude(pool)
-    return {level: best.weights().get(level, 0) for level in LEVELS}, best.total
-
-
 def table_odds(table: Table, pool: Pool) -> list[tuple[str, str, Fraction]]:
     """Exact probability of every row (NOT_NAMED rows included) for a Skill Test of this pool."""
     found = table_dist(table, pool)
@@ -287,5 +279,5 @@ def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random
 __all__ = [
     "Rating", "Flag", "Either", "Model", "Need", "checks", "all_ok", "rating_input", "flag_input",
     "requirement_sentence", "TableRow", "Table", "NOT_NAMED", "complete", "table_row", "table_dist",
-    "magnitude_weights", "table_odds", "table_chart", "skill_pool", "roll_with_table",
+    "table_odds", "table_chart", "skill_pool", "roll_with_table",
 ]

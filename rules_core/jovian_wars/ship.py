@@ -20,8 +20,6 @@ SYSTEM_RATINGS: tuple[str, ...] = tuple(name for index, name in enumerate(RATING
 System (MECHANICS §6b, Reading `systems-at-zero`)."""
 VALUE_RATING: dict[int, int] = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}
 """The Rating Damage table: a [D] result's Value -> the Rating it damages (1-2 Defense, 3-4 Sensors, 5-6 Thrusters)."""
-FATES = ("", "Destroyed", "Dead", "Explodes")
-"""In play, removed by a rule, Dead on the Catastrophic Damage Table, Explodes on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +37,7 @@ class Ship:
     spinal: int = 0
     """Undamaged Spinal Arc (SPN) weapons (damaged on 6+)."""
     fate: str = ""
-    """"" in play; "Destroyed", "Dead" or "Explodes" once out of play (see FATES)."""
+    """"" in play; "Destroyed", "Dead" or "Explodes" once out of play."""
 
     @classmethod
     def of(cls, ratings: tuple[int, int, int, int], structure: int, traits: tuple[int, ...] = (), weapons: int = 0,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import readings
-from ..answers import Answer, Check, judged
+from ..answers import Answer, judged
 from .galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
 from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver

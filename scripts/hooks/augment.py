@@ -30,10 +30,11 @@ from scripts.hooks.build_error import BuildError
 
 def page_source(md: Markdown) -> tuple[str, Path]:
     """(the page's docs-relative path, the docs folder) of the page `md` is rendering."""
-    mkdocs_links = md.treeprocessors["relpath"] if "relpath" in md.treeprocessors else None
+    # Each generator's own processor subclass, typed only as Markdown's base class: Any.
+    mkdocs_links: Any = md.treeprocessors["relpath"] if "relpath" in md.treeprocessors else None
     if mkdocs_links is not None:  # MkDocs: its link rewriter holds the page's File and the config
         return mkdocs_links.file.src_uri, Path(mkdocs_links.config["docs_dir"])
-    zensical = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None
+    zensical: Any = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None
     if zensical is not None:  # Zensical: its context extension holds the Page and the config
         docs_dir = Path(zensical.config["docs_dir"])
         return _docs_relative(zensical.page.path, docs_dir), docs_dir

@@ -258,11 +258,11 @@ def parse_entries(markdown: str, src_uri: str) -> list[Entry]:
     game, version, page = where
     tokens = markdown_parser().parse(markdown)
     source_lines = markdown.split("\n")
-    # Top-level block tokens that carry a line map, with the headings among them.
-    blocks = [(i, t) for i, t in enumerate(tokens) if t.level == 0 and t.map is not None and t.nesting != -1]
+    # Top-level block tokens that carry a line map, with their first line; the headings among them.
+    blocks = [(i, t, t.map[0]) for i, t in enumerate(tokens) if t.level == 0 and t.map is not None and t.nesting != -1]
     entries: list[Entry] = []
     section = ""
-    for position, (index, token) in enumerate(blocks):
+    for position, (index, token, start_line) in enumerate(blocks):
         if token.type != "heading_open":
             continue
         level = int(token.tag[1])
@@ -274,15 +274,14 @@ def parse_entries(markdown: str, src_uri: str) -> list[Entry]:
             continue
         slug = str(token.attrGet("id") or "")
         if not slug:
-            raise ValueError(f"{src_uri} line {token.map[0] + 1}: entry heading {name!r} has no {{#id}}")
+            raise ValueError(f"{src_uri} line {start_line + 1}: entry heading {name!r} has no {{#id}}")
         # The entry runs to the next heading of the same or a higher level, or the next entry.
         end_index = len(tokens)
         end_line = len(source_lines)
-        for later_index, later in blocks[position + 1:]:
+        for later_index, later, later_line in blocks[position + 1:]:
             if later.type == "heading_open" and (int(later.tag[1]) <= level or _kind(later)):
-                end_index, end_line = later_index, later.map[0]
+                end_index, end_line = later_index, later_line
                 break
-        start_line = token.map[0]
         while end_line > start_line + 1 and not source_lines[end_line - 1].strip():
             end_line -= 1
         entry_tokens = tokens[index + 3:end_index]  # after heading_open, inline, heading_close

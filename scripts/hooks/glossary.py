@@ -53,7 +53,7 @@ def state_term(entry: Entry) -> dict[str, Any]:
 def trait_terms(markdown: str) -> list[dict[str, Any]]:
     """Every trait heading of the Traits glossary with its first paragraph."""
     headings = list(TRAIT_HEADING.finditer(markdown))
-    terms = []
+    terms: list[dict[str, Any]] = []
     for heading, following in zip(headings, headings[1:] + [None]):
         body = markdown[heading.end(): following.start() if following else len(markdown)]
         terms.append({

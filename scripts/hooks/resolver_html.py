@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from html import escape
+from typing import cast
 
 from rules_core import Resolver, odds, resolve
 from rules_core.inputs import Input
@@ -44,7 +45,8 @@ def inputs_html(resolver: Resolver, checked: dict[str, object]) -> str:
 
 
 def _rows_that_happen(chart: dict[str, object]) -> list[dict[str, str]]:
-    return [row for row in chart["rows"] if Fraction(row["p"]) != 0]  # type: ignore[union-attr, index]
+    rows = cast(list[dict[str, str]], chart["rows"])
+    return [row for row in rows if Fraction(row["p"]) != 0]
 
 
 def charts_html(charts: list[dict[str, object]]) -> str:
@@ -90,12 +92,12 @@ def checks_html(checks: list[dict[str, object]]) -> str:
 
 
 def headline_of(answer: dict[str, object]) -> str:
-    outcome = answer.get("outcome") or {}
-    return str(outcome.get("headline", ""))  # type: ignore[union-attr]
+    outcome = cast(dict[str, object], answer.get("outcome") or {})
+    return str(outcome.get("headline", ""))
 
 
 def outcome_html(answer: dict[str, object]) -> str:
-    steps = "".join(f"<li>{escape(str(step))}</li>" for step in answer.get("steps", []))  # type: ignore[union-attr]
+    steps = "".join(f"<li>{escape(str(step))}</li>" for step in cast(list[object], answer.get("steps", [])))
     return (
         f'<p class="resolver__headline">{escape(headline_of(answer))}</p>'
         + checks_html(answer.get("checks", []))  # type: ignore[arg-type]

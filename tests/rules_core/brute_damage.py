@@ -56,12 +56,12 @@ def solve(state: State, todo: list[tuple[str, int]], start: tuple[int, ...], d_m
         return {state: Fraction(1)}
     (kind, value), rest = todo[0], todo[1:]
 
-    def then(new: State, more: list[tuple[str, int]] = []) -> dict[State, Fraction]:
-        return solve(new, more + rest, start, d_mode)
+    def then(new: State, more: tuple[tuple[str, int], ...] = ()) -> dict[State, Fraction]:
+        return solve(new, [*more, *rest], start, d_mode)
 
     def structure_hit() -> dict[State, Fraction]:
         new = (left, max(0, structure - 1), weapons, spinal, fate)
-        return then(new, [("K", 0)] if structure <= 1 else [])
+        return then(new, (("K", 0),) if structure <= 1 else ())
 
     def rating_hit(row: int) -> dict[State, Fraction]:
         if left[row] > 0:

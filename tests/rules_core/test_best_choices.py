@@ -21,11 +21,12 @@ from rules_core.dice.opposed import after_effect, secondary_effect
 from rules_core.dice.pool_odds import reading_dist
 from rules_core.dice.pools import Pool
 from rules_core.registry import REGISTRY
-from rules_core.jovian_wars.boarding.firefight import (AUTOMATIC, DEFEND, ENGAGE, SABOTAGE, SABOTAGE_TARGETS,
+from rules_core.jovian_wars.boarding.firefight import (DEFEND, ENGAGE, SABOTAGE, SABOTAGE_TARGETS,
                                                                  Boarding, Plan, defender_cost, firefight, sabotage)
 from rules_core.jovian_wars.damage.capital import CRITICAL_CHOICES
 from rules_core.jovian_wars.ram.capital import after_rolls, ram_of
 from rules_core.jovian_wars.ship import Ship
+from tests.rules_core.conftest import chart
 
 V = "jovian-wars/v1.2.4/"
 FIXED_D = (BY_VALUE, ON_MARINES)
@@ -39,8 +40,7 @@ small_ship = st.fixed_dictionaries({
 
 def attacker_odds(answer: dict, who: str = "The ship") -> tuple[Fraction, Fraction]:
     """The attacker's order read off a resolver's charts: the chance the ship is Destroyed, then Crippled."""
-    chart = next(c for c in answer["charts"] if c["title"] == f"{who}: Crippled, Destroyed, Explodes (each on its own)")
-    rows = {row["label"]: Fraction(row["p"]) for row in chart["rows"]}
+    rows = chart(answer, f"{who}: Crippled, Destroyed, Explodes (each on its own)")
     return rows["Destroyed"], rows["Crippled (Structure 0)"]
 
 

@@ -11,12 +11,9 @@ from rules_core.dice.read import counts_of, read
 from rules_core.errors import InputError
 from rules_core.registry import REGISTRY, describe, odds, resolve
 from rules_core.jovian_wars import ACTIONS_V124
+from tests.rules_core.conftest import chart
 
 JW = "jovian-wars/v1.2.4/"
-
-
-def chart(answer: dict, index: int = 0) -> dict[str, Fraction]:
-    return {row["label"]: Fraction(row["p"]) for row in answer["charts"][index]["rows"]}
 
 
 def brute(dice: int):

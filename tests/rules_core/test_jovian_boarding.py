@@ -23,13 +23,10 @@ from rules_core.jovian_wars.boarding.firefight import (AUTOMATIC, CAPTURED, DEFE
                                                                  Plan, board_loss, engage_after, firefight, sabotage_aim)
 from rules_core.jovian_wars.ship import Ship
 from tests.rules_core.brute import brute_after
+from tests.rules_core.conftest import chart
 
 JW = "jovian-wars/v1.2.4/"
 PAIRS = [(b, d) for b in (ENGAGE, SABOTAGE) for d in (ENGAGE, DEFEND)]
-
-
-def chart(answer: dict, index: int = 0) -> dict[str, Fraction]:
-    return {row["label"]: Fraction(row["p"]) for row in answer["charts"][index]["rows"]}
 
 
 def faces_read(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

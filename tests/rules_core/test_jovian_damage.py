@@ -23,16 +23,13 @@ except ImportError:
     import brute_damage  # type: ignore[no-redef]
     import brute_squadron  # type: ignore[no-redef]
     from brute import brute_odds  # type: ignore[no-redef]
+from tests.rules_core.conftest import rows
 
 V = "jovian-wars/v1.2.4/"
 
 
 def p(text: str) -> Fraction:
     return Fraction(text)
-
-
-def rows(chart: dict) -> dict[str, Fraction]:
-    return {row["label"]: Fraction(row["p"]) for row in chart["rows"]}
 
 
 # ---------------------------------------------------------------- MECHANICS §8 examples

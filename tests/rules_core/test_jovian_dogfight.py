@@ -24,6 +24,7 @@ try:  # a package under pytest, a plain folder inside Pyodide
     from . import brute_squadron as brute
 except ImportError:
     import brute_squadron as brute  # type: ignore[no-redef]
+from tests.rules_core.conftest import chart
 
 ID = "jovian-wars/v1.2.4/dogfight"
 
@@ -38,11 +39,6 @@ def sides(**overrides: dict) -> dict:
 def checked(values: dict) -> dict:
     from rules_core import REGISTRY
     return REGISTRY[ID].check(values)
-
-
-def chart(answer: dict, title: str) -> dict[str, Fraction]:
-    found = next(c for c in answer["charts"] if c["title"] == title)
-    return {row["label"]: Fraction(row["p"]) for row in found["rows"]}
 
 
 # ---------------------------------------------------------------- pools and order

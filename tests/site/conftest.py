@@ -3,6 +3,13 @@
 Every page a test opens records its console errors, failed requests and every URL it
 requested, so each test can assert that nothing left the origin.
 
+Each test gets a fresh phone profile (`context`), as a first visit. A module marked
+`pytest.mark.profile("module")` shares one profile among its tests instead, as a player's phone on a
+later visit: from its second test on, the engine's files are in the HTTP cache, the service worker
+controls the page and the engine boots from its saved memory snapshot, which costs a fraction of a
+first boot. A test of the first visit itself (a cold boot, the precache, saving the snapshot) in such a
+module is marked `pytest.mark.profile("fresh")`.
+
 Every page carries the site's Content-Security-Policy (scripts/hooks/csp.py), which refuses eval
 and inline scripts it has no hash for: give page.wait_for_function a function ("() => ..."), not a
 bare expression (Playwright polls an expression with eval), and run injected code with
@@ -56,6 +63,21 @@ class PageLog:
         return [url for url in self.requests if not url.startswith((origin, "data:", "blob:"))]
 
 
+ANSWER_MS = 20_000
+"""How long one `expect` assertion waits: an answer once the engine is ready; the machine is shared."""
+
+
+def expect(timeout_ms: int = ANSWER_MS):
+    """Playwright's `expect`, each assertion waiting up to `timeout_ms` (an assertion's own timeout= wins).
+
+    The timeout is Playwright's global default: every call sets it, so no test inherits another's.
+    """
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=timeout_ms)
+    return playwright_expect
+
+
 def wait_until(page, predicate: str, timeout_ms: int, arg: object = None) -> object:
     """Wait until the page function `predicate` (async allowed) returns something truthy; return it.
 
@@ -79,7 +101,12 @@ def watch(page, log: PageLog) -> None:
     """Attach the recorders of `log` to a Playwright page."""
     page.on("request", lambda request: log.requests.append(request.url))
     page.on("requestfailed", lambda request: log.failed.append(f"{request.url} {request.failure}"))
-    page.on("console", lambda message: message.type == "error" and log.console_errors.append(message.text))
+
+    def console(message) -> None:
+        if message.type == "error":
+            log.console_errors.append(message.text)
+
+    page.on("console", console)
     page.on("pageerror", lambda error: log.page_errors.append(str(error)))
 
 
@@ -107,10 +134,32 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+"""A phone's profile settings: 390x844, touch."""
+
+
+@pytest.fixture(scope="module")
+def module_context(browser) -> Iterator[object]:
+    """One phone profile for every test of a module marked profile("module")."""
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def context(browser) -> Iterator[object]:
-    """A fresh profile (no cache, no service worker) at phone size."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+def context(request, browser) -> Iterator[object]:
+    """A fresh profile (no cache, no service worker) at phone size, or the module's (profile("module"))."""
+    marker = request.node.get_closest_marker("profile")
+    kind = marker.args[0] if marker else "fresh"
+    if kind == "module":
+        shared = request.getfixturevalue("module_context")
+        before = set(shared.pages)
+        yield shared
+        for opened in set(shared.pages) - before:  # the test's pages go, as a fresh profile's would
+            opened.close()
+        return
+    assert kind == "fresh", f"profile({kind!r}): 'fresh' or 'module'"
+    context = browser.new_context(**PHONE)
     yield context
     context.close()
 

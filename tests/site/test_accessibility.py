@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from scripts.axe_report import WIDGETS, axe_violations, pages_of
-from tests.site.test_widgets import BOOT_MS, expect
+from tests.site.conftest import expect
+from tests.site.test_widgets import BOOT_MS
 
 pytestmark = pytest.mark.browser
 

@@ -8,17 +8,11 @@ import re
 import pytest
 
 import rules_core
+from tests.site.conftest import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    playwright_expect.set_options(timeout=15_000)
-    return playwright_expect
 
 
 def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, page_log, site_url) -> None:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.test_widgets import (
-    BOOT_MS, chart_rows, cpython_rows, expect, fragment, shared_resolution, wait_ready, widget,
-)
+from tests.site.conftest import expect
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, fragment, shared_resolution, wait_ready, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 BOARDED = "jovian-wars/v1.2.4/boarded"
 PURGE = "jovian-wars/v1.2.4/purge-airlocks"

@@ -17,6 +17,7 @@ import pytest
 
 import rules_core
 from tests.conftest import SITE
+from tests.site.conftest import expect
 
 pytestmark = pytest.mark.browser
 
@@ -43,13 +44,6 @@ RAW_LINKS = [
     '{"' + MARKUP + '":1}',
     "[" * 50 + "]" * 50,
 ]
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    playwright_expect.set_options(timeout=10_000)
-    return playwright_expect
 
 
 def resolvers_on(page_path: str) -> list[str]:

@@ -7,9 +7,10 @@ import pytest
 
 import rules_core
 from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID
-from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, shared_resolution, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, fragment, shared_resolution, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 
 def test_the_dogfight_with_a_missile_resolves_live_as_in_cpython(page, page_log, site_url):

@@ -15,6 +15,7 @@ import rules_core
 from scripts.counting_server import serve_counting
 from scripts.hooks.build_stamp import read_stamp
 from scripts.hooks.offline import write_service_worker
+from tests.site.conftest import expect
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 
 pytestmark = pytest.mark.browser
@@ -22,13 +23,6 @@ pytestmark = pytest.mark.browser
 DICE = "dice/unopposed"
 ENDS_WITHIN_S = 10  # on this machine: every fault ends in an answer or a visible error within 10 s
 WASM = "assets/pyodide/pyodide.asm.wasm"
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    playwright_expect.set_options(timeout=20_000)
-    return playwright_expect
 
 
 def visible_error(page, started: float) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import expect, open_widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import open_widget
 
 pytestmark = pytest.mark.browser
 

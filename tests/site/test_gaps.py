@@ -7,9 +7,10 @@ import pytest
 
 import rules_core
 from rules_core.readings import GAPS
-from tests.site.test_widgets import expect, fragment, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import fragment, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 BOOT_MS = 180_000
 """Pyodide boots slowly on a loaded machine: wait on the engine, never on a clock."""

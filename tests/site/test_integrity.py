@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from scripts.counting_server import serve_counting
-from tests.site.conftest import wait_until
-from tests.site.test_offline import BOOT_MS, PRECACHE_MS, expect, offline_ready, precache_list, served_precache_list
+from tests.site.conftest import expect, wait_until
+from tests.site.test_offline import BOOT_MS, PRECACHE_MS, offline_ready, precache_list, served_precache_list
 from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 
 pytestmark = pytest.mark.browser

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, expect, fragment, shared_resolution, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, fragment, shared_resolution, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 V124 = "jovian-wars/v1.2.4/"
 EXAMPLES = [

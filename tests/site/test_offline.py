@@ -23,18 +23,12 @@ import pytest
 from scripts.counting_server import serve_counting
 from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
 from scripts.wheel import build_wheel
+from tests.site.conftest import expect
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 
 BOOT_MS = 60_000
 PRECACHE_MS = 90_000  # the first visit downloads ~15 MB into the cache on a shared machine
 GALLEY_PAGE = "war-galley/aid/attack-modes/"
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    playwright_expect.set_options(timeout=20_000)
-    return playwright_expect
 
 
 def precache_list(site_dir: Path) -> tuple[str, list[list[str]]]:

@@ -9,8 +9,8 @@ import pytest
 
 import rules_core
 
-from tests.site.conftest import wait_until
-from tests.site.test_widgets import BOOT_MS, DICE, SNAPSHOT_FILE, chart_rows, cpython_rows, expect, wait_for_snapshot, wait_ready
+from tests.site.conftest import expect, wait_until
+from tests.site.test_widgets import BOOT_MS, DICE, SNAPSHOT_FILE, chart_rows, cpython_rows, wait_for_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
 

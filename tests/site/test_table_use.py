@@ -24,20 +24,31 @@ PHONE = {"width": 390, "height": 844}
 SCHEMES = ["light", "dark"]
 
 
+@pytest.fixture(scope="module")
+def phone_profiles(browser) -> Iterator[dict[str, object]]:
+    """One touch phone per colour scheme, shared by this module's tests, as a player's phone on a later
+    visit (tests/site/conftest.py: profile("module")): the engine's first boot is paid once per scheme."""
+    profiles: dict[str, object] = {}
+    yield profiles
+    for context in profiles.values():
+        context.close()
+
+
 @pytest.fixture(params=SCHEMES)
-def phone_page(request, browser, site_url: str) -> Iterator[tuple[object, PageLog]]:
-    """A fresh touch phone in the light or the dark scheme (no cache, no service worker yet)."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=request.param
-    )
+def phone_page(request, browser, phone_profiles: dict[str, object], site_url: str) -> Iterator[tuple[object, PageLog]]:
+    """A new page on the touch phone in the light or the dark scheme."""
+    if request.param not in phone_profiles:
+        phone_profiles[request.param] = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=request.param
+        )
     log = PageLog()
-    page = context.new_page()
+    page = phone_profiles[request.param].new_page()
     page.set_default_timeout(60_000)  # a shared machine boots Pyodide slowly
     watch(page, log)
     yield page, log
+    page.close()
     assert log.page_errors == [], "uncaught errors"
     assert log.foreign(site_url.rstrip("/")) == [], "requests to another origin"
-    context.close()
 
 
 HEADING_PLACE = """(id) => {

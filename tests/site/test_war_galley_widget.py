@@ -7,18 +7,13 @@ from __future__ import annotations
 import pytest
 
 import rules_core
+from tests.site.conftest import expect
 
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 60_000
 PAGE = "war-galley/aid/attack-modes/"
 RAM = "war-galley/aid/ram"
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect
 
 
 def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url):

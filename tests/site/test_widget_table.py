@@ -14,9 +14,10 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
-from tests.site.test_widgets import BOOT_MS, expect, wait_ready, widget
+from tests.site.conftest import expect
+from tests.site.test_widgets import BOOT_MS, wait_ready, widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 RAM = "jovian-wars/v1.2.4/ram"

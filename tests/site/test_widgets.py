@@ -15,21 +15,13 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
-from tests.site.conftest import wait_until
+from tests.site.conftest import expect, wait_until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 BOOT_MS = 60_000
-ANSWER_MS = 20_000  # an answer once the engine is ready; the machine is shared
 DICE = "dice/unopposed"
 GALLEY_PAGE = "war-galley/aid/attack-modes/"
-
-
-def expect():
-    from playwright.sync_api import expect as playwright_expect
-
-    playwright_expect.set_options(timeout=ANSWER_MS)
-    return playwright_expect
 
 
 def widget(page, resolver_id: str):
@@ -325,6 +317,7 @@ def test_instant_navigation_keeps_one_engine(page, page_log, site_url):
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 
+@pytest.mark.profile("fresh")  # the first visit boots afresh and saves the snapshot
 def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(context, page, page_log, site_url):
     """Assert the second boot comes from the memory snapshot and still resolves as CPython does."""
     page.goto(site_url + "dice/")

@@ -77,7 +77,10 @@ def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:
 def _board_odds(values: Inputs) -> Answer:
     committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
     dist = board_dist(int_of(values, "defense"), committed, aboard)
-    label: Callable[[int], str] = lambda n: counted(n, "Boarder") + (" (boarding fails)" if n == 0 else "")
+
+    def label(n: int) -> str:
+        return counted(n, "Boarder") + (" (boarding fails)" if n == 0 else "")
+
     return Answer(checks=_board_checks(values), charts=(Chart.of(
         f"Boarders after Point Defense ({committed} committed, {aboard} already on the target)",
         dist, label, range(aboard + committed, aboard - 1, -1)),))
@@ -211,10 +214,10 @@ def _boarded_run(values: Inputs) -> Answer:
     activations = int_of(values, "activations")
     queues = {prefix: list(faces_of(values, f"{prefix}dice") or ()) for prefix in KEYPADS}
     state, rolls = start, {}
-    for activation in range(1, activations + 1):
+    for number in range(1, activations + 1):
         if state.ended:
             break
-        lines.append(f"Activation {activation}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
+        lines.append(f"Activation {number}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
         typed = values if activations == 1 else {**_take(queues, "boarders_", state.boarders),
                                                  **_take(queues, "marines_", state.marines)}
         lines += [f"{who} dice: none typed left, rolled." for who, prefix in (("Boarders'", "boarders_"), ("Marines'", "marines_"))
@@ -229,7 +232,7 @@ def _boarded_run(values: Inputs) -> Answer:
             state = Boarding(state.ship.with_marines(marines), boarders)
             lines += more
             made["purge"] = resolution_json(purged)
-        if activation == 1:
+        if number == 1:
             rolls = made
     if given:
         rolls["damage"] = {"dice": list(given)}

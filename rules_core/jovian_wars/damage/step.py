@@ -135,7 +135,7 @@ def _catastrophic(ship: Ship) -> list[Branch]:
     """1d6 + systems reduced to 0 on the Catastrophic Damage Table."""
     bonus = ship.systems_at_zero()
     out: list[Branch] = []
-    for least, result in CATASTROPHIC_ROWS:
+    for _, result in CATASTROPHIC_ROWS:
         faces = tuple(face for face in range(1, 7) if catastrophic_result(face + bonus) == result)
         if faces:
             after = ship if result == "No Effect" else ship.with_fate(result)
