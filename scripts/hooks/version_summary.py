@@ -144,7 +144,7 @@ def regions(chunks: Sequence[Chunk]) -> list[Region]:
         first, last = group[0][0], group[-1][1]
         old: list[str] = []
         new: list[str] = []
-        for position, (start, end, was, now) in enumerate(group):
+        for position, (_start, _end, was, now) in enumerate(group):
             if position:
                 between = chunks[group[position - 1][1]].tokens
                 old += between
@@ -175,8 +175,9 @@ def _joins(chunks: Sequence[Chunk], group: Sequence[tuple[int, int, tuple[str, .
     between = chunks[end].tokens
     if len(between) > CONTEXT or BREAK in between:
         return False
-    sides = [sum(len(part[side]) for part in group) + len(between) * len(group) + len(run[side]) for side in (2, 3)]
-    return max(sides) <= JOINED
+    old_words = sum(len(part[2]) for part in group) + len(between) * len(group) + len(run[2])
+    new_words = sum(len(part[3]) for part in group) + len(between) * len(group) + len(run[3])
+    return max(old_words, new_words) <= JOINED
 
 
 def _words(tokens: Sequence[str]) -> tuple[str, ...]:
@@ -275,7 +276,7 @@ def unclaimed(chunks: Sequence[Chunk], lines: Sequence[str]) -> list[str]:
     own changed runs, not from `regions`, so a change the grouping dropped would show here."""
     quoted = [match.group(1) for line in lines for match in QUOTED.finditer(line)]
     missing = []
-    for index, chunk in enumerate(chunks):
+    for chunk in chunks:
         if chunk.op == "same":
             continue
         words = _words(chunk.tokens)

@@ -15,7 +15,6 @@ from typing import cast
 from hypothesis import given, strategies as st
 
 import rules_core.jovian_wars as jovian_wars
-from rules_core import odds
 from rules_core.registry import REGISTRY
 from rules_core.answers import Answer, Chart, Check, Outcome, Row, answer_json
 from rules_core.dice.read import counts_of, magnitude, read
