@@ -5,7 +5,8 @@
 // window.rulesEngine.starts counts worker starts; .state is "loading" | "ready" | "error";
 // .answered turns true at the first answer of this visit (the offline badge waits for it).
 // Events on window: "rules-engine-state", "rules-engine-answered", "rules-engine-idle" (an answer
-// left nothing to ask), "rules-engine-other-build" (the worker is of another build than this page).
+// left nothing to ask), "rules-engine-other-build" (the worker is of another build than this page),
+// "rules-engine-storage-full" (its memory snapshot could not be saved: no warm start; .storageFull).
 //
 // Requests go to the worker as soon as they are made, before it is ready too (it keeps them until
 // it is): no answer waits for the page's main thread to pass the next request along, which on a
@@ -59,7 +60,8 @@ class Engine {
     this.worker = null;
     this.failures = 0; // failed starts in a row: each retry waits longer and allows a longer boot
     this.retryTimer = null;
-    this.retryAt = null; // when the next automatic try starts (performance.now()), or null
+    this.retrying = false; // another automatic try is coming
+    this.storageFull = false; // the memory snapshot did not fit: every visit starts afresh
     this.watchdog = null;
     this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
     this.bootStarted = 0;
@@ -80,7 +82,7 @@ class Engine {
     this.bootStarted = this.heard = performance.now();
     this.pythonStarting = false;
     clearTimeout(this.retryTimer);
-    this.retryAt = null;
+    this.retrying = false;
     // The first worker may have been started by the page's head (overrides/main.html).
     const early = this.starts === 1 ? window.rulesEnginePrestart : null;
     this.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rules-engine" });
@@ -163,8 +165,8 @@ class Engine {
     this.state = "error";
     this.failures += 1;
     const delay = final ? undefined : RETRY_DELAYS_MS[this.failures - 1];
-    this.retryAt = delay === undefined ? null : performance.now() + delay;
-    if (delay !== undefined) this.retryTimer = setTimeout(() => this.retry(), delay);
+    this.retrying = delay !== undefined;
+    if (this.retrying) this.retryTimer = setTimeout(() => this.retry(), delay);
     const next = final ? "" : delay === undefined
       ? "; check the connection, then press “Try again” or reload the page"
       : `; it tries again in ${delay / 1000} s by itself (or press “Try again”)`;
@@ -193,6 +195,10 @@ class Engine {
     this.heard = performance.now();
     if (data && data.type === "pong") return;
     if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
+    if (data && data.type === "storage-full") {
+      this.storageFull = true;
+      return void dispatchEvent(new Event("rules-engine-storage-full")); // offline.js says it
+    }
     if (data && data.type === "ready") {
       if (PAGE_BUILD && data.build && data.build !== PAGE_BUILD) {
         // The site was updated between this page's load and the worker's (a deploy during a visit, or

@@ -31,7 +31,7 @@ export async function revisionOf(bytes) {
 function damaged(url, revision, got) {
   const name = new URL(url).pathname.split("/").pop();
   const error = new Error(`${name} does not match its build (revision ${got}, expected ${revision}): not stored`);
-  error.name = "IntegrityError"; // sharedFetch's onRefused tells it from a failed download or a full storage
+  error.name = "IntegrityError"; // the engine names it as such, not as a failed download
   return error;
 }
 
@@ -149,16 +149,12 @@ export function fetchIntoPrecache(url, revision, networkFetch) {
 
 /**
  * fetch() for the engine: read through the precache where this context has one. A copy that
- * does not match its build fails the read (never used) and is passed to `onRefused` (a reader
- * such as Emscripten's wasm loader may only log a failed read and wait); one that cannot be
- * stored (storage full) is still answered.
+ * does not match its build ends the response's body in an IntegrityError (never used); one that
+ * cannot be stored (storage full) is still answered.
  */
-export function sharedFetch(url, revision, networkFetch, onRefused = () => {}) {
+export function sharedFetch(url, revision, networkFetch) {
   if (typeof caches === "undefined") return networkFetch(url); // plain http: no Cache Storage
   const { response, stored } = fetchIntoPrecache(url, revision, networkFetch);
-  stored.catch((error) => {
-    console.warn("engine: not stored in the precache:", error);
-    if (error.name === "IntegrityError") onRefused(error);
-  });
+  stored.catch((error) => console.warn("engine: not stored in the precache:", error));
   return response.catch(() => networkFetch(url)); // no Cache Storage after all, or the download failed: try plainly
 }

@@ -12,6 +12,7 @@
 //                                            once, when Pyodide and rules_core are loaded
 //                                            (from: "fresh" or "snapshot"; build: the build's stamp)
 //                  {type: "failed", error}   once, if loading failed (a file's download, damaged bytes)
+//                  {type: "storage-full"}    the memory snapshot could not be saved: storage is full
 //                  {type: "pong"}            at once, between boot steps or requests (alive)
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over

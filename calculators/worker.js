@@ -49,20 +49,43 @@ const nameOf = (url) => url.slice(SITE.length);
 const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
 
 // Pyodide fetches its files with the global fetch: send the precached ones through the cache.
-let refuse;
-const refused = new Promise((resolve, reject) => (refuse = reject)); // a damaged file: the boot's failure
-refused.catch(() => {});
+// One watch over every file of the boot: a failed download, an HTTP error, or a body that breaks
+// off (the network lost, or bytes the precache refused as not of this build) ends the boot,
+// naming the file; Pyodide itself would only log the failure and wait for ever.
 const networkFetch = self.fetch.bind(self);
+const failure = (url, error) =>
+  error && error.name === "IntegrityError" ? error.message : `${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`;
+function watched(url, response) {
+  if (!response.ok) {
+    bootFailed(`${nameOf(url)} answered HTTP ${response.status}`);
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        done ? controller.close() : controller.enqueue(value);
+      } catch (error) {
+        bootFailed(failure(url, error));
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
   const revision = revisionOf(url);
-  const fetched = revision ? sharedFetch(url, revision, networkFetch, refuse) : networkFetch(input, init);
-  if (!revision) return fetched;
-  fetched.then(
-    (response) => response.ok || bootFailed(`${nameOf(url)} answered HTTP ${response.status}`),
-    (error) => bootFailed(`${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`),
+  if (!revision) return networkFetch(input, init);
+  return sharedFetch(url, revision, networkFetch).then(
+    (response) => watched(url, response),
+    (error) => {
+      bootFailed(failure(url, error));
+      throw error;
+    },
   );
-  return fetched;
 };
 
 // loadPyodide would load its script and compile its wasm only once it has the snapshot's bytes:
@@ -171,12 +194,13 @@ async function boot() {
   if (!pyodide) {
     const made = await fresh();
     pyodide = made.pyodide;
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe); // in the background
+    // In the background. A full storage is the reader's to know: each visit will start afresh (no warm start).
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((error) => error && error.name === "QuotaExceededError" && self.postMessage({ type: "storage-full" }));
   }
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
 
-const engine = Promise.race([boot(), refused]);
+const engine = boot();
 
 engine.then(
   ({ ms, from }) => {
