@@ -39,10 +39,10 @@ const OPTIONS = {
 // Pyodide to wait or to fail without a word (a wasm 404, the network lost, damaged bytes).
 let booted = false;
 let reported = false;
-function bootFailed(reason) {
+function bootFailed(reason, file = null) {
   if (booted || reported) return;
   reported = true;
-  self.postMessage({ type: "failed", error: reason });
+  self.postMessage({ type: "failed", error: reason, file });
 }
 const nameOf = (url) => url.slice(SITE.length);
 // A Python traceback's last line says what went wrong; the frames above it are for developers (console).
@@ -53,11 +53,15 @@ const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), te
 // off (the network lost, or bytes the precache refused as not of this build) ends the boot,
 // naming the file; Pyodide itself would only log the failure and wait for ever.
 const networkFetch = self.fetch.bind(self);
-const failure = (url, error) =>
-  error && error.name === "IntegrityError" ? error.message : `${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`;
+// Reported with the file's URL, which the page may ask the server for until it answers (engine.js);
+// not a refused file: the server answers for it, with the wrong bytes.
+const failedFetch = (url, error) =>
+  error && error.name === "IntegrityError"
+    ? bootFailed(error.message)
+    : bootFailed(`${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`, url);
 function watched(url, response) {
   if (!response.ok) {
-    bootFailed(`${nameOf(url)} answered HTTP ${response.status}`);
+    bootFailed(`${nameOf(url)} answered HTTP ${response.status}`, url);
     return response;
   }
   const reader = response.body.getReader();
@@ -67,7 +71,7 @@ function watched(url, response) {
         const { done, value } = await reader.read();
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
-        bootFailed(failure(url, error));
+        failedFetch(url, error);
         controller.error(error);
       }
     },
@@ -82,7 +86,7 @@ self.fetch = (input, init) => {
   return sharedFetch(url, revision, networkFetch).then(
     (response) => watched(url, response),
     (error) => {
-      bootFailed(failure(url, error));
+      failedFetch(url, error);
       throw error;
     },
   );
