@@ -42,11 +42,16 @@ def visible_error(page, started: float) -> str:
     return status.inner_text()
 
 
+# A recovery is a boot: on this shared 2-core machine at load 30-40 one took over 30 s of Python start-up, was taken
+# for dead, and the next try (allowed twice the time) answered; only a wait with no end is a failure here.
+RECOVERY_MS = 180_000
+
+
 def live_again(page) -> None:
     """The Dice widget answers live, as CPython does."""
     root = open_widget(page, DICE)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=30_000)
-    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=30_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=RECOVERY_MS)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=RECOVERY_MS)
     assert chart_rows(root) == cpython_rows(DICE, {})
 
 
@@ -103,7 +108,7 @@ def test_a_fault_that_outlasts_the_automatic_retries_is_tried_again_at_once_by_t
         assert page.evaluate("[window.rulesEngine.starts, window.rulesEngine.patience]") == [4, 1]
         assert "press “Try again” or reload the page" in page.evaluate("window.errors.at(-1)")
         page.locator(f'[data-resolver="{DICE}"] [data-region="retry"]').click()
-        page.wait_for_function("() => window.errors.length === 5")
+        page.wait_for_function("() => window.errors.length >= 5")
         wasm.write_bytes(kept)
         live_again(page)
         errors = page.evaluate("window.errors")
@@ -148,7 +153,7 @@ def test_a_worker_killed_while_idle_is_found_by_the_next_request(page, page_log,
     answer = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 3})')
     assert time.monotonic() - started < ENDS_WITHIN_S
     assert "stopped responding" in answer["error"], answer
-    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=30_000)
+    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=RECOVERY_MS)
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 3})')
     assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"base": 3})["charts"][0]["rows"]  # type: ignore[index]
     assert page.locator("[data-offline]").count() == 0 or page.evaluate("window.rulesEngine.state") == "ready"
@@ -170,7 +175,7 @@ def test_a_worker_killed_while_busy_is_cut_and_the_request_answered_after_restar
     }""")
     assert time.monotonic() - started < ENDS_WITHIN_S
     assert answer.get("timedOut") is True, answer
-    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=30_000)
+    page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=RECOVERY_MS)
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 4})')
     assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"base": 4})["charts"][0]["rows"]  # type: ignore[index]
 
