@@ -21,11 +21,11 @@ from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 pytestmark = pytest.mark.browser
 
 WASM = "assets/pyodide/pyodide.asm.wasm"
-# Once the server is repaired, a reload's fresh boot (beside the install tried again) answered in
-# 5-21 s on this shared 2-core machine at load 10-17, where a plain first visit boots in 8-12 s
-# (old and new code alike); 10 s is the aim on an idle machine. The old precache kept the damaged
-# copy, so no reload ever answered: any finite budget tells the two apart.
-RELOAD_ANSWER_MS = 30_000
+# Once the server is repaired, a reload is a first visit's fresh boot (beside the install tried
+# again): 5-21 s on this shared 2-core machine at load 10-17, 30 s and more at load 30-40, as a plain
+# first visit (scripts/measure_faults.py gives the ratio). The old precache kept the damaged copy,
+# so no reload ever answered: only a wait with no end is a failure here.
+RELOAD_ANSWER_MS = 180_000
 DICE = "dice/unopposed"
 
 # Every message the service worker sends the page (offline.js starts the page's message queue).
