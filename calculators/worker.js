@@ -49,9 +49,11 @@ const nameOf = (url) => url.slice(SITE.length);
 const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
 
 // Pyodide fetches its files with the global fetch: send the precached ones through the cache.
-// One watch over every file of the boot: a failed download, an HTTP error, or a body that breaks
-// off (the network lost, or bytes the precache refused as not of this build) ends the boot,
-// naming the file; Pyodide itself would only log the failure and wait for ever.
+// One watch over every file of the boot: a failed download, an HTTP error, a body that breaks off
+// (the network lost), or a file the precache refused for good (a fetch of it after its first read
+// failed: sharedFetch) ends the boot, naming the file; Pyodide itself would only log the failure and
+// wait for ever. A first read refused is not yet a failure: the precache fetches the file once more,
+// and Pyodide reads it again (a second fetch), so a passing fault is not shown to the reader.
 const networkFetch = self.fetch.bind(self);
 // Reported with the file's URL, which the page may ask the server for until it answers (engine.js);
 // not a refused file: the server answers for it, with the wrong bytes.
@@ -71,7 +73,7 @@ function watched(url, response) {
         const { done, value } = await reader.read();
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
-        failedFetch(url, error);
+        if (!error || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
         controller.error(error);
       }
     },
