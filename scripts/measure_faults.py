@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.counting_server import serve_counting  # noqa: E402
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from scripts.counting_server import serve_counting
+from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
 
 DICE = "dice/unopposed"
 WASM = "assets/pyodide/pyodide.asm.wasm"
@@ -118,7 +118,7 @@ def wasm_fault(how: str, mend: str) -> Callable:
         try:
             good = damage(run, how)
             run.page.goto(run.url + "dice/")
-            root = run.widget()
+            run.widget()
             error = run.until_error()
             (run.copy / WASM).write_bytes(good)
             run.at = time.time()
