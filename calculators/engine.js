@@ -5,7 +5,8 @@
 // window.rulesEngine.starts counts worker starts; .state is "loading" | "ready" | "error";
 // .answered turns true at the first answer of this visit (the offline badge waits for it).
 // Events on window: "rules-engine-state", "rules-engine-answered", "rules-engine-idle" (an answer
-// left nothing to ask), "rules-engine-other-build" (the worker is of another build than this page).
+// left nothing to ask), "rules-engine-other-build" (the worker is of another build than this page),
+// "rules-engine-storage-full" (its memory snapshot could not be saved: no warm start; .storageFull).
 //
 // Requests go to the worker as soon as they are made, before it is ready too (it keeps them until
 // it is): no answer waits for the page's main thread to pass the next request along, which on a
@@ -24,12 +25,17 @@
 // running request has its own TIMEOUT_MS cut), or that has not finished starting after
 // BOOT_DEADLINE_MS, is stopped and the engine fails with the reason. Python's own start-up holds the
 // worker for seconds without a break: the worker says when it begins, and it is allowed
-// PYTHON_START_SILENCE_MS. The worker reports a failed
-// download or a damaged file itself ("failed"), and a script that does not load fires "error".
-// A failed engine tries again by itself after RETRY_DELAYS_MS (bounded; each try allows the boot
-// twice the time of the one before, so a slow phone is never locked out), when the service worker
-// takes control of the page, when the network returns (offline.js and the `online` event call
-// retry()), and when the reader presses a widget's "Try again".
+// PYTHON_START_SILENCE_MS. The worker reports a failed download or a damaged file itself
+// ("failed"), and a script that does not load fires "error".
+// A failed engine tries again by itself after RETRY_DELAYS_MS (bounded: a fault that lasts is not
+// hammered), or sooner: while it waits, a file the server did not give (an HTTP error, a lost
+// download) is asked for each PROBE_EVERY_MS with a bodiless HEAD request, and the try starts as
+// soon as the server answers for it. It tries at once when the service worker takes control of the
+// page, when the network returns (offline.js and the `online` event call retry()), and when the
+// reader presses a widget's "Try again": each may mean the fault is gone, so the back-off begins
+// anew. A boot the watchdog found too slow makes the next allow twice the time (so a slow phone is
+// never locked out); a failed download or a damaged file says nothing of speed and leaves the
+// allowances as they are (a later boot that hangs is still found within seconds).
 
 import { isAnswer, isSkipped, isStarted } from "./protocol.js";
 
@@ -39,6 +45,7 @@ export const BOOT_SILENCE_MS = 8000;
 export const PYTHON_START_SILENCE_MS = 30_000; // Python's start-up: seconds with no break, more on a phone
 export const BOOT_DEADLINE_MS = 60_000;
 export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
+export const PROBE_EVERY_MS = 1000;
 const WATCH_EVERY_MS = 1000;
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 // The build this document is of (scripts/hooks/build_stamp.py): an engine of another build is not used.
@@ -57,9 +64,11 @@ class Engine {
     this.running = null; // the request the worker said it started and has not answered
     this.listeners = new Set();
     this.worker = null;
-    this.failures = 0; // failed starts in a row: each retry waits longer and allows a longer boot
+    this.failures = 0; // failed starts since the last start the reader, the network or the service worker asked for
+    this.slowStarts = 0; // boots in a row the watchdog found too slow: each allows the next twice the time
     this.retryTimer = null;
-    this.retryAt = null; // when the next automatic try starts (performance.now()), or null
+    this.retrying = false; // another automatic try is coming
+    this.storageFull = false; // the memory snapshot did not fit: every visit starts afresh
     this.watchdog = null;
     this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
     this.bootStarted = 0;
@@ -80,7 +89,7 @@ class Engine {
     this.bootStarted = this.heard = performance.now();
     this.pythonStarting = false;
     clearTimeout(this.retryTimer);
-    this.retryAt = null;
+    this.retrying = false;
     // The first worker may have been started by the page's head (overrides/main.html).
     const early = this.starts === 1 ? window.rulesEnginePrestart : null;
     this.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rules-engine" });
@@ -100,17 +109,28 @@ class Engine {
     this.keepWatch();
   }
 
-  /** Start again after a failed start (a no-op otherwise). */
+  /** Start again at once after a failed start (a no-op otherwise): the fault may be gone, so the back-off begins anew. */
   retry() {
     if (this.state !== "error" || this.otherBuild) return; // another build's worker would come back: reload instead
+    this.failures = 0;
     this.start();
+  }
+
+  /** While the automatic try after failure number `failure` waits: start it once the server answers for `file`. */
+  probe(file, failure) {
+    const waiting = () => this.state === "error" && this.retrying && this.failures === failure;
+    const ask = () =>
+      fetch(file, { method: "HEAD", cache: "no-store" })
+        .then((response) => response.ok, () => false)
+        .then((back) => waiting() && (back ? this.start() : setTimeout(ask, PROBE_EVERY_MS)));
+    setTimeout(ask, PROBE_EVERY_MS);
   }
 
   // -- the watchdog: runs only while something waits on the worker --
 
-  /** The boot's allowances grow with each failed start in a row. */
+  /** The boot's allowances grow with each boot in a row that was too slow. */
   get patience() {
-    return 2 ** Math.min(this.failures, 4);
+    return 2 ** Math.min(this.slowStarts, 4);
   }
 
   /** Why the worker is taken for dead now, or null. */
@@ -138,7 +158,7 @@ class Engine {
     this.worker.postMessage({ type: "ping" });
     this.watchdog = setInterval(() => {
       const dead = this.verdict(performance.now());
-      if (dead) return this.fail(dead);
+      if (dead) return this.fail(dead, { slow: this.state === "loading" });
       this.worker.postMessage({ type: "ping" });
     }, WATCH_EVERY_MS);
   }
@@ -156,15 +176,17 @@ class Engine {
   }
 
   /** The worker is of no more use: stop it, answer what waits with the reason, try again later (bounded). */
-  fail(detail, { final = false } = {}) {
+  fail(detail, { final = false, slow = false, file = null } = {}) {
     if (this.state === "error") return;
     const starting = this.state === "loading";
     this.worker.terminate();
     this.state = "error";
     this.failures += 1;
+    if (slow) this.slowStarts += 1;
     const delay = final ? undefined : RETRY_DELAYS_MS[this.failures - 1];
-    this.retryAt = delay === undefined ? null : performance.now() + delay;
-    if (delay !== undefined) this.retryTimer = setTimeout(() => this.retry(), delay);
+    this.retrying = delay !== undefined;
+    if (this.retrying) this.retryTimer = setTimeout(() => this.state === "error" && this.start(), delay);
+    if (this.retrying && typeof file === "string") this.probe(file, this.failures);
     const next = final ? "" : delay === undefined
       ? "; check the connection, then press “Try again” or reload the page"
       : `; it tries again in ${delay / 1000} s by itself (or press “Try again”)`;
@@ -193,6 +215,10 @@ class Engine {
     this.heard = performance.now();
     if (data && data.type === "pong") return;
     if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
+    if (data && data.type === "storage-full") {
+      this.storageFull = true;
+      return void dispatchEvent(new Event("rules-engine-storage-full")); // offline.js says it
+    }
     if (data && data.type === "ready") {
       if (PAGE_BUILD && data.build && data.build !== PAGE_BUILD) {
         // The site was updated between this page's load and the worker's (a deploy during a visit, or
@@ -202,7 +228,7 @@ class Engine {
         return this.fail("the site was updated since this page was loaded: reload the page for the new rules", { final: true });
       }
       this.state = "ready";
-      this.failures = 0;
+      this.failures = this.slowStarts = 0;
       performance.mark("rules:engine-ready");
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
@@ -216,7 +242,7 @@ class Engine {
       this.keepWatch(); // from now on only while a request waits
       return;
     }
-    if (data && data.type === "failed") return this.fail(data.error || "unknown failure");
+    if (data && data.type === "failed") return this.fail(data.error || "unknown failure", { file: data.file });
     const item = data && this.unanswered.get(data.id);
     if (!item) return; // a request of a worker since cut
     if (isStarted(data)) {

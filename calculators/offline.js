@@ -15,7 +15,9 @@
 // service worker's status and the engine's "ready".
 //
 // Storage: an install that failed because storage is full is said in one line ([data-storage-note],
-// placed like the badge), naming what still works; the worker's message carries the reason.
+// placed like the badge), naming what still works; the worker's message carries the reason. An
+// install that fit, beside an engine snapshot that did not, is said in the badge's own line: offline,
+// with no warm start.
 
 import { PAGE_BUILD } from "./engine.js";
 
@@ -64,15 +66,15 @@ function engineAnswered() {
 function showBadge() {
   let node = document.querySelector("[data-offline]");
   const ready = Boolean(build) && !stale && engineAnswered();
-  if (!ready) return node && node.remove();
-  if (!node) {
-    node = document.createElement("p");
-    node.className = "offline-status";
-    node.setAttribute("role", "status");
-    document.body.append(node);
-  }
+  const text = window.rulesEngine?.storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
+  if (node && (!ready || node.textContent !== text)) node.remove(); // a new text shows afresh (the badge fades)
+  if (!ready || (node && node.isConnected)) return;
+  node = document.createElement("p");
+  node.className = "offline-status";
+  node.setAttribute("role", "status");
   node.setAttribute("data-offline", "ready");
-  node.textContent = "Available offline";
+  node.textContent = text;
+  document.body.append(node);
 }
 
 function showUpdate(onPress) {
@@ -154,6 +156,7 @@ export function registerOffline() {
   });
   addEventListener("rules-engine-answered", settle);
   addEventListener("rules-engine-state", showBadge);
+  addEventListener("rules-engine-storage-full", showBadge);
   addEventListener("rules-engine-other-build", markStale);
 
   const offer = (waiting) =>

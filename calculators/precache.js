@@ -31,7 +31,7 @@ export async function revisionOf(bytes) {
 function damaged(url, revision, got) {
   const name = new URL(url).pathname.split("/").pop();
   const error = new Error(`${name} does not match its build (revision ${got}, expected ${revision}): not stored`);
-  error.name = "IntegrityError"; // sharedFetch's onRefused tells it from a failed download or a full storage
+  error.name = "IntegrityError"; // the engine names it as such, not as a failed download
   return error;
 }
 
@@ -147,18 +147,27 @@ export function fetchIntoPrecache(url, revision, networkFetch) {
   return { response, stored };
 }
 
+// This context's downloads into the precache, by URL: each settles once its copy is stored (or not),
+// and rejects only if the file was refused for good (its bytes wrong twice).
+const settling = new Map();
+
 /**
- * fetch() for the engine: read through the precache where this context has one. A copy that
- * does not match its build fails the read (never used) and is passed to `onRefused` (a reader
- * such as Emscripten's wasm loader may only log a failed read and wait); one that cannot be
- * stored (storage full) is still answered.
+ * fetch() for the engine: read through the precache where this context has one. A copy that does
+ * not match its build ends the response's body in an IntegrityError (never used) and is fetched
+ * once more; a later fetch of the same file waits for that, and rejects with the IntegrityError
+ * if it was refused for good (so whoever reads it again, such as Pyodide's own wasm loader, is
+ * told). A copy that cannot be stored (storage full) is still answered.
  */
-export function sharedFetch(url, revision, networkFetch, onRefused = () => {}) {
+export function sharedFetch(url, revision, networkFetch) {
   if (typeof caches === "undefined") return networkFetch(url); // plain http: no Cache Storage
-  const { response, stored } = fetchIntoPrecache(url, revision, networkFetch);
-  stored.catch((error) => {
-    console.warn("engine: not stored in the precache:", error);
-    if (error.name === "IntegrityError") onRefused(error);
-  });
-  return response.catch(() => networkFetch(url)); // no Cache Storage after all, or the download failed: try plainly
+  const after = settling.get(url) || Promise.resolve();
+  const start = () => {
+    const { response, stored } = fetchIntoPrecache(url, revision, networkFetch);
+    stored.catch((error) => console.warn("engine: not stored in the precache:", error));
+    const settled = stored.then(() => {}, (error) => { if (error.name === "IntegrityError") throw error; });
+    settled.catch(() => {}); // a rejection is for the next fetch of this file, if there is one
+    settling.set(url, settled);
+    return response.catch(() => networkFetch(url)); // no Cache Storage after all, or the download failed: try plainly
+  };
+  return after.then(start);
 }

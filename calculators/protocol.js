@@ -11,7 +11,9 @@
 //                  {type: "ready", ms, from, build, snapshotMs, snapshotBytes, timeline}
 //                                            once, when Pyodide and rules_core are loaded
 //                                            (from: "fresh" or "snapshot"; build: the build's stamp)
-//                  {type: "failed", error}   once, if loading failed (a file's download, damaged bytes)
+//                  {type: "failed", error, file}  once, if loading failed (a file's download, damaged
+//                                            bytes); file: the URL of a file the server did not give, or null
+//                  {type: "storage-full"}    the memory snapshot could not be saved: storage is full
 //                  {type: "pong"}            at once, between boot steps or requests (alive)
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over

@@ -76,7 +76,7 @@ export async function loadSnapshot(key) {
   }
 }
 
-/** Keep only this snapshot (it replaces the one an older build saved). */
+/** Keep only this snapshot (it replaces the one an older build saved); resolves to null, or the error that stopped it. */
 export async function saveSnapshot(key, bytes, probe) {
   try {
     const { pages, kept } = withoutZeroPages(bytes);
@@ -89,8 +89,10 @@ export async function saveSnapshot(key, bytes, probe) {
     await writable.write(new Blob([length, header, kept]));
     await writable.close();
     indexedDB.deleteDatabase(LEGACY_DATABASE); // an older build's snapshot, never read again
+    return null;
   } catch (error) {
     console.warn("engine: snapshot not saved:", error);
+    return error;
   }
 }
 

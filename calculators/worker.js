@@ -39,30 +39,59 @@ const OPTIONS = {
 // Pyodide to wait or to fail without a word (a wasm 404, the network lost, damaged bytes).
 let booted = false;
 let reported = false;
-function bootFailed(reason) {
+function bootFailed(reason, file = null) {
   if (booted || reported) return;
   reported = true;
-  self.postMessage({ type: "failed", error: reason });
+  self.postMessage({ type: "failed", error: reason, file });
 }
 const nameOf = (url) => url.slice(SITE.length);
 // A Python traceback's last line says what went wrong; the frames above it are for developers (console).
 const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
 
 // Pyodide fetches its files with the global fetch: send the precached ones through the cache.
-let refuse;
-const refused = new Promise((resolve, reject) => (refuse = reject)); // a damaged file: the boot's failure
-refused.catch(() => {});
+// One watch over every file of the boot: a failed download, an HTTP error, a body that breaks off
+// (the network lost), or a file the precache refused for good (a fetch of it after its first read
+// failed: sharedFetch) ends the boot, naming the file; Pyodide itself would only log the failure and
+// wait for ever. A first read refused is not yet a failure: the precache fetches the file once more,
+// and Pyodide reads it again (a second fetch), so a passing fault is not shown to the reader.
 const networkFetch = self.fetch.bind(self);
+// Reported with the file's URL, which the page may ask the server for until it answers (engine.js);
+// not a refused file: the server answers for it, with the wrong bytes.
+const failedFetch = (url, error) =>
+  error && error.name === "IntegrityError"
+    ? bootFailed(error.message)
+    : bootFailed(`${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`, url);
+function watched(url, response) {
+  if (!response.ok) {
+    bootFailed(`${nameOf(url)} answered HTTP ${response.status}`, url);
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        done ? controller.close() : controller.enqueue(value);
+      } catch (error) {
+        if (!error || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
   const revision = revisionOf(url);
-  const fetched = revision ? sharedFetch(url, revision, networkFetch, refuse) : networkFetch(input, init);
-  if (!revision) return fetched;
-  fetched.then(
-    (response) => response.ok || bootFailed(`${nameOf(url)} answered HTTP ${response.status}`),
-    (error) => bootFailed(`${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`),
+  if (!revision) return networkFetch(input, init);
+  return sharedFetch(url, revision, networkFetch).then(
+    (response) => watched(url, response),
+    (error) => {
+      failedFetch(url, error);
+      throw error;
+    },
   );
-  return fetched;
 };
 
 // loadPyodide would load its script and compile its wasm only once it has the snapshot's bytes:
@@ -171,12 +200,13 @@ async function boot() {
   if (!pyodide) {
     const made = await fresh();
     pyodide = made.pyodide;
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe); // in the background
+    // In the background. A full storage is the reader's to know: each visit will start afresh (no warm start).
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((error) => error && error.name === "QuotaExceededError" && self.postMessage({ type: "storage-full" }));
   }
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
 
-const engine = Promise.race([boot(), refused]);
+const engine = boot();
 
 engine.then(
   ({ ms, from }) => {

@@ -60,10 +60,20 @@ class CountingHandler(SiteHandler):
             return
         super().do_GET()
 
+    def do_HEAD(self) -> None:  # noqa: N802 - stdlib name
+        """The engine's probe of a file that failed (engine.js): a failing path fails here too; not counted as sent."""
+        with self.log.lock:
+            failing = self.path.split("?", 1)[0] in self.log.failing
+        if failing:
+            self.send_error(503, "Service Unavailable")
+            return
+        super().do_HEAD()
+
     def send_response(self, code: int, message: str | None = None) -> None:
         self._sent = Sent(self.path.split("?", 1)[0], code)
-        with self.log.lock:
-            self.log.sent.append(self._sent)
+        if self.command != "HEAD":
+            with self.log.lock:
+                self.log.sent.append(self._sent)
         super().send_response(code, message)
 
     def copyfile(self, source: Any, outputfile: Any) -> None:

@@ -21,11 +21,11 @@ from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 pytestmark = pytest.mark.browser
 
 WASM = "assets/pyodide/pyodide.asm.wasm"
-# Once the server is repaired, a reload's fresh boot (beside the install tried again) answered in
-# 5-21 s on this shared 2-core machine at load 10-17, where a plain first visit boots in 8-12 s
-# (old and new code alike); 10 s is the aim on an idle machine. The old precache kept the damaged
-# copy, so no reload ever answered: any finite budget tells the two apart.
-RELOAD_ANSWER_MS = 30_000
+# Once the server is repaired, a reload is a first visit's fresh boot (beside the install tried
+# again): 5-21 s on this shared 2-core machine at load 10-17, 30 s and more at load 30-40, as a plain
+# first visit (scripts/measure_faults.py gives the ratio). The old precache kept the damaged copy,
+# so no reload ever answered: only a wait with no end is a failure here.
+RELOAD_ANSWER_MS = 180_000
 DICE = "dice/unopposed"
 
 # Every message the service worker sends the page (offline.js starts the page's message queue).
@@ -204,20 +204,25 @@ def test_a_full_storage_leaves_no_partial_cache_and_says_the_site_works_online(b
         server.shutdown()
 
 
-def test_at_20_mb_the_precache_fits_whole_and_checked_but_no_snapshot_does(browser, site_dir):
+def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_start(browser, site_dir):
     """Assert: with the quota at 20 MB the precache (~16.4 MB) is stored whole, every entry checked
-    and none an orphan, the site is "Available offline" with no storage note, the widget answers
-    live, and the engine's memory snapshot (~15 MB) is what storage cannot hold (no warm start)."""
+    and none an orphan; the engine's memory snapshot (~15 MB) is what storage cannot hold, and the
+    badge says so in one line: "Available offline, with no warm start: storage is full" (no storage
+    note: the site does work offline); the widget answers live, and no snapshot is stored."""
     server, url, _ = serve_counting(site_dir)
     context = new_context(browser)
     try:
         page = context.new_page()
         set_quota(context, page, url, 20)
-        with page.expect_console_message(lambda message: "snapshot not saved: QuotaExceededError" in message.text, timeout=BOOT_MS):
-            page.goto(url + "dice/")
-            dice = open_widget(page, DICE)
-            expect_live(dice, BOOT_MS)
-        offline_ready(page)
+        page.goto(url + "dice/")
+        dice = open_widget(page, DICE)
+        expect_live(dice, BOOT_MS)
+        badge = page.locator("[data-offline]")
+        expect()(badge).to_have_text("Available offline, with no warm start: storage is full", timeout=PRECACHE_MS)
+        box = badge.bounding_box()
+        line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-offline]')).lineHeight) || 0")
+        assert box and box["x"] + box["width"] <= 390 and (line == 0 or box["height"] < 2 * line), box  # one line on a phone
+        assert page.evaluate("window.rulesEngine.storageFull") is True
         files = served_precache_list(url)  # the served sitemap is rewritten for this host (static_server.py)
         entries = page.evaluate(PRECACHE_ENTRIES)
         assert sorted(entries) == sorted(f"{url}{path}?__rev={revision}" for path, revision in files)

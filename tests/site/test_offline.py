@@ -248,7 +248,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
         page.goto(url + "dice/")
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
         # Every try fails the same way; once the bounded retries are spent, the engine stays in error.
-        page.wait_for_function("() => window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.state === 'error' && !window.rulesEngine.retrying", timeout=BOOT_MS)
         dice = open_widget(page, "dice/unopposed")
         expect()(dice).to_have_attribute("data-engine", "error")
         status = dice.locator('[data-region="status"]')
@@ -329,7 +329,7 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         page.wait_for_function("() => window.seen.includes('install failed')", timeout=PRECACHE_MS)
         assert log.paths().count(wheel) >= 2
         # The engine's own retries are bounded: once spent, it waits for the network, the reader or the worker.
-        page.wait_for_function("() => window.rulesEngine.state === 'error' && window.rulesEngine.retryAt === null", timeout=BOOT_MS)
+        page.wait_for_function("() => window.rulesEngine.state === 'error' && !window.rulesEngine.retrying", timeout=BOOT_MS)
         tries = page.evaluate("window.rulesEngine.starts")
         assert tries == 4  # the first start and its three retries (engine.js RETRY_DELAYS_MS)
         context.set_offline(True)
