@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.counting_server import serve_counting
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+from scripts.counting_server import serve_counting  # noqa: E402
+from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 DICE = "dice/unopposed"
 WASM = "assets/pyodide/pyodide.asm.wasm"
