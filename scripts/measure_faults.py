@@ -52,9 +52,14 @@ class Run:
         self.context.add_init_script(TIMELINE)
         self.page = self.context.new_page()
         self.fetches: list[tuple[float, str]] = []
-        self.page.context.on("request", lambda r: "/assets/pyodide/" in r.url and self.fetches.append((time.time(), "fetch " + r.url.split("/")[-1].split("?")[0])))
-        self.page.context.on("requestfinished", lambda r: "/assets/pyodide/" in r.url and self.fetches.append((time.time(), "done " + r.url.split("/")[-1].split("?")[0])))
+        self.page.context.on("request", lambda request: self.note("fetch", request.url))
+        self.page.context.on("requestfinished", lambda request: self.note("done", request.url))
         self.at = time.time()
+
+    def note(self, what: str, url: str) -> None:
+        """Keep the time of each request for an engine file, named by the file."""
+        if "/assets/pyodide/" in url:
+            self.fetches.append((time.time(), f"{what} {url.split('/')[-1].split('?')[0]}"))
 
     def widget(self):
         root = self.page.locator(f'[data-resolver="{DICE}"]')
@@ -99,7 +104,7 @@ def damage(run: Run, how: str) -> bytes:
     return good
 
 
-def first_visit(browser, site, tmp) -> dict[str, float]:
+def first_visit(browser, site, tmp) -> dict[str, object]:
     run = Run(browser, site, tmp)
     try:
         run.page.goto(run.url + "dice/")
