@@ -14,10 +14,6 @@
 // deploy during the visit): every page carries its build's stamp (build_stamp.py), and so do the
 // service worker's status and the engine's "ready".
 //
-// First visit: the engine's downloads come first. The service worker, whose install downloads the
-// whole site, is registered once the engine has answered, or is ready with nothing asked, or has
-// failed (at once on a page without resolvers); until then the engine's files go into the precache as the engine reads them.
-//
 // Storage: an install that failed because storage is full is said in one line ([data-storage-note],
 // placed like the badge), naming what still works; the worker's message carries the reason.
 
@@ -141,21 +137,6 @@ function showStorageNote(event) {
     : "Storage is full: this site works online only, with no warm start.";
 }
 
-/** Run `then` once this page's engine has answered (or is ready with nothing asked) or has failed; at once on a page without resolvers. */
-function afterEngine(then) {
-  const engine = () => window.rulesEngine;
-  const done = () => !document.querySelector("[data-resolver]") || engine()?.answered || engine()?.state === "error" || (engine()?.state === "ready" && engine().idle);
-  if (done()) return then();
-  const check = () => {
-    if (!done()) return;
-    removeEventListener("rules-engine-answered", check);
-    removeEventListener("rules-engine-state", check);
-    then();
-  };
-  addEventListener("rules-engine-answered", check);
-  addEventListener("rules-engine-state", check);
-}
-
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   navigator.serviceWorker.addEventListener("message", showStorageNote);
@@ -196,7 +177,7 @@ export function registerOffline() {
       registration.addEventListener("updatefound", () => track(registration.installing));
     })
     .catch((error) => console.warn("offline: service worker not registered:", error));
-  afterEngine(register);
+  register();
   addEventListener("online", () => navigator.serviceWorker.controller || register());
   settle();
 }
