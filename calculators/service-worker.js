@@ -15,18 +15,17 @@
 const SCOPE = new URL("./", self.location).href;
 const KEYS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, precacheKey(SCOPE + path, revision)]));
 const REVISIONS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, revision]));
-// The engine's files first, the rest of the site once they are all in: a first visit's engine is
-// downloading them already (each waits on the engine's copy through its lock), so until its first
-// answer the network is the engine's, and the page's own requests.
-const ENGINE_FILE = ([path]) => path.startsWith("assets/pyodide/");
+// The engine's big files last: a first visit's engine is usually downloading them already.
+const ENGINE_FIRST = (path) => (path.startsWith("assets/pyodide/") ? 1 : 0);
 const PARALLEL = 6;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      const todo = [...PRECACHE_FILES].sort((a, b) => ENGINE_FIRST(a[0]) - ENGINE_FIRST(b[0]));
       const storedHere = []; // keys this install put into the precache
       let failure = null;
-      const lane = async (todo) => {
+      const lane = async () => {
         for (let next = todo.shift(); next && !failure; next = todo.shift()) {
           try {
             if (await fetchIntoPrecache(SCOPE + next[0], next[1], (url, init) => fetch(url, init)).stored) storedHere.push(KEYS.get(SCOPE + next[0]));
@@ -36,9 +35,7 @@ self.addEventListener("install", (event) => {
         }
       };
       // Every lane is waited for, so nothing is still being stored when a failure is cleaned up.
-      for (const todo of [PRECACHE_FILES.filter(ENGINE_FILE), PRECACHE_FILES.filter((file) => !ENGINE_FILE(file))]) {
-        if (!failure) await Promise.all(Array.from({ length: PARALLEL }, () => lane(todo)));
-      }
+      await Promise.all(Array.from({ length: PARALLEL }, lane));
       if (!failure) return;
       // The pages are told first: the clean-up may wait for the engine's boot (its downloads' locks).
       const reason = failure.name === "QuotaExceededError" ? "storage" : "download";
