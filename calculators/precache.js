@@ -39,6 +39,9 @@ function damaged(url, revision, got) {
 function marked(bytes, response, revision) {
   const headers = new Headers(response.headers);
   headers.set(CHECKED, revision);
+  // The bytes are decoded: a precompressed download's encoding and length are not theirs.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
 }
 

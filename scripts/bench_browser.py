@@ -3,45 +3,59 @@
     .venv/bin/python scripts/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps]
 
 Each site (by default before: the untouched starting build, after: this build; --site NAME=PATH
-as often as wanted, one column each) is copied to a temporary
-folder and served by a server that counts every body byte it sends (page, workers, service
-worker alike). In one fresh browser profile per site:
+as often as wanted, one column each) is copied to a temporary folder and served by a server that
+counts every body byte it sends (page, workers, service worker alike), as sent and uncompressed,
+and that plays a phone's network: 9 Mbps down shared by every download, 60 ms before each answer
+(scripts/counting_server.py: CDP's network throttling would miss the service worker's downloads).
+Every number below is measured on that network. The phone's CPU is played two ways: CDP slows
+the page's main thread 4x (its workers run at full speed), or the whole browser, engine worker
+included, gets a quarter of one core (a cgroup CPU quota; where none can be made, one core shared
+with a busy loop this script starts and stops).
 
+  cold first answer     an empty profile (no cache, no service worker), CDP profile: navigation
+    Actions             start -> first live answer on the Actions page (the first Resolve tapped
+                        once the page listens); median of --runs
+  cold bare boot        the same empty profile and network, a page whose module worker only imports
+                        pyodide.mjs from the same files and runs loadPyodide(): the yardstick
+  cold bytes before     everything sent before that first answer (and before the bare boot was
+    the answer          ready), as sent (precompressed copies where there are) and uncompressed
   first visit bytes     everything fetched by a first visit to the Dice page until the service
                         worker controls it (its precache complete) and the engine answered
   update bytes          then one sentence of one page is edited in the copy and the copy's own
                         post-build step rewrites sw.js; the browser checks for the new worker and
                         installs it: everything it fetched for that
-  warm answer, Dice     phone profile (CDP: CPU throttled 4x, 9 Mbps down, 60 ms latency), a
-                        second visit: navigation start -> first live answer (rules:first-answer),
-                        the first widget's Resolve tapped once it is there and the page listens
+  warm answer, Dice     CDP profile, a second visit: navigation start -> first live answer
+                        (rules:first-answer), the first widget's Resolve tapped once it is there
   warm answer, Actions  the same on the Actions page (37 resolvers)
   visits over 2 s       how many of those warm visits (Dice and Actions) answered after 2 s
-  bare Pyodide boot     the yardstick, same profile and same origin: a page whose module worker
-                        only imports pyodide.mjs from the same files and runs loadPyodide()
+  warm bare boot        the yardstick of the warm visits, same profile (its files in the HTTP cache)
+  whole browser         the warm Actions answer and the warm bare boot again, in a second browser
+    CPU-limited         whose every process (the engine worker too) shares the CPU limit
 
-Timings are medians of --runs warm visits; ratios divide by the bare boot of the same site in
-the same run. --steps also prints where a warm Dice and Actions visit spends its time (median ms
-from navigation start at which each step ended: the document, the engine's boot steps as its
-worker reports them, the first answer; and the page's long tasks before that answer). Waits are on events and page conditions, never fixed sleeps. Note: CDP throttles
-the page's main thread; the engine worker and the bare-boot worker run unthrottled alike.
+Timings are medians of --runs visits; ratios divide by the bare boot of the same site under the
+same conditions in the same run. --steps also prints where a warm Dice and Actions visit spends its
+time (median ms from navigation start at which each step ended: the document, the engine's boot
+steps as its worker reports them, the first answer; and the page's long tasks before that answer).
+Waits are on events and page conditions, never fixed sleeps.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.counting_server import serve_counting  # noqa: E402
+from scripts.counting_server import Link, serve_counting  # noqa: E402
 from tests.site.conftest import CHROMIUM_FLAGS, chromium_path, wait_until  # noqa: E402
 
 DICE = "dice/"
@@ -58,7 +72,10 @@ const dir = new URL("../assets/pyodide/", import.meta.url).href;
 await loadPyodide({ indexURL: dir, stdout: () => {} });
 postMessage("ready");"""
 PHONE_CPU_RATE = 4
-PHONE_NETWORK = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 1_500_000 / 8}
+PHONE_BYTES_PER_S = 9_000_000 / 8
+PHONE_LATENCY_S = 0.060
+BROWSER_CPU_SHARE = 0.25  # of one core, for the whole browser
+CONTEXT = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 MARK = """async (name) => {
   while (!performance.getEntriesByName(name).length) await new Promise((r) => setTimeout(r, 20));
   return performance.getEntriesByName(name)[0].startTime;
@@ -125,10 +142,55 @@ def edit_one_sentence(site: Path) -> None:
 
 
 def phone(page) -> None:
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_RATE})
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    """The page's main thread slowed as a phone's (the network is the server's Link)."""
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_RATE})
+
+
+class WholeBrowserLimit:
+    """A Chromium to launch whose every process (workers included) shares BROWSER_CPU_SHARE of one
+    core: a cgroup CPU quota (cgroup v2 or v1; needs root), else pinned to one core beside a busy
+    loop started here. `executable` is a wrapper script that puts Chromium under the limit."""
+
+    def __init__(self, chromium: str, tmp: Path) -> None:
+        self.group: Path | None = None
+        self.busy: subprocess.Popen[bytes] | None = None
+        period = 100_000
+        quota = int(period * BROWSER_CPU_SHARE)
+        for root, setting, value in ((Path("/sys/fs/cgroup"), "cpu.max", f"{quota} {period}"),
+                                     (Path("/sys/fs/cgroup/cpu"), "cpu.cfs_quota_us", str(quota))):
+            group = root / f"bench-browser-{os.getpid()}"
+            if not (root / "cgroup.procs").is_file():  # not a cgroup hierarchy (or not this version)
+                continue
+            try:
+                group.mkdir()
+                (group / setting).write_text(value)  # the kernel made this file: writing sets the quota
+                self.group = group
+                break
+            except OSError:
+                if group.is_dir():
+                    group.rmdir()
+        if self.group:
+            start = f'echo $$ > {self.group / "cgroup.procs"}\nexec {chromium} "$@"'
+            self.label = f"a cgroup CPU quota of {BROWSER_CPU_SHARE:g} core"
+        else:
+            start = f'exec taskset -c 0 {chromium} "$@"'
+            self.busy = subprocess.Popen(["taskset", "-c", "0", sys.executable, "-c", "while True: pass"])
+            self.label = "one core, shared with a busy loop"
+        self.executable = tmp / "chromium-limited"
+        self.executable.write_text(f"#!/bin/sh\n{start}\n")
+        self.executable.chmod(0o755)
+
+    def close(self) -> None:
+        if self.busy:
+            self.busy.kill()
+            self.busy.wait()
+        if self.group:
+            for _ in range(100):  # the browser's last processes may still be leaving the group
+                try:
+                    self.group.rmdir()
+                    return
+                except OSError:
+                    time.sleep(0.1)
 
 
 # Where the warm visit's time went, in ms from navigation start (read after the first answer).
@@ -148,17 +210,20 @@ LONG_TASKS = """window.benchLongTasks = [];
 try { new PerformanceObserver((list) => window.benchLongTasks.push(...list.getEntries())).observe({ type: "longtask", buffered: true }); } catch {}"""
 
 
-def warm_visit(context, url: str, mark: str, steps: list[dict[str, float]] | None = None) -> float:
+def visit(context, url: str, mark: str, steps: list[dict[str, float]] | None = None, cpu_profile: bool = True) -> tuple[float, float]:
+    """Open url and wait for `mark`: ms from navigation start, and when it was (time.time())."""
     page = context.new_page()
     try:
-        phone(page)
+        if cpu_profile:
+            phone(page)
         page.goto(url, wait_until="commit")
         if mark == "rules:first-answer":
             page.evaluate(OPEN_FIRST)
         at: float = page.evaluate(MARK, mark)
+        epoch_s = (page.evaluate("() => performance.timeOrigin") + at) / 1000
         if steps is not None:
             steps.append(page.evaluate(STEPS))
-        return at
+        return at, epoch_s
     finally:
         page.close()
 
@@ -171,21 +236,26 @@ def median_steps(visits: list[dict[str, float]]) -> dict[str, float]:
 class SiteUnderTest:
     """One built site, copied, served and visited in its own fresh browser profile."""
 
-    def __init__(self, browser, name: str, built: Path, tmp: Path) -> None:
+    def __init__(self, browser, limited_browser, name: str, built: Path, tmp: Path) -> None:
         self.name, self.tree = name, built.parent
+        self.browser = browser
         self.site = tmp / name
         shutil.copytree(built, self.site)
         (self.site / BARE_PAGE).parent.mkdir()
         (self.site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
         (self.site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
-        self.server, self.url, self.log = serve_counting(self.site)
-        self.context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        self.server, self.url, self.log = serve_counting(self.site, Link(PHONE_BYTES_PER_S, PHONE_LATENCY_S))
+        self.bare_url = self.url + BARE_PAGE.removesuffix("index.html")
+        self.context = browser.new_context(**CONTEXT)
         self.context.add_init_script(LONG_TASKS)
-        self.results: dict[str, list[float]] = {"dice": [], "actions": [], "bare": []}
+        self.limited = limited_browser.new_context(**CONTEXT)
+        self.results: dict[str, list[float]] = {key: [] for key in ("dice", "actions", "bare", "cold", "cold bare", "limited", "limited bare")}
+        self.cold_bytes: dict[str, list[tuple[int, int]]] = {"cold": [], "cold bare": []}
         self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
         self.numbers: dict[str, float] = {}
 
     def first_visit(self) -> None:
+        self.log.clear()
         page = self.context.new_page()
         page.goto(self.url + DICE)
         page.evaluate(OPEN_FIRST)
@@ -195,13 +265,39 @@ class SiteUnderTest:
         print(f"{self.name}: first visit settled ({self.numbers['first visit, MB']:.1f} MB)", flush=True)
         wait_until(page, SNAPSHOT_SAVED, 120_000)
         page.close()
+        visit(self.context, self.bare_url, "bare:ready")  # its files into the HTTP cache, as the site's are in the precache
+        # The CPU-limited browser's first visit: its warm visits need the precache and the snapshot.
+        page = self.limited.new_page()
+        page.goto(self.url + DICE)
+        page.evaluate(OPEN_FIRST)
+        page.evaluate(SETTLED)
+        wait_until(page, SNAPSHOT_SAVED, 600_000)
+        page.close()
+        visit(self.limited, self.bare_url, "bare:ready", cpu_profile=False)
+
+    def cold_round(self) -> None:
+        """An empty profile each: Actions to its first answer, then the bare boot."""
+        for key, url, mark in (("cold", self.url + ACTIONS, "rules:first-answer"), ("cold bare", self.bare_url, "bare:ready")):
+            context = self.browser.new_context(**CONTEXT)
+            try:
+                self.log.clear()
+                at, epoch_s = visit(context, url, mark)
+                self.results[key].append(at)
+                self.cold_bytes[key].append(self.log.bytes_before(epoch_s))
+            finally:
+                context.close()
+        print(f"{self.name}: cold Actions {self.results['cold'][-1]:.0f} ms ({self.cold_bytes['cold'][-1][0] / 1e6:.1f} MB sent), "
+              f"bare boot {self.results['cold bare'][-1]:.0f} ms ({self.cold_bytes['cold bare'][-1][0] / 1e6:.1f} MB)", flush=True)
 
     def warm_round(self) -> None:
-        self.results["dice"].append(warm_visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"]))
-        self.results["actions"].append(warm_visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"]))
-        self.results["bare"].append(warm_visit(self.context, self.url + BARE_PAGE.removesuffix("index.html"), "bare:ready"))
+        self.results["dice"].append(visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"])[0])
+        self.results["actions"].append(visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"])[0])
+        self.results["bare"].append(visit(self.context, self.bare_url, "bare:ready")[0])
+        self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", cpu_profile=False)[0])
+        self.results["limited bare"].append(visit(self.limited, self.bare_url, "bare:ready", cpu_profile=False)[0])
         print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
-              f"bare boot {self.results['bare'][-1]:.0f} ms", flush=True)
+              f"bare boot {self.results['bare'][-1]:.0f} ms; CPU-limited Actions {self.results['limited'][-1]:.0f} ms, "
+              f"bare boot {self.results['limited bare'][-1]:.0f} ms", flush=True)
 
     def update(self) -> None:
         edit_one_sentence(self.site)
@@ -218,11 +314,22 @@ class SiteUnderTest:
 
     def close(self) -> None:
         self.context.close()
+        self.limited.close()
         self.server.shutdown()
 
     def table(self) -> dict[str, float]:
         medians = {key: statistics.median(values) for key, values in self.results.items()}
+        sent = {key: [statistics.median(run[i] for run in runs) / 1e6 for i in (0, 1)] for key, runs in self.cold_bytes.items()}
         return {
+            "cold first answer, Actions, ms": medians["cold"],
+            "cold bare Pyodide boot, ms": medians["cold bare"],
+            "cold Actions / bare": medians["cold"] / medians["cold bare"],
+            "cold bytes before the answer, MB as sent": sent["cold"][0],
+            "cold bytes before the answer, MB uncompressed": sent["cold"][1],
+            "cold bare boot bytes, MB as sent": sent["cold bare"][0],
+            "whole browser CPU-limited: warm Actions, ms": medians["limited"],
+            "whole browser CPU-limited: warm bare boot, ms": medians["limited bare"],
+            "whole browser CPU-limited: Actions / bare": medians["limited"] / medians["limited bare"],
             **self.numbers,
             "warm first answer, Dice, ms": medians["dice"],
             "warm first answer, Actions, ms": medians["actions"],
@@ -248,27 +355,37 @@ def main() -> None:
     # machine weighs on every column alike.
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-        runs = [SiteUnderTest(browser, name, built, Path(tmp)) for name, built in sites.items()]
+        limit = WholeBrowserLimit(chromium_path(), Path(tmp))
         try:
-            for run in runs:
-                run.first_visit()
-            for _ in range(args.runs):
+            limited_browser = playwright.chromium.launch(executable_path=str(limit.executable), args=CHROMIUM_FLAGS, headless=True)
+            runs = [SiteUnderTest(browser, limited_browser, name, built, Path(tmp)) for name, built in sites.items()]
+            try:
+                for _ in range(args.runs):
+                    for run in runs:
+                        run.cold_round()
                 for run in runs:
-                    run.warm_round()
-            for run in runs:
-                run.update()
+                    run.first_visit()
+                for _ in range(args.runs):
+                    for run in runs:
+                        run.warm_round()
+                for run in runs:
+                    run.update()
+            finally:
+                for run in runs:
+                    run.close()
+            limited_browser.close()
         finally:
-            for run in runs:
-                run.close()
+            limit.close()
         browser.close()
     table = {run.name: run.table() for run in runs}
     steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items()} for run in runs}
-    print(f"Phone profile: CPU /{PHONE_CPU_RATE}, 9 Mbps down, 60 ms; warm timings: median of {args.runs} visits")
+    print(f"Phone network: 9 Mbps down shared, 60 ms per answer; CPU: the page's main thread /{PHONE_CPU_RATE} (CDP), "
+          f"or the whole browser on {limit.label}; timings: median of {args.runs} visits")
     print(f"| measure | {' | '.join(sites)} |")
     print(f"|---|{'---|' * len(sites)}")
     for key in next(iter(table.values())):
         cells = [table[name][key] for name in sites]
-        text = [f"{v:.0f}" if isinstance(v, int) or "ms" in key else f"{v:.2f}" for v in cells]
+        text = [f"{v:.0f}" if isinstance(v, int) or key.endswith("ms") else f"{v:.2f}" for v in cells]
         print(f"| {key} | {' | '.join(text)} |")
     if args.steps:
         for name in sites:

@@ -16,7 +16,9 @@
 4. scripts/hooks/build_stamp.py names the build: a hash of its files, written into every page and
    build-info.js, so a page, the engine and the service worker can tell they are of one build.
 5. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
+   Before that, scripts/hooks/search_languages.py drops the lunr languages the search does not use.
 6. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
+7. scripts/hooks/precompress.py writes a .br and a .gz copy beside each large file, for the wire.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from scripts.hooks.csp import add_csp  # noqa: E402
 from scripts.hooks.glossary import write_glossary  # noqa: E402
 from scripts.hooks.search_entries import write_search_entries  # noqa: E402
 from scripts.hooks.offline import site_files, write_service_worker  # noqa: E402
+from scripts.hooks.precompress import precompress  # noqa: E402
+from scripts.hooks.search_languages import drop_unused_languages  # noqa: E402
 
 
 def site_name(config: Path) -> str:
@@ -97,9 +101,11 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
     add_assets(site_dir, site_name(config))
     write_glossary(site_dir, config.parent / "docs")
     write_search_entries(site_dir, config.parent / "docs")
+    drop_unused_languages(site_dir)
     stamp_build(site_dir, site_files(site_dir))
     add_csp(site_dir)  # after every other change to the pages, before the precache hashes them
     write_service_worker(site_dir)
+    precompress(site_dir)  # last: the copies are of the files as served
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,16 +6,21 @@ Used by `scripts/serve` and by the browser tests, so both see the same server. `
 rewritten to the host served (as `mkdocs serve` does), and /sw.js names that copy's revision,
 since the precache checks every file against its revision. `--live` (scripts/serve) builds the
 site, then rebuilds it after each change to its sources and reloads the open pages
-(scripts/live_reload.py). A port already in use is one line saying so.
+(scripts/live_reload.py). A port already in use is one line saying so. A file with a
+precompressed copy beside it (NAME.br, NAME.gz: scripts/hooks/precompress.py) is sent as that
+copy where the browser accepts its encoding, Brotli first, as a host set up for them does (the
+README's Deploy section).
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
+import email.utils
 import functools
 import hashlib
 import http.server
+import io
 import re
 import sys
 import threading
@@ -40,6 +45,9 @@ EXTRA_TYPES = {
 }
 
 
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+"""Content-Encoding and the suffix of its copy, in the order preferred."""
+
 LOC = re.compile(r"<loc>([^<]*)</loc>")
 """A sitemap URL: the generator writes site_url + the page's path there."""
 SW_SITEMAP = re.compile(r'^(\["sitemap\.xml", ")[0-9a-f]{16}', re.M)
@@ -59,6 +67,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.varies:
+            self.send_header("Vary", "Accept-Encoding")
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
         super().end_headers()
@@ -81,11 +91,51 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    identity_size: int | None = None
+    """The file's own size when a precompressed copy of it is sent (counting_server.py reads it)."""
+    varies = False
+    """The file has precompressed copies: the answer depends on Accept-Encoding."""
+
     def send_head(self):  # the stdlib's own signature, unannotated
         if not self.path.startswith(self.prefix):  # outside the sub-path the site is served under
             self.send_error(404)
             return None
-        return super().send_head()
+        self.identity_size, self.varies = None, False
+        return self._send_precompressed_head() or super().send_head()
+
+    def _send_precompressed_head(self) -> io.BufferedReader | io.BytesIO | None:
+        """The headers of the file's precompressed copy the browser accepts, and that copy to send
+        (an empty body for a 304); None where there is none to send (the file itself is sent)."""
+        path = Path(self.translate_path(self.path))
+        if self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if not path.is_file():
+            return None
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in PRECOMPRESSED:
+            copy = path.with_name(path.name + suffix)
+            self.varies = self.varies or copy.is_file()
+            # A copy older than its file (the file edited since the build) is never sent.
+            if encoding not in accepted or not copy.is_file() or copy.stat().st_mtime_ns < path.stat().st_mtime_ns:
+                continue
+            modified = int(path.stat().st_mtime)
+            since = self.headers.get("If-Modified-Since")
+            try:
+                unchanged = since is not None and int(email.utils.parsedate_to_datetime(since).timestamp()) >= modified
+            except (TypeError, ValueError):
+                unchanged = False
+            self.send_response(304 if unchanged else 200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Last-Modified", self.date_time_string(modified))
+            if unchanged:
+                self.end_headers()
+                return io.BytesIO()
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Content-Length", str(copy.stat().st_size))
+            self.end_headers()
+            self.identity_size = path.stat().st_size
+            return copy.open("rb")
+        return None
 
     def translate_path(self, path: str) -> str:
         """A URL under the prefix maps into the site (send_head refuses any other)."""

@@ -24,8 +24,9 @@ SW_NAME = "sw.js"
 CALCULATORS = ROOT / "calculators"
 LEFT_OUT_NAMES = {SW_NAME, ".DS_Store"}
 """Not precached: the service worker itself (the browser fetches it to look for updates)."""
-LEFT_OUT_SUFFIXES = (".map",)
-"""Not precached: source maps (only a developer's tools ask for them; 1.2 MB)."""
+LEFT_OUT_SUFFIXES = (".map", ".br", ".gz")
+"""Not precached: source maps (only a developer's tools ask for them; 1.2 MB), and the compressed
+copies of files (scripts/hooks/precompress.py: the wire's business; the browser decodes them)."""
 
 
 def site_files(site_dir: Path) -> list[str]:

@@ -173,10 +173,10 @@ def set_quota(context, page, url: str, megabytes: int) -> None:
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": url.rstrip("/"), "quotaSize": megabytes * 1024 * 1024})
 
 
-@pytest.mark.parametrize("quota_mb", [10, 15])
+@pytest.mark.parametrize("quota_mb", [10, 14])
 def test_a_full_storage_leaves_no_partial_cache_and_says_the_site_works_online(browser, site_dir, quota_mb):
-    """Assert: with the origin's quota at 10 MB (the wasm alone may fit) or 15 MB (the engine's own
-    12 MB fit, the rest does not; the precache needs ~16.4 MB), the install fails for storage;
+    """Assert: with the origin's quota at 10 MB (the wasm alone may fit) or 14 MB (the engine's own
+    13.7 MB fit, the rest does not; the precache needs ~15.4 MB), the install fails for storage;
     then Cache Storage holds nothing (the engine's copies included), no worker is active, the page
     says in one line, in the corner, that the site works online only, and the widget answers live."""
     server, url, _ = serve_counting(site_dir)
@@ -205,7 +205,7 @@ def test_a_full_storage_leaves_no_partial_cache_and_says_the_site_works_online(b
 
 
 def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_start(browser, site_dir):
-    """Assert: with the quota at 20 MB the precache (~16.4 MB) is stored whole, every entry checked
+    """Assert: with the quota at 20 MB the precache (~15.4 MB) is stored whole, every entry checked
     and none an orphan; the engine's memory snapshot (~15 MB) is what storage cannot hold, and the
     badge says so in one line: "Available offline, with no warm start: storage is full" (no storage
     note: the site does work offline); the widget answers live, and no snapshot is stored."""

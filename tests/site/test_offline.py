@@ -64,10 +64,11 @@ def go_by_instant_navigation(page, url: str) -> None:
 
 
 def test_service_worker_precaches_every_file_under_its_content_revision(site_dir):
-    """Assert sw.js lists every built file (but itself and source maps), each under the hash of its bytes."""
+    """Assert sw.js lists every built file (but itself, source maps and the compressed copies for the
+    wire), each under the hash of its bytes."""
     version, files = precache_list(site_dir)
     on_disk = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
-    assert {path for path, _ in files} == {p for p in on_disk if p != "sw.js" and not p.endswith(".map")}
+    assert {path for path, _ in files} == {p for p in on_disk if p != "sw.js" and not p.endswith((".map", ".br", ".gz"))}
     for path, revision in files:
         assert revision == hashlib.sha256((site_dir / path).read_bytes()).hexdigest()[:16], path
     assert version == build_version(precache_manifest(site_dir))
