@@ -7,7 +7,8 @@ in order:
 1. `<!-- readings-ledger -->` replaced by every Reading (scripts/hooks/readings_page.py);
 2. a resolver block after each rules entry and at each `<!-- resolver: ID -->` marker
    (scripts/hooks/resolvers.py), an entry with no resolver stopping the build;
-3. `<!-- version-diff: GAME OLD NEW -->` replaced by the comparison (scripts/hooks/version_diff.py).
+3. `<!-- version-diff: GAME OLD NEW -->` replaced by the comparison (scripts/hooks/version_diff.py);
+4. `<!-- fleet -->` replaced by the block the fleet page draws in (scripts/hooks/fleet_page.py).
 
 A Markdown extension is not told which page it renders, and the augmentation needs that page's
 path (a rules page's game, version and page come from it, and every link it writes is relative to
@@ -23,7 +24,7 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from scripts.hooks import readings_page, resolvers, version_diff
+from scripts.hooks import fleet_page, readings_page, resolvers, version_diff
 from scripts.hooks.build_error import BuildError
 
 
@@ -52,7 +53,8 @@ def augment(markdown: str, src_uri: str, docs_dir: Path) -> str:
     """The page's Markdown with the Readings ledger, resolver blocks and version diff in place."""
     markdown = readings_page.expand(markdown, src_uri)
     markdown = resolvers.expand(markdown, src_uri, docs_dir)
-    return version_diff.expand(markdown, src_uri, docs_dir) or markdown
+    markdown = version_diff.expand(markdown, src_uri, docs_dir) or markdown
+    return fleet_page.expand(markdown)
 
 
 class AugmentPreprocessor(Preprocessor):
