@@ -393,7 +393,7 @@ class Widget {
     const parts = (spec.parts || []).map((part) => [part, this.control(part, [...path, part.name])]);
     const fold = parts.some(([part]) => part.more) ? el("details", { class: "resolver__ship-more" }, el("summary", { text: "System Traits, weapons" })) : null;
     for (const [part, node] of parts) if (part.more) fold.append(node);
-    const numbers = [help, parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
+    const numbers = [help, ...parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
     const ships = fleetShips();
     const fleetPage = new URL("../../fleet/", import.meta.url).href;
     if (!ships.length) {
