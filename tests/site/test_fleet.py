@@ -227,6 +227,8 @@ RAM = "jovian-wars/v1.2.4/ram"
 VALIANT = ship("Valiant", "Mine", left={"structure": 1})
 TENGU = ship("Tengu", "Theirs", {"structure": 3})
 DICE = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]}
+ENGINE_MS = 180_000
+"""The engine's first boot on a machine shared with other test runs (Pyodide in a fresh profile)."""
 
 
 def numbers(fleet_ship: dict) -> dict:
@@ -239,12 +241,13 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
     the typed dice then resolve exactly as rules_core does for those ships."""
     import rules_core
     from tests.site.test_widget_table import type_dice
-    from tests.site.test_widgets import wait_ready
+    from tests.site.test_widgets import open_widget
 
     open_fleet(page, site_url)
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [VALIANT, TENGU]}))
     page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
-    root = wait_ready(page, RAM)
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     by_hand = root.locator('fieldset[data-name="target_ship"] details.resolver__by-hand')
     expect()(by_hand).not_to_have_attribute("open", "")
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
@@ -264,10 +267,10 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
 
 
 def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_log, site_url):
-    from tests.site.test_widgets import wait_ready
+    from tests.site.test_widgets import open_widget
 
     page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
-    root = wait_ready(page, RAM)
+    root = open_widget(page, RAM)  # the form is drawn from the declaration: no engine needed to see it
     target = root.locator('fieldset[data-name="target_ship"]')
     expect()(target.locator(".resolver__fleet-none")).to_contain_text("No ships in your fleet yet")
     assert target.get_by_role("link", name="fleet").get_attribute("href").endswith("/fleet/")
