@@ -430,7 +430,7 @@ class Widget {
       if (input) input.value = value;
     }
     this.setMany(pairs);
-    picked.textContent = `${ship.name}: ${(spec.parts || []).filter((part) => !part.more && Object.hasOwn(values, part.name)).map((part) => `${part.label} ${values[part.name]}`).join(", ")}.`;
+    picked.textContent = `${ship.name}: ${(spec.parts || []).filter((part) => !part.more && Object.hasOwn(values, part.name)).map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}`).join(", ")}.`;
     if (refused.length) {
       picked.textContent += ` Not filled (${refused.join("; ")}): check it by hand.`;
       byHand.open = true;

@@ -253,8 +253,7 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
     expect()(root.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_contain_text(
-        "Valiant: Defense boxes left 4, Sensors boxes left 3, Thrusters boxes left 2, Marines boxes left 2, Structure left 1, "
-        "Starting Structure 4.")
+        "Valiant: Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1, Starting Structure 4.")
     # The numbers by hand stay folded under the pick, filled.
     expect()(root.locator('[data-name="ramming_ship.structure"]')).to_have_value("1")
     expect()(root.locator('[data-name="target_ship.start_structure"]')).to_have_value("3")
