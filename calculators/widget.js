@@ -397,7 +397,9 @@ class Widget {
     const ships = fleetShips();
     const fleetPage = new URL("../../fleet/", import.meta.url).href;
     if (!ships.length) {
-      const none = el("p", { class: "resolver__help resolver__fleet-none" }, "No ships in your ", el("a", { href: fleetPage, text: "fleet" }), " yet: type the numbers.");
+      // Said once per widget, in its first ship (a help sentence is never repeated).
+      const none = this.saidNoFleet ? null : el("p", { class: "resolver__help resolver__fleet-none" }, "No ships in your ", el("a", { href: fleetPage, text: "fleet" }), " yet: type the numbers.");
+      this.saidNoFleet = true;
       return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
     }
     const id = nextId(`${name}-pick`);
