@@ -5,7 +5,7 @@
 //
 //   <check>,<entry>,<entry>...     check: 4 base-36 characters naming the declaration's inputs (names and kinds), so
 //                                  a link made for other inputs is refused whole, never read into the wrong ones
-//   entry: <path>:<value>          path: the input's place in the declaration ("3", a group's part "5.1")
+//   entry: <path>:<value>          path: the input's place in the declaration ("3", a group's or ship's part "5.1")
 //                                  value: a whole number (int, seed), 1 or 0 (bool), the choice's place (choice),
 //                                  the faces as digits, "2255" (faces; "" for none)
 //
@@ -70,7 +70,7 @@ export function encodeState(specs, inputs) {
   specs.forEach((spec, i) => {
     if (!Object.hasOwn(inputs, spec.name)) return;
     const value = inputs[spec.name];
-    if (spec.kind === "group") {
+    if (spec.kind === "group" || spec.kind === "ship") {
       (spec.parts || []).forEach((part, j) => Object.hasOwn(value, part.name) && entries.push(`${i}.${j}:${encodeValue(part, value[part.name])}`));
     } else entries.push(`${i}:${encodeValue(spec, value)}`);
   });
@@ -92,7 +92,7 @@ function decodeState(specs, text) {
       state[spec.name] = decodeValue(spec, found[3]);
       continue;
     }
-    const part = spec.kind === "group" && (spec.parts || [])[Number(found[2])];
+    const part = (spec.kind === "group" || spec.kind === "ship") && (spec.parts || [])[Number(found[2])];
     if (!part) return { refused: `it names an input this resolver does not have (“${entry.slice(0, 12)}”)` };
     state[spec.name] ??= Object.create(null);
     state[spec.name][part.name] = decodeValue(part, found[3]);

@@ -33,7 +33,7 @@ function allowed(spec) {
   if (spec.kind === "faces") return `${spec.low || 0} to ${spec.high} dice, each 1 to 6`;
   if (spec.kind === "choice") return `one of ${(spec.choices || []).join(", ")}`;
   if (spec.kind === "bool") return "on or off";
-  return "a group of " + (spec.parts || []).map((part) => part.label).join(", ");
+  return (spec.kind === "ship" ? "the ship's numbers: " : "a group of ") + (spec.parts || []).map((part) => part.label).join(", ");
 }
 
 /** One value checked by its declaration: { value } (canonical) or { error } (the player's words). */
@@ -62,7 +62,7 @@ export function checkValue(spec, value) {
       return faces.every((face) => face !== null && face >= 1 && face <= 6) ? { value: faces } : refuse();
     }
     default:
-      return refuse(); // a group is checked part by part by checkState
+      return refuse(); // a group or a ship is checked part by part by checkState
   }
 }
 
@@ -76,7 +76,7 @@ export function checkState(specs, state, prefix = "") {
   for (const spec of specs) {
     if (!Object.hasOwn(state, spec.name)) continue;
     const value = state[spec.name];
-    if (spec.kind === "group") {
+    if (spec.kind === "group" || spec.kind === "ship") {
       const inner = checkState(spec.parts || [], value, `${prefix}${spec.name}.`);
       if (!value || typeof value !== "object" || Array.isArray(value)) inner.refused.push(checkValue(spec, value).error);
       out.values[spec.name] = inner.values;

@@ -41,6 +41,9 @@ function onPage() {
   mountAll()
     .then(settleScroll)
     .catch((error) => console.warn("resolver widgets:", error));
+  if (document.querySelector("[data-fleet]")) {
+    import("./fleet.js").then((fleet) => fleet.mountFleet()).catch((error) => console.warn("fleet:", error));
+  }
   afterFirstAnswers(() => {
     completePage();
     markTerms().catch((error) => console.warn("term look-ups:", error));

@@ -18,6 +18,9 @@
 //     bool     <input type=checkbox role=switch data-name=...>
 //     choice   <select data-name=...>
 //     group    <fieldset data-name=...><legend>label</legend>...parts...</fieldset>
+//     ship     fieldset.resolver__ship: one Capital Ship, its label the legend, its help said once, a stepper per
+//              number (accessible name "<ship label>: <part label>", e.g. "Target: Sensors boxes left"), the
+//              rarely changed numbers (System Traits, weapons) folded in details.resolver__ship-more
 //     when     a control whose input does not apply to the current choice is hidden
 //     more     rarely changed inputs and the seed sit in details.resolver__more ("More")
 //     seed     <input type=number data-name=seed> labelled with the seed input's label
@@ -41,6 +44,7 @@
 import { getEngine } from "./engine.js";
 import { hasState, readState, shareUrl, writeState } from "./fragment.js";
 import { checkState } from "./input-check.js";
+import { fleetShips } from "./fleet-store.js";
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -72,10 +76,13 @@ function setPath(object, path, value) {
   node[path[path.length - 1]] = value;
 }
 
+/** Inputs whose value is an object of parts: a group, or a ship (rules_core.inputs.GROUP_KINDS). */
+const isGroup = (spec) => spec.kind === "group" || spec.kind === "ship";
+
 function defaultsOf(specs) {
   const values = {};
   for (const spec of specs) {
-    if (spec.kind === "group") values[spec.name] = defaultsOf(spec.parts || []);
+    if (isGroup(spec)) values[spec.name] = defaultsOf(spec.parts || []);
     else if (spec.kind === "faces") values[spec.name] = [];
     else if (spec.default !== null && spec.default !== undefined) values[spec.name] = spec.default;
   }
@@ -96,7 +103,7 @@ function sharedHelpTexts(specs) {
   const walk = (list) => {
     for (const spec of list) {
       if (spec.help) counts.set(spec.help, (counts.get(spec.help) || 0) + 1);
-      if (spec.kind === "group") walk(spec.parts || []);
+      if (isGroup(spec)) walk(spec.parts || []);
     }
   };
   walk(specs);
@@ -344,6 +351,8 @@ class Widget {
     const id = nextId(name);
     const help = spec.help && !this.sharedHelp.has(spec.help) ? el("small", { class: "resolver__help", text: spec.help }) : null;
     const value = getPath(this.values, path);
+    const spoken = this.labelAt(path);
+    if (spec.kind === "ship") return this.shipFieldset(spec, path, name, help);
     if (spec.kind === "group") {
       return el("fieldset", { class: "resolver__group", "data-name": name }, el("legend", { text: spec.label }), (spec.parts || []).map((part) => this.control(part, [...path, part.name])), help);
     }
@@ -366,7 +375,7 @@ class Widget {
     }
     // int: a stepper clamped to low/high; typed values are clamped too
     const clamp = (n) => Math.min(spec.high ?? Infinity, Math.max(spec.low ?? -Infinity, n));
-    const input = el("input", { type: "number", inputmode: "numeric", id, "data-name": name, min: spec.low, max: spec.high, onchange: (e) => commit(Number(e.target.value)) });
+    const input = el("input", { type: "number", inputmode: "numeric", id, "data-name": name, "aria-label": spoken === spec.label ? null : spoken, min: spec.low, max: spec.high, onchange: (e) => commit(Number(e.target.value)) });
     input.value = typeof value === "number" || typeof value === "string" ? value : "";
     const commit = (n) => {
       if (!Number.isFinite(n)) n = spec.default ?? spec.low ?? 0;
@@ -378,11 +387,63 @@ class Widget {
       "div",
       { class: "resolver__field resolver__stepper" },
       el("label", { for: id, text: spec.label }),
-      el("button", { type: "button", "aria-label": `${spec.label}: one less`, text: "−", onclick: () => commit(current() - 1) }),
+      el("button", { type: "button", "aria-label": `${spoken}: one less`, text: "−", onclick: () => commit(current() - 1) }),
       input,
-      el("button", { type: "button", "aria-label": `${spec.label}: one more`, text: "+", onclick: () => commit(current() + 1) }),
+      el("button", { type: "button", "aria-label": `${spoken}: one more`, text: "+", onclick: () => commit(current() + 1) }),
       help,
     );
+  }
+
+  /** One ship: a pick from the fleet kept on this phone (fleet.js) fills every number; the numbers by hand are folded
+   * under the pick while the fleet has ships, System Traits and weapons folded again inside. */
+  shipFieldset(spec, path, name, help) {
+    const parts = (spec.parts || []).map((part) => [part, this.control(part, [...path, part.name])]);
+    const fold = parts.some(([part]) => part.more) ? el("details", { class: "resolver__ship-more" }, el("summary", { text: "System Traits, weapons" })) : null;
+    for (const [part, node] of parts) if (part.more) fold.append(node);
+    const numbers = [help, ...parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
+    const ships = fleetShips();
+    const fleetPage = new URL("../../fleet/", import.meta.url).href;
+    if (!ships.length) {
+      // Said once per widget, in its first ship (a help sentence is never repeated).
+      const none = this.saidNoFleet ? null : el("p", { class: "resolver__help resolver__fleet-none" }, "No ships in your ", el("a", { href: fleetPage, text: "fleet" }), " yet: type the numbers.");
+      this.saidNoFleet = true;
+      return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
+    }
+    const id = nextId(`${name}-pick`);
+    const picked = el("p", { class: "resolver__picked", "data-region": "picked" });
+    const byHand = el("details", { class: "resolver__by-hand" }, el("summary", { text: "Numbers by hand" }), numbers);
+    const select = el("select", { id, "data-pick": name, onchange: (e) => this.pickShip(spec, path, ships[Number(e.target.value)], picked, byHand) },
+      el("option", { value: "", text: "— by hand —" }),
+      ships.map((ship, i) => el("option", { value: i, text: ship.side ? `${ship.name} (${ship.side})` : ship.name })));
+    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }),
+      el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), picked, byHand);
+  }
+
+  /** Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure. Values
+   * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said. */
+  pickShip(spec, path, ship, picked, byHand) {
+    picked.textContent = "";
+    if (!ship) {
+      byHand.open = true;
+      return;
+    }
+    const given = {};
+    for (const part of spec.parts || []) {
+      const value = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
+      if (value !== undefined) given[part.name] = value;
+    }
+    const { values, refused } = checkState(spec.parts || [], given);
+    const pairs = Object.entries(values).map(([key, value]) => [[...path, key], value]);
+    for (const [where, value] of pairs) {
+      const input = this.form.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`);
+      if (input) input.value = value;
+    }
+    this.setMany(pairs);
+    picked.textContent = `${ship.name}: ${(spec.parts || []).filter((part) => !part.more && Object.hasOwn(values, part.name)).map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}`).join(", ")}.`;
+    if (refused.length) {
+      picked.textContent += ` Not filled (${refused.join("; ")}): check it by hand.`;
+      byHand.open = true;
+    }
   }
 
   keypad(spec, path, name) {
@@ -449,6 +510,13 @@ class Widget {
     return spec;
   }
 
+  /** The label a player hears for the input at a path: a ship's number names the ship ("Target: Structure left"). */
+  labelAt(path) {
+    const spec = this.specAt(path);
+    const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
+    return owner && owner.kind === "ship" ? `${owner.label}: ${spec.label}` : spec.label;
+  }
+
   /** The resolution as plain text for a chat: where, the headline, the dice (those the site rolled marked), what was
    * entered, and the link. */
   resultText() {
@@ -467,9 +535,9 @@ class Widget {
       .filter(Boolean);
     if (dice.length) lines.push(`Dice: ${dice.join("; ")}`);
     const entered = [...this.entered]
-      .map((path) => [this.specAt(path.split(".")), getPath(inputs, path.split("."))])
+      .map((path) => [this.specAt(path.split(".")), getPath(inputs, path.split(".")), path.split(".")])
       .filter(([spec, value]) => spec && spec.kind !== "faces" && spec.kind !== "seed" && value !== undefined)
-      .map(([spec, value]) => `${spec.label} ${spec.kind === "bool" ? (value ? "yes" : "no") : value}`);
+      .map(([spec, value, path]) => `${this.labelAt(path)} ${spec.kind === "bool" ? (value ? "yes" : "no") : value}`);
     if (entered.length) lines.push(`Entered: ${entered.join("; ")}`);
     lines.push(shareUrl(this.id, this.declaration.inputs, inputs));
     return lines.join("\n");
@@ -511,8 +579,15 @@ class Widget {
   }
 
   set(path, value) {
-    setPath(this.values, path, value);
-    this.entered.add(path.join("."));
+    this.setMany([[path, value]]);
+  }
+
+  /** Several inputs changed at once (a ship picked from the fleet): one link update, one request. */
+  setMany(pairs) {
+    for (const [path, value] of pairs) {
+      setPath(this.values, path, value);
+      this.entered.add(path.join("."));
+    }
     this.shared.textContent = "";
     this.linkNote.textContent = "";
     writeState(this.id, this.declaration.inputs, this.requestInputs());
@@ -692,7 +767,7 @@ class Widget {
     const field = typeof answer.field === "string" && answer.field ? this.body.querySelector(`[data-name="${CSS.escape(answer.field)}"]`) : null;
     const holder = field && field.closest(".resolver__field, fieldset");
     if (holder && !holder.closest("[hidden]")) {
-      if (this.more.contains(holder)) this.more.open = true;
+      for (let fold = holder.closest("details:not(.resolver__body)"); fold; fold = fold.parentElement.closest("details:not(.resolver__body)")) fold.open = true;
       holder.append(this.errorRegion);
       field.setAttribute("aria-invalid", "true");
       field.setAttribute("aria-describedby", this.errorRegion.id);

@@ -14,10 +14,13 @@ from typing import Literal
 
 from .errors import InputError, shown
 
-InputKind = Literal["int", "bool", "choice", "group", "faces", "seed"]
+InputKind = Literal["int", "bool", "choice", "group", "ship", "faces", "seed"]
 """int: a stepper; bool: a toggle; choice: one of `choices`; group: a fieldset of `parts`
-(e.g. a dice pool {base, flex, macro}); faces: die faces 1..6 typed on the keypad;
-seed: an optional integer that makes "Roll for me" reproducible."""
+(e.g. a dice pool {base, flex, macro}); ship: one Capital Ship as a JSON object of its card's numbers (a group whose
+parts are `jovian_wars.ship_inputs.ship_input`'s, its errors naming the ship: "Target: Sensors boxes left: ...");
+faces: die faces 1..6 typed on the keypad; seed: an optional integer that makes "Roll for me" reproducible."""
+GROUP_KINDS = ("group", "ship")
+"""The kinds whose value is an object of `parts`, each checked by its own declaration."""
 
 SEED_HIGH = 2**31 - 1
 
@@ -115,9 +118,10 @@ class Input:
             if not isinstance(value, str) or value not in self.choices:
                 raise InputError(where, f"one of {', '.join(self.choices)}; not {shown(value)}")
             return value
-        if self.kind == "group":
+        if self.kind in GROUP_KINDS:
             if not isinstance(value, Mapping):
-                raise InputError(where, f"a group of {', '.join(p.name for p in self.parts)}; not {shown(value)}")
+                what = "the ship's numbers by name" if self.kind == "ship" else "a group of"
+                raise InputError(where, f"{what} ({', '.join(p.name for p in self.parts)}); not {shown(value)}")
             return check_all(self.parts, value, path=f"{where}.")
         if self.kind == "faces":
             return self._check_faces(where, value)
@@ -194,14 +198,15 @@ def whole_number(value: object) -> int | None:
 
 
 def field_label(declared: tuple[Input, ...], field: str) -> str | None:
-    """The label a player reads for a dotted field ("primary.base" -> "Primary (acting), Base dice")."""
+    """The label a player reads for a dotted field ("primary.base" -> "Primary (acting), Base dice"; a ship's part
+    "target_ship.sensors" -> "Target: Sensors boxes left")."""
     head, _, rest = field.partition(".")
     for spec in declared:
         if spec.name == head:
             if not rest:
                 return spec.label
             inner = field_label(spec.parts, rest)
-            return None if inner is None else f"{spec.label}, {inner}"
+            return None if inner is None else f"{spec.label}{': ' if spec.kind == 'ship' else ', '}{inner}"
     return None
 
 

@@ -13,9 +13,20 @@ from collections.abc import Mapping
 from .errors import InputError
 
 
+def value_at(values: Mapping[str, object], name: str) -> object:
+    """A checked input by name, or a part of a group or ship by its dotted path ("target_ship.sensors")."""
+    head, _, rest = name.partition(".")
+    value = values[head]
+    if not rest:
+        return value
+    if isinstance(value, Mapping):
+        return value_at(value, rest)
+    raise InputError(head, f"must be a group of inputs, got {value!r}")
+
+
 def int_of(values: Mapping[str, object], name: str) -> int:
-    """A checked int (or bool, or a numeric choice such as "2") input as an int."""
-    value = values[name]
+    """A checked int (or bool, or a numeric choice such as "2") input as an int; a dotted name reads a part."""
+    value = value_at(values, name)
     if isinstance(value, (int, str)):
         return int(value)
     raise InputError(name, f"must be a whole number, got {value!r}")

@@ -177,7 +177,7 @@ def leaves(declared: tuple[Input, ...], path: tuple[str, ...] = ()) -> list[tupl
     """Every int, choice and bool input, with its path through groups (typed dice stay empty: rolled or automatic)."""
     out: list[tuple[tuple[str, ...], Input]] = []
     for spec in declared:
-        if spec.kind == "group":
+        if spec.parts:
             out += leaves(spec.parts, (*path, spec.name))
         elif spec.kind in ("int", "choice", "bool"):
             out.append(((*path, spec.name), spec))

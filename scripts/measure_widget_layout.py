@@ -3,12 +3,15 @@
 Not a test: it prints numbers for a before/after note. Point it at any built site (the starting
 commit's or this one's); it types the MECHANICS §8 Valiant/Tengu Ram on the keypads, as a player would.
 
-    .venv/bin/python scripts/measure_widget_layout.py [SITE_DIR] [--shots DIR] [--scheme slate]
+    .venv/bin/python -m scripts.measure_widget_layout [SITE_DIR] [--shots DIR] [--scheme slate] [--fleet]
+
+--fleet keeps MECHANICS §8's two ships in the fleet (fleet page's record) and picks them as the Ram's ships first.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from playwright.sync_api import FloatRect, Locator, sync_playwright
@@ -19,6 +22,13 @@ from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
 RAM = "jovian-wars/v1.2.4/ram"
 DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
 BOOT_MS = 120_000
+CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "traits": 1, "trait_boxes": 1,
+        "weapons": 2, "spinal": 0}
+FLEET = {"fleet": 1, "ships": [{"name": "Valiant", "side": "", "card": CARD, "left": {**CARD, "structure": 1}},
+                               {"name": "Tengu", "side": "", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
+"""MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's defaults."""
+CONTROLS = """node => [...node.querySelectorAll('form.resolver__form input, form.resolver__form select')]
+    .filter((control) => control.checkVisibility()).length"""
 
 
 def box(locator: Locator) -> FloatRect:
@@ -34,6 +44,7 @@ def main() -> None:
     parser.add_argument("site", nargs="?", default="site", type=Path)
     parser.add_argument("--shots", type=Path, default=None, help="folder for the screenshots")
     parser.add_argument("--scheme", default="default", choices=("default", "slate"))
+    parser.add_argument("--fleet", action="store_true", help="pick the Ram's two ships from a stored fleet")
     args = parser.parse_args()
     server, url = serve_in_background(args.site)
     try:
@@ -43,6 +54,9 @@ def main() -> None:
             context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True,
                                           color_scheme="dark" if args.scheme == "slate" else "light")
             page = context.new_page()
+            if args.fleet:
+                page.goto(url + "fleet/")
+                page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps(FLEET))
             page.goto(url + "jovian-wars/v1.2.4/actions/")
             page.wait_for_load_state("load")
             root = page.locator(f'[data-resolver="{RAM}"]')
@@ -51,10 +65,15 @@ def main() -> None:
             opener = root.locator("details.resolver__body > summary")
             if opener.count():
                 opener.click()
-            page.wait_for_function(f'() => document.querySelector(\'[data-resolver="{RAM}"]\').dataset.engine === "ready"', timeout=BOOT_MS)
+            page.wait_for_function(f"() => document.querySelector('[data-resolver=\"{RAM}\"]').dataset.engine === 'ready'",
+                                   timeout=BOOT_MS)
+            if args.fleet:
+                root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant")
+                root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu")
             root.scroll_into_view_if_needed()
             page.wait_for_timeout(500)  # a screenshot, not an assertion: let the live odds land
             print(f"Ram widget height, opened, before a roll: {box(root)['height']:.0f} px")
+            print(f"Form controls shown (inputs and selects, the More fold closed): {root.evaluate(CONTROLS)}")
             if args.shots:
                 args.shots.mkdir(parents=True, exist_ok=True)
                 root.evaluate("node => node.scrollIntoView()")

@@ -1,9 +1,11 @@
-"""A Capital Ship's state as declared inputs, and its fate as charts: what every damage view shares.
+"""A Capital Ship as one declared input, and its fate as charts: what every damage view shares.
 
-`ship_inputs(prefix, who)` declares the boxes left in each Rating, Structure, System Traits and
-weapons (names prefixed for a second ship, "target_"); `ship_of(values, prefix)` builds the
-`rules_core.jovian_wars.ship.Ship`; `fate_charts` turns a `Dist` of `damage.fate` views into the charts a
-player asks for (Crippled, Destroyed, Explodes, Structure left).
+`ship_input(name, who)` declares the ship: one input of kind "ship" whose value is an object of its card's numbers
+(boxes left in each Rating, Structure, System Traits and weapons; a resolver adds what else it reads, such as the
+starting Structure or the Boarders aboard), checked in one place (`Input.check`), its errors naming the ship
+("Target: Sensors boxes left: a whole number from 0 to 6, not 9"). `ship_of(values, name)` builds the
+`rules_core.jovian_wars.ship.Ship`; `fate_charts` turns a `Dist` of `damage.fate` views into the charts a player asks
+for (Crippled, Destroyed, Explodes, Structure left).
 
 The caps keep the exact search of the attacker's choices (rules_core.jovian_wars.damage.step) inside the time a
 phone allows; they are above every Capital Ship's data card we know.
@@ -16,7 +18,7 @@ from ..dice.dist import Dist
 from ..inputs import Input
 from ..registry import Inputs
 from .ship import RATINGS, Ship
-from ..values import int_of
+from ..values import group_of, int_of
 
 MAX_BOXES = 6
 """Most boxes a Rating may have left."""
@@ -30,35 +32,44 @@ MAX_WEAPONS = 6
 """Most undamaged weapons of each kind."""
 DEFAULTS = (4, 3, 2, 2, 4)
 """Defense, Sensors, Thrusters, Marines, Structure of the default ship."""
+BOXES_HELP = "Unmarked boxes left (a doubled box counts twice). A Rating at 0 counts as reduced to 0."
+"""Said once per ship (once per form when two ships share it), not under every row of boxes."""
 
 
-def ship_inputs(prefix: str = "", who: str = "", defaults: tuple[int, ...] = DEFAULTS, traits: int = 1,
-                weapons: int = 2) -> tuple[Input, ...]:
-    """The ship's rows of boxes left, Structure, System Traits and weapons, names prefixed for a second ship."""
-    label = f"{who}: " if who else ""
-    boxes_help = "Unmarked boxes left (a doubled box counts twice). A Rating at 0 counts as reduced to 0."
-    rows = tuple(Input(f"{prefix}{name.lower()}", "int", f"{label}{name} boxes left", default=d, low=0, high=MAX_BOXES,
-                       help=boxes_help) for name, d in zip(RATINGS, defaults))
+def ship_parts(defaults: tuple[int, ...] = DEFAULTS, traits: int = 1, weapons: int = 2,
+               extra: tuple[Input, ...] = ()) -> tuple[Input, ...]:
+    """A ship's numbers: boxes left in each Rating, Structure left, `extra` (what one resolver also reads), then the
+    rarely changed System Traits and weapons (folded under the ship's "More")."""
+    rows = tuple(Input(name.lower(), "int", f"{name} boxes left", default=d, low=0, high=MAX_BOXES)
+                 for name, d in zip(RATINGS, defaults))
     return (*rows,
-            Input(f"{prefix}structure", "int", f"{label}Structure left", default=defaults[4], low=0, high=MAX_STRUCTURE,
+            Input("structure", "int", "Structure left", default=defaults[4], low=0, high=MAX_STRUCTURE,
                   help="0 is Crippled."),
-            Input(f"{prefix}traits", "int", f"{label}System Traits", default=traits, low=0, high=MAX_TRAITS, more=True,
+            *extra,
+            Input("traits", "int", "System Traits", default=traits, low=0, high=MAX_TRAITS, more=True,
                   help="System Traits on the card (Hangers, Catapult...), each with the boxes below."),
-            Input(f"{prefix}trait_boxes", "int", f"{label}Boxes left in each System Trait", default=1, low=0,
-                  high=MAX_TRAIT_BOXES, more=True, help="0: reduced to 0 (it counts on the Catastrophic Damage Table)."),
-            Input(f"{prefix}weapons", "int", f"{label}Undamaged weapons (not Spinal)", default=weapons, low=0,
-                  high=MAX_WEAPONS, more=True),
-            Input(f"{prefix}spinal", "int", f"{label}Undamaged Spinal Arc (SPN) weapons", default=0, low=0,
-                  high=MAX_WEAPONS, more=True))
+            Input("trait_boxes", "int", "Boxes left in each System Trait", default=1, low=0, high=MAX_TRAIT_BOXES,
+                  more=True, help="0: reduced to 0 (it counts on the Catastrophic Damage Table)."),
+            Input("weapons", "int", "Undamaged weapons (not Spinal)", default=weapons, low=0, high=MAX_WEAPONS,
+                  more=True),
+            Input("spinal", "int", "Undamaged Spinal Arc (SPN) weapons", default=0, low=0, high=MAX_WEAPONS, more=True))
 
 
-def ship_of(values: Inputs, prefix: str = "") -> Ship:
-    """The Ship the inputs describe; every Rating and System Trait counts as having had boxes."""
-    ratings = tuple(int_of(values, f"{prefix}{name.lower()}") for name in RATINGS)
-    traits = (int_of(values, f"{prefix}trait_boxes"),) * int_of(values, f"{prefix}traits")
+def ship_input(name: str = "ship", who: str = "Ship", parts: tuple[Input, ...] | None = None,
+               when: tuple[str, str] | None = None) -> Input:
+    """One Capital Ship as one input: `parts` (default `ship_parts()`) by name, the shared boxes help said once."""
+    return Input(name, "ship", who, default={}, parts=ship_parts() if parts is None else parts, help=BOXES_HELP,
+                 when=when)
+
+
+def ship_of(values: Inputs, name: str = "ship") -> Ship:
+    """The Ship the input `name` describes; every Rating and System Trait counts as having had boxes."""
+    numbers = group_of(values, name)
+    ratings = tuple(int_of(numbers, rating.lower()) for rating in RATINGS)
+    traits = (int_of(numbers, "trait_boxes"),) * int_of(numbers, "traits")
     left = (*ratings, *traits)
-    return Ship(start=tuple(max(1, n) for n in left), left=left, structure=int_of(values, f"{prefix}structure"),
-                weapons=int_of(values, f"{prefix}weapons"), spinal=int_of(values, f"{prefix}spinal"))
+    return Ship(start=tuple(max(1, n) for n in left), left=left, structure=int_of(numbers, "structure"),
+                weapons=int_of(numbers, "weapons"), spinal=int_of(numbers, "spinal"))
 
 
 FATE_LABELS = {"": "in play", "Destroyed": "Destroyed (removed)", "Dead": "Dead (Destroyed)",

@@ -14,7 +14,7 @@ from html import escape
 from typing import cast
 
 from rules_core import Resolver, odds, resolve
-from rules_core.inputs import Input
+from rules_core.inputs import GROUP_KINDS, Input
 from scripts.hooks import mechanics
 
 
@@ -30,7 +30,7 @@ def _value_text(spec: Input, value: object) -> str:
         return "—"
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value) or "—"
-    if spec.kind == "group" and isinstance(value, dict):
+    if spec.kind in GROUP_KINDS and isinstance(value, dict):
         return ", ".join(f"{part.label} {_value_text(part, value.get(part.name))}" for part in spec.parts)
     return str(value)
 

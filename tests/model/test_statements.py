@@ -178,7 +178,7 @@ def variants(resolver: Resolver) -> Iterator[dict[str, object]]:
                     yield {spec.name: choice}
         elif spec.kind == "bool":
             yield {spec.name: not spec.default}
-        elif spec.kind == "group":
+        elif spec.parts:
             for part in spec.parts:
                 if part.kind == "bool":
                     yield {spec.name: {part.name: not part.default}}

@@ -60,7 +60,7 @@ def value_for(spec: Input) -> st.SearchStrategy[object]:
                          st.lists(st.integers(1, 6), min_size=most + 1, max_size=most + 40),
                          st.lists(st.one_of(st.integers(-2, 9), st.sampled_from(WEIRD_TEXTS[:6]), st.none()),
                                   min_size=1, max_size=most), WEIRD)
-    if spec.kind == "group":
+    if spec.parts:  # a group or a ship
         return st.one_of(mapping_for(spec.parts), mapping_for(spec.parts), WEIRD)
     raise AssertionError(f"no strategy for input kind {spec.kind!r}")
 

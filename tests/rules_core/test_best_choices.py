@@ -54,7 +54,7 @@ def ship_odds(ends: Dist[Ship]) -> tuple[Fraction, Fraction]:
 def test_capital_ship_damage_best_beats_every_fixed_choice(ship, base, flex, macro, fixed_critical) -> None:
     """Assert the attacker's best [D] and Critical Hit choices are never worse than by Value, on the Marines, or a
     preferred Critical Hit option (issue 20: "best" once gave 893/23328 Destroyed where by Value gave 943/23328)."""
-    given_inputs = {**ship, "base": base, "flex": flex, "macro": macro}
+    given_inputs = {"ship": ship, "base": base, "flex": flex, "macro": macro}
     best = attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": BEST}))
     for d_results in FIXED_D:
         assert best >= attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": d_results}))
@@ -63,9 +63,9 @@ def test_capital_ship_damage_best_beats_every_fixed_choice(ship, base, flex, mac
 
 def test_the_issues_example_best_is_at_least_by_value() -> None:
     """Assert the issue's case: Defense 2, Sensors 2, Thrusters 1, Marines 2, Structure 1, base 5."""
-    ship = {"defense": 2, "sensors": 2, "thrusters": 1, "marines": 2, "structure": 1, "base": 5}
-    by_value = attacker_odds(odds(V + "capital-ship-damage", {**ship, "d_results": BY_VALUE}))
-    best = attacker_odds(odds(V + "capital-ship-damage", {**ship, "d_results": BEST}))
+    given_inputs = {"ship": {"defense": 2, "sensors": 2, "thrusters": 1, "marines": 2, "structure": 1}, "base": 5}
+    by_value = attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": BY_VALUE}))
+    best = attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": BEST}))
     assert best >= by_value and by_value[0] == Fraction(943, 23328)
 
 
@@ -73,7 +73,7 @@ def test_the_issues_example_best_is_at_least_by_value() -> None:
 @given(ship=small_ship, structure=st.integers(1, 4), armor=st.integers(0, 3))
 def test_explosion_best_beats_every_fixed_choice(ship, structure, armor) -> None:
     """Assert an Explosion's automatic [D] choice is the exploding ship's player's best."""
-    given_inputs = {**{f"target_{k}": v for k, v in ship.items()}, "structure": structure, "armor": armor}
+    given_inputs = {"target_ship": ship, "structure": structure, "armor": armor}
     best = attacker_odds(odds(V + "explosion", {**given_inputs, "d_results": BEST}), "Target")
     for d_results in FIXED_D:
         assert best >= attacker_odds(odds(V + "explosion", {**given_inputs, "d_results": d_results}), "Target")
@@ -85,9 +85,9 @@ def test_explosion_best_beats_every_fixed_choice(ship, structure, armor) -> None
 def test_ram_each_players_best_beats_every_fixed_choice(rammer, target, start, target_start, side_arc) -> None:
     """Assert each Ram roll's damage, choices best for the player whose roll it is, is never worse for that player
     than a fixed [D] choice (the choice is made within the attack, MECHANICS §6; the Explosion is its own attack)."""
-    given_inputs = {**rammer, **{f"target_{k}": v for k, v in target.items()}, "side_arc": side_arc,
-                    "start_structure": max(start, rammer["structure"]),
-                    "target_start_structure": max(target_start, target["structure"])}
+    given_inputs = {"ramming_ship": {**rammer, "start_structure": max(start, rammer["structure"])},
+                    "target_ship": {**target, "start_structure": max(target_start, target["structure"])},
+                    "side_arc": side_arc}
 
     def ends(**choice: str) -> tuple[Dist[Ship], Dist[Ship]]:
         return after_rolls(ram_of(REGISTRY[V + "ram"].check({**given_inputs, **choice})))

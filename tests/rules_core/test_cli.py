@@ -29,6 +29,16 @@ BAD_INPUTS = [
     pytest.param(["odds", "dice/opposed", "--inputs", '{"primary": {"base": 31}}'], "Primary (acting), Base dice", "from 0 to 30, not 31",
                  id="grouped-field"),
     pytest.param(["resolve", "dice/unopposed", "--inputs", '{"bse": 3}'], "Inputs", "'bse' is not an input here", id="unknown-input"),
+    pytest.param(["odds", "jovian-wars/v1.2.4/ram", "--inputs", '{"target_ship": {"sensors": 9}}'], "Target: Sensors boxes left",
+                 "from 0 to 6, not 9", id="ship-number-out-of-range"),
+    pytest.param(["odds", "jovian-wars/v1.2.4/boarded", "--inputs", '{"ship": {"marines": "two"}}'],
+                 "Boarded ship: Defending Marines (current)", "from 0 to 15, not 'two'", id="ship-number-not-a-number"),
+    pytest.param(["odds", "jovian-wars/v1.2.4/critical-hit", "--inputs", '{"ship": [4, 3, 2]}'], "Ship",
+                 "the ship's numbers by name (defense, sensors, thrusters, marines, structure", id="ship-not-an-object"),
+    pytest.param(["odds", "jovian-wars/v1.2.4/explosion", "--inputs", '{"target_ship": {"hull": 2}}'], "Target",
+                 "'hull' is not an input here (expected: defense, sensors,", id="ship-unknown-number"),
+    pytest.param(["odds", "jovian-wars/v1.2.4/ram", "--inputs", '{"ramming_ship": {"structure": 3, "start_structure": 2}}'],
+                 "Ramming ship: Structure left", "at most the starting Structure (2), got 3", id="ship-left-above-start"),
     pytest.param(["frobnicate"], "usage", "invalid choice", id="unknown-command"),
     pytest.param(["odds", "dice/unopposed", "--inputs", "[3]"], "--inputs", "a JSON object like", id="json-not-object"),
     # The causes a fuzz run found: each was a traceback before.
@@ -117,3 +127,12 @@ def test_a_reader_that_leaves_gets_no_traceback():
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (EXIT_BROKEN_PIPE, "")
+
+
+def test_a_ship_is_given_as_one_json_object(capsys):
+    """Assert the command line takes a Capital Ship as one object of its numbers, the rest at their defaults."""
+    ship = {"defense": 1, "sensors": 0, "thrusters": 1, "marines": 1, "structure": 1, "traits": 0, "weapons": 0}
+    assert main(["resolve", "jovian-wars/v1.2.4/critical-hit", "--inputs", json.dumps({"ship": ship, "critical": "Defense"})]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["inputs"]["ship"] == {**ship, "trait_boxes": 1, "spinal": 0}
+    assert answer["outcome"]["boxes"]["Defense"] == 0 and answer["outcome"]["effect"] == "Defense loses a box"

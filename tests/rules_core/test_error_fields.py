@@ -24,13 +24,13 @@ def paths(specs: tuple[Input, ...], prefix: str = "") -> set[str]:
     out: set[str] = set()
     for spec in specs:
         out.add(prefix + spec.name)
-        if spec.kind == "group":
+        if spec.parts:
             out |= paths(spec.parts, f"{prefix}{spec.name}.")
     return out
 
 
 def cases(specs: tuple[Input, ...], rng: random.Random) -> list[dict[str, object]]:
-    wrong = {"int": "many", "bool": 7, "choice": {"x": 1}, "faces": "1 2 9", "seed": -5, "group": [1]}
+    wrong = {"int": "many", "bool": 7, "choice": {"x": 1}, "faces": "1 2 9", "seed": -5, "group": [1], "ship": 4}
     out: list[dict[str, object]] = []
     for spec in specs:
         if spec.kind == "int":

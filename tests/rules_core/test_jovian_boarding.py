@@ -139,7 +139,7 @@ def test_board_requirements():
 
 def test_boarded_dave_example():
     """MECHANICS §8: 3 Boarders Engage a ship with 2 Marines and roll one [D]: Marines 2 -> 1."""
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "boarder": "Engage", "defender": "Engage",
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Engage",
                                       "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]})
     assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
     assert "Boarders' [D4]: Marines 2 → 1." in answer["steps"]
@@ -151,13 +151,13 @@ def test_engage_losses_and_quad_wipes():
 
 
 def test_defend_diminishes_the_marines_results():
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 3, "defender": "Defend",
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 3}, "defender": "Defend",
                                       "boarders_dice": [1, 2, 3], "marines_dice": [5, 5, 5]})
     assert answer["outcome"]["boarders"] == 2  # [T5] diminished to [D5]: 1 Boarder lost
 
 
 def test_sabotage_against_defend_is_an_opposed_roll_hitting_the_marines():
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "boarder": "Sabotage", "defender": "Defend",
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "defender": "Defend",
                                       "boarders_dice": [5, 5, 5], "marines_dice": [2, 2]})
     assert any("leaves [D5]" in step for step in answer["steps"])
     assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
@@ -165,7 +165,7 @@ def test_sabotage_against_defend_is_an_opposed_roll_hitting_the_marines():
 
 def test_sabotage_captures_through_the_damage_step():
     """Assert a Sabotage [D] on the last Marine, Boarders left, Captures the ship (Reading `boarders-choose-capture`)."""
-    answer = resolve(JW + "boarded", {"boarders": 2, "marines": 1, "boarder": "Sabotage",
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 2, "marines": 1}, "boarder": "Sabotage",
                                       "boarders_dice": [3, 3], "marines_dice": [6]})
     assert answer["outcome"]["fate"] == CAPTURED
 
@@ -197,7 +197,7 @@ def test_defending_marines_diminish_as_is_best_for_the_defender(marines, boarder
 def test_defending_marines_keep_a_triple_rather_than_two_doubles_on_their_last_two():
     """Assert [T3,D1] diminished once leaves [T3] (1 Structure, 1 Critical Hit), not the automatic weakest [D1,D3]
     that could put both [D]s on the last two Marines; the steps list what the Marines could leave."""
-    answer = resolve(JW + "boarded", {"boarders": 5, "marines": 2, "boarder": "Sabotage", "defender": "Defend",
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 5, "marines": 2}, "boarder": "Sabotage", "defender": "Defend",
                                       "boarders_dice": [3, 3, 3, 1, 1], "marines_dice": [4, 4]})
     line = next(step for step in answer["steps"] if step.startswith("Opposed Roll"))
     assert "leaves [T3] (diminished: 1)" in line and "best for the defender of [D1,D3], [T3]" in line
@@ -247,8 +247,8 @@ def test_a_target_by_hand_sets_the_first_activation_of_every_figure(marines, boa
     """Assert a Sabotage aimed by hand: capture within k takes that aim in the first activation and the Boarders'
     automatic aim after it, so "within 1 activation" is the one-firefight chart's Captured (issue 20: 5/81 within 1
     where the one firefight gave 0)."""
-    given = {"marines": marines, "boarders": boarders, "boarder": SABOTAGE, "defender": defender, "target": target,
-             "defense": 4, "sensors": 3, "thrusters": 2, "structure": 4, "traits": 0, "weapons": 0}
+    given = {"ship": {"marines": marines, "boarders": boarders, "defense": 4, "sensors": 3, "thrusters": 2, "structure": 4,
+                      "traits": 0, "weapons": 0}, "boarder": SABOTAGE, "defender": defender, "target": target}
     answer = odds(JW + "boarded", given)
     start = Boarding(ship(marines), boarders)
     manual, auto = Plan(SABOTAGE, defender, target), Plan(SABOTAGE, defender)
@@ -271,7 +271,7 @@ def test_three_boarders_engaging_two_marines():
 
 
 def test_one_boarder_against_one_marine_never_ends():
-    answer = odds(JW + "boarded", {"boarders": 1, "marines": 1})
+    answer = odds(JW + "boarded", {"ship": {"boarders": 1, "marines": 1}})
     assert chart(answer, 1)["never ends: no roll can change it"] == 1
     assert "may never end (1 Boarder against 1 Marine" in answer["charts"][1]["title"]
     assert answer["expected_activations"] is None
@@ -301,7 +301,7 @@ def test_purge_airlocks_halves_rounding_down():
 
 
 def test_several_activations_resolve_step_by_step():
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "activations": 10, "purge": True, "skill": 2,
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 10, "purge": True, "skill": 2,
                                       "boarders_dice": [1, 2, 3], "marines_dice": [4, 5], "purge_dice": [6, 6], "seed": 4})
     steps = answer["steps"]
     assert steps[1] == "Activation 1: Marines 2, Boarders 3: firefight."
@@ -310,9 +310,10 @@ def test_several_activations_resolve_step_by_step():
 
 
 @pytest.mark.parametrize(("inputs", "field"), [
-    ({"boarder": "Sabotage", "boarders": 6}, "boarders"), ({"boarder": "Sabotage", "marines": 9}, "marines"),
-    ({"boarders": 16}, "boarders"), ({"defender": "Sabotage"}, "defender"), ({"activations": 11}, "activations"),
-    ({"boarder": "Sabotage", "target": "Defense", "boarders": 5}, "boarders"),
+    ({"boarder": "Sabotage", "ship": {"boarders": 6}}, "ship.boarders"),
+    ({"boarder": "Sabotage", "ship": {"marines": 9}}, "ship.marines"),
+    ({"ship": {"boarders": 16}}, "ship.boarders"), ({"defender": "Sabotage"}, "defender"), ({"activations": 11}, "activations"),
+    ({"boarder": "Sabotage", "target": "Defense", "ship": {"boarders": 5}}, "ship.boarders"),
 ])
 def test_bad_inputs_name_the_field(inputs, field):
     with pytest.raises(InputError) as caught:
@@ -367,7 +368,7 @@ def test_mean_activations_when_it_may_stall():
 def test_several_activations_take_each_keypads_dice_in_turn():
     """Assert activation 2 reads the next typed dice (Boarders 4, 4, 1: [D4], Marines 2 -> 1) and activation 3,
     with none left, is rolled and says so."""
-    answer = resolve(JW + "boarded", {"boarders": 3, "marines": 2, "activations": 3, "seed": 2,
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 3, "seed": 2,
                                       "boarders_dice": [1, 2, 3, 4, 4, 1], "marines_dice": [5, 6, 5, 2]})
     steps = answer["steps"]
     second = steps.index("Activation 2: Marines 2, Boarders 3: firefight.")
@@ -380,7 +381,7 @@ def test_several_activations_take_each_keypads_dice_in_turn():
 def test_a_target_by_hand_is_one_firefights_choice():
     """Assert a Sabotage target typed by hand drives the one-firefight chart and the chain's first activation, and the
     chain says later activations use the Boarders' automatic choice (following every box would not answer in time)."""
-    inputs = {"boarder": "Sabotage", "target": "Defense", "marines": 4, "boarders": 4}
+    inputs = {"boarder": "Sabotage", "target": "Defense", "ship": {"marines": 4, "boarders": 4}}
     answer = odds(JW + "boarded", inputs)
     assert "Sabotage hits Defense, later activations best for the Boarders" in answer["charts"][0]["title"]
     assert answer["captured_within"] != odds(JW + "boarded", {**inputs, "target": AUTOMATIC})["captured_within"]

@@ -44,13 +44,13 @@ def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
 
 def test_example_wyvern_mass_driver_ac2_rolls_2_2_one_damage_to_defense() -> None:
     """Assert the Wyvern's AC:2 rolling 2,2 reads [D2] and marks one Defense box (Damage text, Capital Ship example)."""
-    out = resolve(V + "capital-ship-damage", {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": [], "defense": 4})
+    out = resolve(V + "capital-ship-damage", {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": [], "ship": {"defense": 4}})
     assert out["outcome"]["boxes"]["Defense"] == 3 and out["outcome"]["structure"] == 2
     assert "[D2] → Rating Damage to Defense (by Value): Defense 4 → 3." in out["steps"]
 
 
-TENGU = {"base": 4, "macro": 0, "dice": [5, 5, 6, 6], "macro_dice": [], "defense": 4, "sensors": 3, "thrusters": 1,
-         "marines": 0, "traits": 0}
+TENGU_SHIP = {"defense": 4, "sensors": 3, "thrusters": 1, "marines": 0, "traits": 0}
+TENGU = {"base": 4, "macro": 0, "dice": [5, 5, 6, 6], "macro_dice": [], "ship": TENGU_SHIP}
 
 
 @pytest.mark.parametrize("die, hit", [(1, "Defense"), (3, "Defense"), (4, "Sensors"), (6, "Sensors")])
@@ -67,9 +67,9 @@ def test_example_tengu_d5_d6_second_hit_randomised(die: int, hit: str) -> None:
 def test_tengu_with_marines_randomises_to_marines_too(die: int, hit: str) -> None:
     """Assert with 2 Marines the second hit is randomised among Defense, Sensors and Marines (Reading
     `randomise-rating`): 1-2 / 3-4 / 5-6, each 1/3 in the odds."""
-    out = resolve(V + "capital-ship-damage", {**TENGU, "marines": 2, "random_dice": [die]})
+    out = resolve(V + "capital-ship-damage", {**TENGU, "ship": {**TENGU_SHIP, "marines": 2}, "random_dice": [die]})
     assert out["outcome"]["boxes"][hit] == {"Defense": 3, "Sensors": 2, "Marines": 1}[hit]
-    marked = odds(V + "rating-damage", {"value": 6, "defense": 4, "sensors": 3, "thrusters": 0, "marines": 2})
+    marked = odds(V + "rating-damage", {"value": 6, "ship": {"defense": 4, "sensors": 3, "thrusters": 0, "marines": 2}})
     assert rows(marked["charts"][0]) == {f"{name} loses a box": Fraction(1, 3) for name in ("Defense", "Sensors", "Marines")}
 
 
@@ -79,18 +79,18 @@ def test_example_uller_catastrophic_5_plus_2_is_dead() -> None:
     out = resolve(V + "catastrophic-damage-table", {"systems": 2, "die": [5]})
     assert out["outcome"]["result"] == "Dead" and out["outcome"]["total"] == 7
     uller = {"defense": 0, "sensors": 2, "thrusters": 0, "marines": 1, "structure": 1, "traits": 0}
-    hit = resolve(V + "capital-ship-damage", {**uller, "base": 3, "macro": 0, "dice": [4, 4, 4], "macro_dice": [],
+    hit = resolve(V + "capital-ship-damage", {"ship": uller, "base": 3, "macro": 0, "dice": [4, 4, 4], "macro_dice": [],
                                               "random_dice": [5]})
     assert hit["outcome"]["fate"] == "Dead" and hit["outcome"]["destroyed"]
     assert any("1d6 + 2 systems at 0 → Dead" in step for step in hit["steps"])
-    table = odds(V + "structure-damage", {**uller, "damage": 1})
+    table = odds(V + "structure-damage", {"ship": uller, "damage": 1})
     assert rows(table["charts"][1]) == {"in play": Fraction(1, 2), "Dead (Destroyed)": Fraction(1, 3),
                                         "Explodes (Destroyed)": Fraction(1, 6)}
 
 
 # ---------------------------------------------------------------- the views against the brute force
 
-SHIPS = [  # inputs of ship_inputs(): small ships the brute force walks quickly
+SHIPS = [  # values of ship_input(): small ships the brute force walks quickly
     {"defense": 1, "sensors": 0, "thrusters": 1, "marines": 1, "structure": 1, "traits": 0, "weapons": 0},
     {"defense": 2, "sensors": 1, "thrusters": 0, "marines": 1, "structure": 2, "traits": 1, "trait_boxes": 1,
      "weapons": 1, "spinal": 0},
@@ -100,18 +100,17 @@ SHIPS = [  # inputs of ship_inputs(): small ships the brute force walks quickly
 FATE_LABELS = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}
 
 
-def brute_state(ship: dict, prefix: str = "") -> tuple[tuple, tuple[int, ...]]:
-    """The brute force's (state, start) for ship inputs: every row counted as having had a box."""
-    left = tuple(ship.get(prefix + name, d) for name, d in
-                 (("defense", 4), ("sensors", 3), ("thrusters", 2), ("marines", 2)))
-    left += (ship.get(prefix + "trait_boxes", 1),) * ship.get(prefix + "traits", 1)
+def brute_state(ship: dict) -> tuple[tuple, tuple[int, ...]]:
+    """The brute force's (state, start) for a ship input's value: every row counted as having had a box."""
+    left = tuple(ship.get(name, d) for name, d in (("defense", 4), ("sensors", 3), ("thrusters", 2), ("marines", 2)))
+    left += (ship.get("trait_boxes", 1),) * ship.get("traits", 1)
     start = tuple(max(1, n) for n in left)
-    return (left, ship.get(prefix + "structure", 4), ship.get(prefix + "weapons", 2), ship.get(prefix + "spinal", 0), ""), start
+    return (left, ship.get("structure", 4), ship.get("weapons", 2), ship.get("spinal", 0), ""), start
 
 
-def brute_ends(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.BEST, prefix: str = "") -> dict[tuple, Fraction]:
+def brute_ends(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.BEST) -> dict[tuple, Fraction]:
     """The brute force's end states over every reading of an independent dice enumeration."""
-    state, start = brute_state(ship, prefix)
+    state, start = brute_state(ship)
     out: dict[tuple, Fraction] = {}
     for reading, q in readings.items():
         for end, p in brute_damage.solve(state, todo_of(reading), start, d_mode).items():
@@ -119,10 +118,10 @@ def brute_ends(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.B
     return out
 
 
-def brute_fates(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.BEST, prefix: str = "") -> dict[str, Fraction]:
+def brute_fates(ship: dict, todo_of, readings: dict, d_mode: str = brute_damage.BEST) -> dict[str, Fraction]:
     """Fate chances (and Crippled or not) of `brute_ends`."""
     out: dict[str, Fraction] = {}
-    for end, p in brute_ends(ship, todo_of, readings, d_mode, prefix).items():
+    for end, p in brute_ends(ship, todo_of, readings, d_mode).items():
         for key in (FATE_LABELS[end[4]], "Crippled" if end[1] == 0 else "not Crippled"):
             out[key] = out.get(key, Fraction(0)) + p
     return out
@@ -145,7 +144,7 @@ D_MODES = {"by Value": brute_damage.BY_VALUE, "Marines": brute_damage.ON_MARINES
                                                           (3, 0, "best for the attacker"), (2, 1, "best for the attacker")])
 def test_capital_ship_damage_odds_match_the_brute_force(ship: dict, base: int, macro: int, d_results: str) -> None:
     """Assert Capital Ship Damage's fate odds equal brute_damage over brute.brute_odds' enumeration of the attack."""
-    answer = odds(V + "capital-ship-damage", {**ship, "base": base, "macro": macro, "d_results": d_results})
+    answer = odds(V + "capital-ship-damage", {"ship": ship, "base": base, "macro": macro, "d_results": d_results})
     readings = brute_odds(Pool(base, 0, macro))
     expected = brute_fates(ship, brute_damage.events, readings, D_MODES[d_results])
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
@@ -160,7 +159,7 @@ def test_capital_ship_damage_odds_match_the_brute_force(ship: dict, base: int, m
 @pytest.mark.parametrize("ship", SHIPS)
 @pytest.mark.parametrize("value", [1, 4, 6])
 def test_rating_damage_odds_match_the_brute_force(ship: dict, value: int) -> None:
-    answer = odds(V + "rating-damage", {**ship, "value": value})
+    answer = odds(V + "rating-damage", {"ship": ship, "value": value})
     expected = brute_fates(ship, lambda _: [("D", value)], {(): Fraction(1)})
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
     assert sum(rows(answer["charts"][0]).values()) == 1
@@ -170,7 +169,7 @@ def test_rating_damage_odds_match_the_brute_force(ship: dict, value: int) -> Non
 @pytest.mark.parametrize("damage", [0, 1, 2, 3])
 def test_structure_damage_odds_match_the_brute_force(ship: dict, damage: int) -> None:
     """Assert the exact Dead/Explodes odds, the Catastrophic modifier derived from the ship (MECHANICS §6b)."""
-    answer = odds(V + "structure-damage", {**ship, "damage": damage})
+    answer = odds(V + "structure-damage", {"ship": ship, "damage": damage})
     expected = brute_fates(ship, lambda _: [("S", 0)] * damage, {(): Fraction(1)})
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
 
@@ -179,14 +178,14 @@ def test_structure_damage_odds_match_the_brute_force(ship: dict, damage: int) ->
                                           "traits": 0, "weapons": 0, "spinal": 0}])
 def test_critical_hit_odds_match_the_brute_force(ship: dict) -> None:
     """Assert the Critical Hit's fate odds equal the brute force, the extra Structure Damage when none can be chosen."""
-    answer = odds(V + "critical-hit", ship)
+    answer = odds(V + "critical-hit", {"ship": ship})
     expected = brute_fates(ship, lambda _: [("C", 0)], {(): Fraction(1)})
     assert chart_fates(answer, 1) == {k: v for k, v in expected.items() if v}
 
 
 def test_critical_hit_with_no_option_is_structure_damage() -> None:
     nothing = {"defense": 0, "sensors": 0, "thrusters": 0, "marines": 0, "traits": 0, "weapons": 0, "spinal": 0, "structure": 2}
-    out = resolve(V + "critical-hit", nothing)
+    out = resolve(V + "critical-hit", {"ship": nothing})
     assert out["outcome"]["structure"] == 1 and not any(check["ok"] for check in out["checks"])
     assert any("no option can be chosen, so 1 more Structure Damage" in step for step in out["steps"])
 
@@ -196,23 +195,22 @@ def test_critical_hit_applies_the_chosen_option() -> None:
     assert out["outcome"]["boxes"]["Sensors"] == 2 and out["outcome"]["effect"] == "Sensors loses a box"
     weapon = resolve(V + "critical-hit", {"critical": "Weapon Damage", "random_dice": [5]})
     assert weapon["outcome"]["weapons"] == 1
-    refused = resolve(V + "critical-hit", {"critical": "Weapon Damage", "weapons": 0})
+    refused = resolve(V + "critical-hit", {"critical": "Weapon Damage", "ship": {"weapons": 0}})
     assert "Weapon Damage cannot be chosen: the attacker's best option instead." in refused["steps"]
 
 
 @pytest.mark.parametrize(("structure", "armor", "ship"), [(2, 0, SHIPS[0]), (3, 2, SHIPS[1]), (2, 1, SHIPS[2])])
 def test_explosion_on_a_capital_ship_matches_the_brute_force(structure: int, armor: int, ship: dict) -> None:
-    target = {f"target_{key}": value for key, value in ship.items()}
-    answer = odds(V + "explosion", {"structure": structure, "armor": armor, **target})
+    answer = odds(V + "explosion", {"structure": structure, "armor": armor, "target_ship": ship})
     pool = Pool(structure, 0, 2 - armor)
-    expected = brute_fates(target, brute_damage.events, brute_odds(pool), prefix="target_")
+    expected = brute_fates(ship, brute_damage.events, brute_odds(pool))
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_a_resolution_is_an_end_the_odds_allow(seed: int) -> None:
     """Assert a rolled resolution ends in a fate and Structure the odds give a positive chance."""
-    given = {"base": 7, "macro": 2, "structure": 2, "seed": seed}
+    given = {"base": 7, "macro": 2, "ship": {"structure": 2}, "seed": seed}
     out = resolve(V + "capital-ship-damage", given)
     charts = {chart["title"]: rows(chart) for chart in odds(V + "capital-ship-damage", given)["charts"]}
     fate = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}[out["outcome"]["fate"]]
@@ -227,7 +225,7 @@ def test_a_resolution_is_an_end_the_odds_allow(seed: int) -> None:
        critical=st.sampled_from(["best for the attacker", "Marines", "Weapon Damage", "System Trait 1"]))
 def test_exclusive_charts_sum_to_one(base, macro, defense, marines, structure, d_results, critical) -> None:
     """Assert every chart whose rows exclude each other (all but "each on its own") sums to 1."""
-    given = {"base": base, "macro": macro, "defense": defense, "marines": marines, "structure": structure,
+    given = {"base": base, "macro": macro, "ship": {"defense": defense, "marines": marines, "structure": structure},
              "d_results": d_results, "critical": critical}
     for rid, extra in (("capital-ship-damage", {}), ("critical-hit", {}), ("rating-damage", {"value": 3}),
                        ("structure-damage", {"damage": 2})):
@@ -339,7 +337,7 @@ def test_explosion_odds_sum_to_one() -> None:
 
 @pytest.mark.parametrize("rid, given, field", [
     ("squadron-damage", {"structure": 0}, "structure"),
-    ("capital-ship-damage", {"defense": -1}, "defense"),
+    ("capital-ship-damage", {"ship": {"defense": -1}}, "ship.defense"),
     ("capital-ship-damage", {"d_results": "Hull"}, "d_results"),
     ("rating-damage", {"value": 7}, "value"),
     ("catastrophic-damage-table", {"die": [7]}, "die"),
@@ -372,7 +370,7 @@ def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -> None:
     """Assert a rolled Explosion on a Capital Ship ends the target in a Structure its odds give a positive chance."""
-    given = {"structure": 6, "target_structure": 2, "seed": seed}
+    given = {"structure": 6, "target_ship": {"structure": 2}, "seed": seed}
     out = resolve(V + "explosion", given)
     charts = {chart["title"]: rows(chart) for chart in odds(V + "explosion", given)["charts"]}
     left = out["outcome"]["target"]["structure"]
@@ -402,9 +400,10 @@ def test_a_base_die_more_never_lowers_the_attackers_best_outcomes(base, macro, d
                                                                   weapons) -> None:
     """Assert one more base die never lowers the chance of Crippled, of Destroyed or of Explodes, with the
     attacker choosing every Critical Hit (MECHANICS §6)."""
-    ship = {"macro": macro, "defense": defense, "sensors": 1, "thrusters": 1, "marines": marines,
-            "structure": structure, "traits": traits, "weapons": weapons}
-    fewer, more = (rows(odds(V + "capital-ship-damage", {**ship, "base": n})["charts"][0]) for n in (base, base + 1))
+    ship = {"defense": defense, "sensors": 1, "thrusters": 1, "marines": marines, "structure": structure,
+            "traits": traits, "weapons": weapons}
+    fewer, more = (rows(odds(V + "capital-ship-damage", {"ship": ship, "macro": macro, "base": n})["charts"][0])
+                   for n in (base, base + 1))
     assert all(more[label] >= fewer[label] for label in fewer), (fewer, more)
 
 

@@ -27,6 +27,22 @@ RAM = "jovian-wars/v1.2.4/ram"
 Reading = tuple[tuple[int, int], ...]
 State = tuple[tuple[int, ...], int, int, int, str]
 ROWS = ("defense", "sensors", "thrusters", "marines")
+SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "weapons", "spinal")
+
+
+def as_inputs(case: dict) -> dict:
+    """The Ram's inputs for a flat case the brute force reads: the ramming ship's numbers go into "ramming_ship",
+    the "target_"-prefixed ones into "target_ship", the rest stay as they are."""
+    out: dict = {}
+    for key, value in case.items():
+        part = key.removeprefix("target_")
+        if key in SHIP_PARTS:
+            out.setdefault("ramming_ship", {})[key] = value
+        elif part != key and part in SHIP_PARTS:
+            out.setdefault("target_ship", {})[part] = value
+        else:
+            out[key] = value
+    return out
 
 
 # ---------------------------------------------------------------- the brute force's own dice
@@ -124,7 +140,7 @@ CASES = [
 
 
 def resolver_joint(case: dict) -> dict[tuple, Fraction]:
-    ram = ram_capital.ram_of(REGISTRY[RAM].check(case))
+    ram = ram_capital.ram_of(REGISTRY[RAM].check(as_inputs(case)))
     return dict(ram_capital.fates(ram).items())
 
 
@@ -141,7 +157,7 @@ def test_capital_ram_charts_read_the_joint_distribution():
     """Assert the per-ship and joint charts are the brute force's marginals."""
     case = {**SMALL, "structure": 0, "thrusters": 0, "defense": 0}
     want = brute_ram(case)
-    charts = {c["title"]: {r["label"]: Fraction(r["p"]) for r in c["rows"]} for c in odds(RAM, case)["charts"]}
+    charts = {c["title"]: {r["label"]: Fraction(r["p"]) for r in c["rows"]} for c in odds(RAM, as_inputs(case))["charts"]}
     rammer = charts["Ramming ship: Crippled, Destroyed, Explodes (each on its own)"]
     assert rammer["Destroyed"] == 1  # Crippled at the start: always Destroyed
     assert rammer["Explodes"] == sum(p for (a, _), p in want.items() if a[0] == "Explodes")
@@ -183,7 +199,7 @@ def test_squadron_ram_matches_the_brute_force(change):
             "target_defense": 2, "target_sensors": 0, "target_thrusters": 0, "target_marines": 1, "target_traits": 0,
             "target_weapons": 1, "target_spinal": 0, **change}
     want = brute_squadron(case)
-    rows = {r["label"]: Fraction(r["p"]) for r in odds(RAM, case)["charts"][2]["rows"]}
+    rows = {r["label"]: Fraction(r["p"]) for r in odds(RAM, as_inputs(case))["charts"][2]["rows"]}
     assert rows["Crippled (Structure 0)"] == sum(p for (f, s), p in want.items() if s == 0)
     assert rows["Destroyed"] == sum(p for (f, s), p in want.items() if f)
     assert rows["Explodes"] == sum(p for (f, s), p in want.items() if f == "Explodes")
@@ -191,7 +207,7 @@ def test_squadron_ram_matches_the_brute_force(change):
 
 
 def test_squadron_ram_resolves_a_critical_hit_and_a_structure_damage():
-    answer = resolve(RAM, {"rammer": "Squadron", "bombing_run": True, "skill_dice": [6, 6, 6], "target_structure": 2})
+    answer = resolve(RAM, {"rammer": "Squadron", "bombing_run": True, "skill_dice": [6, 6, 6], "target_ship": {"structure": 2}})
     assert "Critical Hit and a Structure damage" in answer["outcome"]["headline"]
     assert answer["outcome"]["target_structure"] == 1
     assert any("Critical Hit" in line for line in answer["steps"])
@@ -207,7 +223,8 @@ def test_a_squadron_at_0_structure_cannot_ram():
 # ---------------------------------------------------------------- MECHANICS §8: Valiant and Tengu
 
 
-VALIANT_TENGU = {"structure": 1, "start_structure": 4, "target_start_structure": 3, "target_structure": 3, "side_arc": True,
+VALIANT = {"structure": 1, "start_structure": 4}
+VALIANT_TENGU = {"ramming_ship": VALIANT, "target_ship": {"start_structure": 3, "structure": 3}, "side_arc": True,
                  "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
 
 
@@ -226,12 +243,12 @@ def test_valiant_rams_tengu_in_the_side():
 
 def test_valiant_dies_when_its_catastrophic_roll_says_so():
     """The same rolls with 2 systems at 0 and a 5 on the Catastrophic Damage Table: 7, Dead."""
-    answer = resolve(RAM, {**VALIANT_TENGU, "defense": 0, "thrusters": 0, "rammer_hit_dice": [5]})
+    answer = resolve(RAM, {**VALIANT_TENGU, "ramming_ship": {**VALIANT, "defense": 0, "thrusters": 0}, "rammer_hit_dice": [5]})
     assert answer["outcome"]["rammer_fate"] == "Dead"
 
 
 def test_a_crippled_rammer_is_destroyed_and_rolls_to_see_if_it_explodes():
-    answer = resolve(RAM, {"structure": 0, "defense": 0, "sensors": 0, "target_dice": [1, 2, 3], "rammer_hit_dice": [6],
+    answer = resolve(RAM, {"ramming_ship": {"structure": 0, "defense": 0, "sensors": 0}, "target_dice": [1, 2, 3], "rammer_hit_dice": [6],
                            "skill_dice": [1, 2, 3], "ram_dice": [1, 2, 3, 4, 5], "blast_dice": [1, 2, 4, 5, 3],
                            "blast_macro_dice": [6, 6]})
     assert answer["outcome"]["rammer_fate"] == "Explodes"
@@ -254,19 +271,37 @@ def test_side_arc_and_front_to_front_exclude_each_other():
 @pytest.mark.parametrize(("inputs", "ok"), [({"structure": 1}, True), ({"structure": 2}, False),
                                             ({"structure": 3, "fire_ship": True}, True), ({"contact": False}, False)])
 def test_ram_requirement(inputs, ok):
-    answer = resolve(RAM, {**inputs, "seed": 1})
+    answer = resolve(RAM, {**as_inputs(inputs), "seed": 1})
     assert all(c["ok"] for c in answer["checks"]) is ok
     if not ok:
         assert answer["outcome"]["headline"].startswith("The Ram fails")
 
 
 @pytest.mark.parametrize(("inputs", "field"), [({"rammer": "Exo-Armor"}, "rammer"), ({"ram_dice": [1, 2]}, "ram_dice"),
-                                               ({"structure": 5, "start_structure": 4}, "structure"),
-                                               ({"start_structure": 5}, "start_structure")])
+                                               ({"ramming_ship": {"structure": 5, "start_structure": 4}}, "ramming_ship.structure"),
+                                               ({"target_ship": {"structure": 4}}, "target_ship.structure"),
+                                               ({"ramming_ship": {"start_structure": 5}}, "ramming_ship.start_structure"),
+                                               ({"target_ship": {"sensors": 7}}, "target_ship.sensors")])
 def test_bad_inputs_name_the_field(inputs, field):
     with pytest.raises(InputError) as caught:
         resolve(RAM, inputs)
     assert caught.value.field == field
+
+
+def test_a_ship_refusal_names_the_ship_and_the_field_in_the_players_words():
+    """Assert the error says which ship, which number and its range, as the form labels them."""
+    with pytest.raises(InputError) as caught:
+        resolve(RAM, {"target_ship": {"sensors": 7}})
+    assert str(caught.value) == "Target: Sensors boxes left: a whole number from 0 to 6, not 7"
+    with pytest.raises(InputError) as caught:
+        resolve(RAM, {"ramming_ship": {"structure": 5}})
+    assert str(caught.value) == "Ramming ship: Structure left: must be at most the starting Structure (4), got 5"
+    with pytest.raises(InputError) as caught:
+        resolve(RAM, {"target_ship": [4, 3, 2]})
+    assert str(caught.value).startswith("Target: the ship's numbers by name (defense, sensors,")
+    with pytest.raises(InputError) as caught:
+        resolve(RAM, {"target_ship": {"hull": 3}})
+    assert caught.value.field == "target_ship" and "'hull' is not an input here" in str(caught.value)
 
 
 # ---------------------------------------------------------------- properties
@@ -278,6 +313,6 @@ def test_bad_inputs_name_the_field(inputs, field):
                               "skill": st.integers(0, 3), "rammer": st.sampled_from(["Capital Ship", "Squadron"])}))
 def test_every_chart_sums_to_one(case):
     case = {**case, "target_structure": case["target_start_structure"]}
-    for chart in odds(RAM, case)["charts"]:
+    for chart in odds(RAM, as_inputs(case))["charts"]:
         if "each on its own" not in chart["title"]:
             assert sum(Fraction(r["p"]) for r in chart["rows"]) == 1, chart["title"]

@@ -31,7 +31,7 @@ def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
 
 def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log, site_url):
     """Assert a shared link's Sabotage firefight and Purge Airlocks, from typed dice, show CPython's headline and steps."""
-    inputs = {"boarders": 3, "marines": 2, "boarder": "Sabotage", "purge": True, "skill": 2,
+    inputs = {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "purge": True, "skill": 2,
               "boarders_dice": [3, 3, 5], "marines_dice": [1, 4], "purge_dice": [2, 6]}
     shared_resolution(page, site_url + "jovian-wars/v1.2.4/actions/", BOARDED, inputs)
     assert page_log.console_errors == [] and page_log.page_errors == []

@@ -153,18 +153,17 @@ def test_the_pages_checker_refuses_exactly_what_rules_core_refuses(warm_page, si
     Input.check accepts (with the same canonical value) and refuses what it refuses."""
     cases = []
     for resolver_id in resolvers_on(ACTIONS):
-        for spec in rules_core.REGISTRY[resolver_id].inputs:
-            if spec.kind == "group":
-                continue
-            good = [spec.default] if spec.default is not None else []
-            for value in BAD_VALUES.get(spec.kind, []) + good:
-                if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
-                    continue  # not JSON
-                try:
-                    expected: object = {"value": list(checked) if isinstance(checked := spec.check(value), tuple) else checked}
-                except rules_core.InputError:
-                    expected = "refused"
-                cases.append({"spec": spec.to_json(), "value": value, "expected": expected})
+        for top in rules_core.REGISTRY[resolver_id].inputs:
+            for spec in top.parts or (top,):  # a ship's (or group's) numbers, each checked by its own declaration
+                good = [spec.default] if spec.default is not None else []
+                for value in BAD_VALUES.get(spec.kind, []) + good:
+                    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+                        continue  # not JSON
+                    try:
+                        expected: object = {"value": list(checked) if isinstance(checked := spec.check(value), tuple) else checked}
+                    except rules_core.InputError:
+                        expected = "refused"
+                    cases.append({"spec": spec.to_json(), "value": value, "expected": expected})
     assert len(cases) > 200
     warm_page.goto(site_url + "dice/")
     got = warm_page.evaluate("""async (cases) => {

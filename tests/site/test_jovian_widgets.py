@@ -18,13 +18,13 @@ V124 = "jovian-wars/v1.2.4/"
 EXAMPLES = [
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "ram",
-        {"structure": 1, "start_structure": 4, "target_start_structure": 3, "target_structure": 3, "side_arc": True,
-         "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]},
+        {"ramming_ship": {"structure": 1, "start_structure": 4}, "target_ship": {"start_structure": 3, "structure": 3},
+         "side_arc": True, "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]},
         id="ram-valiant-rams-tengu",
     ),
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "boarded",
-        {"boarders": 3, "marines": 2, "boarder": "Engage", "defender": "Defend",
+        {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Defend",
          "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]},
         id="boarded-dave-engages",
     ),
@@ -53,8 +53,8 @@ def test_capital_ship_damage_answers_live_with_its_fate_odds(page, page_log, sit
     """Assert Capital Ship Damage renders on the Damage page, resolves the Tengu's [D5,D6] (Marines on board, die 5:
     the second hit randomised to Marines) as rules_core does, and shows the exact Crippled/Destroyed odds live."""
     resolver_id = V124 + "capital-ship-damage"
-    inputs = {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": [], "defense": 4, "sensors": 3, "thrusters": 1,
-              "marines": 2, "random_dice": [5]}
+    inputs = {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": [], "ship": {"defense": 4, "sensors": 3, "thrusters": 1,
+              "marines": 2}, "random_dice": [5]}
     assert rules_core.resolve(resolver_id, inputs)["outcome"]["boxes"]["Marines"] == 1
     root = shared_resolution(page, site_url + "jovian-wars/v1.2.4/damage/", resolver_id, inputs)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
@@ -67,7 +67,7 @@ def test_capital_ship_damage_answers_live_with_its_fate_odds(page, page_log, sit
 
 def test_ram_odds_of_both_ships_fate_answer_live(page, page_log, site_url):
     """Assert the Ram widget opened on a Crippled rammer shows, live, CPython's charts of both ships' fate."""
-    inputs = {"structure": 0, "defense": 0, "sensors": 0}
+    inputs = {"ramming_ship": {"structure": 0, "defense": 0, "sensors": 0}}
     page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(V124 + "ram", inputs))
     root = widget(page, V124 + "ram")
     expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)

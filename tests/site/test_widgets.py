@@ -121,7 +121,7 @@ def first_int_path(specs: list[dict[str, object]], prefix: tuple[str, ...] = ())
     for spec in specs:
         if spec["kind"] == "int":
             return (*prefix, str(spec["name"]))
-        if spec["kind"] == "group":
+        if spec.get("parts"):
             found = first_int_path(spec["parts"], (*prefix, str(spec["name"])))  # type: ignore[arg-type]
             if found:
                 return found

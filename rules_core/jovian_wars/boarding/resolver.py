@@ -24,7 +24,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
-from ..ship_inputs import ship_inputs, ship_of
+from ..ship_inputs import ship_input, ship_of, ship_parts
 from ...values import faces_of, int_of, rng_of
 from ...wording import counted
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
@@ -48,10 +48,12 @@ ship's every box, Engage only the two ratings; a Sabotage aimed by hand spreads 
 activation, so the chain after it meets far more ships); the four-pair chart uses the Sabotage caps."""
 DAMAGE_READINGS = (readings.RANDOMISE_RATING, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO)
 """The Readings of the one damage step Sabotage goes through."""
-MARINES_INPUT, *SHIP_INPUTS = ship_inputs(traits=0, weapons=0)[3:] + ship_inputs(traits=0, weapons=0)[:3]
-MARINES_INPUT = replace(MARINES_INPUT, label="Defending Marines (current)", high=CAPS["Engage"]["marines"],
-                        help="Marines boxes left on the Boarded ship.")
-"""The Boarded ship's rows (`ship_inputs`), its Marines first and allowed up to the Engage cap."""
+_SHIP_PARTS = {part.name: part for part in ship_parts(traits=0, weapons=0)}
+BOARDED_SHIP = ship_input("ship", "Boarded ship", (
+    replace(_SHIP_PARTS.pop("marines"), label="Defending Marines (current)", high=CAPS["Engage"]["marines"]),
+    Input("boarders", "int", "Boarders aboard", default=3, low=0, high=CAPS["Engage"]["boarders"]),
+    *_SHIP_PARTS.values()))
+"""The Boarded ship (`ship_input`): its Marines and the Boarders aboard first, Marines allowed up to the Engage cap."""
 PAIRS = tuple((b, d) for b in BOARDER_CHOICES for d in DEFENDER_CHOICES)
 """Every pair of choices: (Boarders, Marines)."""
 
@@ -128,7 +130,7 @@ BOARD = Resolver(
 
 # ---------------------------------------------------------------- Boarded: firefights until the boarding ends
 
-BOARDED_NEEDS = (Rating("boarders", "Boarders", 1), Rating("marines", "Marines", 1))
+BOARDED_NEEDS = (Rating("ship.boarders", "Boarders", 1), Rating("ship.marines", "Marines", 1))
 FATE_LABELS: dict[str, str] = {**{fate: fate for fate in (*ENDS, STILL_BOARDED)}, NEVER: "never ends: no roll can change it"}
 """How each end reads on the page."""
 
@@ -142,16 +144,16 @@ def _check_caps(values: Inputs, boarder: str) -> None:
     """Refuse ratings whose chain would not answer in time, naming the field and its range for this choice."""
     choice = "Engage" if boarder != SABOTAGE else SABOTAGE if values["target"] == AUTOMATIC else AIMED
     words = {"Engage": "for a boarding", SABOTAGE: "when the Boarders choose Sabotage", AIMED: "when Sabotage is aimed by hand"}
-    for field, cap in CAPS[choice].items():
-        if int_of(values, field) > cap:
-            raise InputError(field, f"a whole number from 0 to {cap} {words[choice]}, not {int_of(values, field)}")
+    for part, cap in CAPS[choice].items():
+        if int_of(values, f"ship.{part}") > cap:
+            raise InputError(f"ship.{part}", f"a whole number from 0 to {cap} {words[choice]}, not {int_of(values, f'ship.{part}')}")
 
 
 def _start(values: Inputs) -> Boarding:
     _check_caps(values, str(values["boarder"]))
-    if values["target"] == SABOTAGE_TARGETS[-1] and not int_of(values, "traits"):
+    if values["target"] == SABOTAGE_TARGETS[-1] and not int_of(values, "ship.traits"):
         raise InputError("target", "a Rating or the automatic choice: the ship has no System Trait")
-    return Boarding(ship_of(values), int_of(values, "boarders"))
+    return Boarding(ship_of(values), int_of(values, "ship.boarders"))
 
 
 def _mean_words(start: Boarding, first: Plan, plan: Plan) -> str:
@@ -186,7 +188,7 @@ def _boarded_odds(values: Inputs) -> Answer:
         Chart.of("One firefight: how the ship stands after it" + (f" (Sabotage hits {plan.target})" if manual else ""),
                  firefight(start, plan).map(lambda state: state.fate), FATE_LABELS.__getitem__, (STILL_BOARDED, *ENDS)),
     ]
-    if all(int_of(values, field) <= cap for field, cap in CAPS[SABOTAGE].items()):
+    if all(int_of(values, f"ship.{part}") <= cap for part, cap in CAPS[SABOTAGE].items()):
         charts.append(_pairs_chart(start, plan if manual else chain))
     # Probabilities and means stay Fractions (None where there is none): to_json writes them as "p/q".
     return Answer(checks=results, charts=tuple(charts), extra={
@@ -258,8 +260,8 @@ def _take(queues: dict[str, list[int]], prefix: str, dice: int) -> dict[str, obj
 
 def _boarded_needed(values: Inputs) -> dict[str, int]:
     """The keypads' dice for one activation; over several, each keypad takes the dice of every roll in turn (any count)."""
-    needed = {**pool_needed(Pool(int_of(values, "boarders")), "boarders_"),
-              **pool_needed(Pool(int_of(values, "marines")), "marines_"),
+    needed = {**pool_needed(Pool(int_of(values, "ship.boarders")), "boarders_"),
+              **pool_needed(Pool(int_of(values, "ship.marines")), "marines_"),
               **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_")}  # 0: hidden
     if int_of(values, "activations") > 1:
         for prefix in KEYPADS:
@@ -272,14 +274,13 @@ BOARDED = Resolver(
     id="jovian-wars/v1.2.4/boarded", title="Boarded: firefights until Captured",
     summary="Each activation's firefight with both sides' choices, Sabotage through the damage step, Purge Airlocks: "
             "the chance of capture within 1 to 10 activations and how the boarding ends.",
-    inputs=(MARINES_INPUT, rating_input("boarders", "Boarders", 3, high=CAPS["Engage"]["boarders"]),
+    inputs=(BOARDED_SHIP,
             Input("boarder", "choice", "Boarders choose", default="Engage", choices=BOARDER_CHOICES),
             Input("defender", "choice", "Marines choose", default="Engage", choices=DEFENDER_CHOICES),
             Input("target", "choice", "Sabotage hits", default=AUTOMATIC, choices=SABOTAGE_TARGETS, when=("boarder", SABOTAGE),
                   help="What the Precise results damage: the Boarders' automatic choice, or one Rating or the System Trait."),
             flag_input("purge", "The ship declares Purge Airlocks each activation"),
             rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
-            *SHIP_INPUTS,
             rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
                          help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
             *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"),

@@ -19,7 +19,7 @@ from ...rolling import faces_inputs, pool_json, pool_needed, pool_weights, readi
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
 from ..ship import SYSTEM_RATINGS
-from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
+from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_input, ship_of
 from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -84,7 +84,7 @@ def explosion_pool(values: Inputs) -> Pool:
 
 
 EXPLOSION_CAPS = (MAX_STRUCTURE, 1)
-"""Base and flex dice of an Explosion on a Capital Ship: every Structure ship_inputs allows, a little modifier (no
+"""Base and flex dice of an Explosion on a Capital Ship: every Structure ship_input allows, a little modifier (no
 macro pool of its own beyond Macro 2, so the exact search of the [D] and Critical Hit choices stays under 200 ms)."""
 
 
@@ -105,7 +105,7 @@ def _explosion_needed(values: Inputs) -> dict[str, int]:
 
 def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
     """The target Capital Ship's fate and Structure left after the Explosion's attack, through the damage step."""
-    ends = attack_outcomes(reading_dist(explosion_attack(values)), ship_of(values, "target_"), aim_of(values), fate)
+    ends = attack_outcomes(reading_dist(explosion_attack(values)), ship_of(values, "target_ship"), aim_of(values), fate)
     return cast(Dist[tuple[str, int]], ends)
 
 
@@ -136,7 +136,7 @@ def _explosion_run(values: Inputs) -> Answer:
         headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
     else:
         die, _ = die_of(values, rng)
-        target, lines = resolve_hits(ship_of(values, "target_"), res.final, aim_of(values), die)
+        target, lines = resolve_hits(ship_of(values, "target_ship"), res.final, aim_of(values), die)
         steps += [f"Target: {line}" for line in lines]
         headline = f"{notation(res.final)}: Target {target.text()}"
         facts["target"] = ship_facts(target)
@@ -156,7 +156,7 @@ EXPLOSION = Resolver(
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
             *faces_inputs(),
-            *(replace(field, when=("target", TARGETS[0])) for field in ship_inputs("target_", "Target")),
+            ship_input("target_ship", "Target", when=("target", TARGETS[0])),
             replace(D_RESULTS, label="The exploding ship's player: [D] results on the target", when=("target", TARGETS[0]),
                     more=True),
             replace(dice_keypad("Dice for the target's randomised hits, Weapon Damage and Catastrophic rolls", 24),

@@ -16,7 +16,7 @@ from ...wording import counted
 from ...values import int_of, rng_of
 from ..actions.repair import repair_charts
 from .capital import CRITICAL, aim_of, dice_keypad, die_input, die_of, one_die, ship_facts, what_changed
-from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_inputs, ship_of
+from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_input, ship_of, ship_parts
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -56,7 +56,7 @@ STRUCTURE_DAMAGE = Resolver(
     summary="Mark Structure boxes; at 0 the model is Crippled and rolls on the Catastrophic Damage Table "
             "(1d6 + its systems at 0).",
     inputs=(Input("damage", "int", "Structure Damage taken", default=1, low=0, high=MAX_STRUCTURE_DAMAGE),
-            *ship_inputs(defaults=(4, 3, 2, 2, 2)),
+            ship_input(parts=ship_parts((4, 3, 2, 2, 2))),
             dice_keypad("Dice for Catastrophic rolls", MAX_STRUCTURE_DAMAGE), SEED),
     run=_structure_run, odds=_structure_odds,
     readings=(readings.STRUCTURE_BELOW_ZERO, readings.SYSTEMS_AT_ZERO, readings.DESTROYED_STOPS),
@@ -183,7 +183,7 @@ CRITICAL_HIT = Resolver(
     title="Critical Hit",
     summary="The attacker picks Rating Damage, System Trait Damage or Weapon Damage (5+, Spinal 6+); "
             "if none can be chosen, 1 more Structure Damage.",
-    inputs=(CRITICAL, *ship_inputs(), dice_keypad("Dice for Weapon Damage and Catastrophic rolls", 4), SEED),
+    inputs=(CRITICAL, ship_input(), dice_keypad("Dice for Weapon Damage and Catastrophic rolls", 4), SEED),
     run=_critical_run, odds=_critical_odds, readings=(readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO),
     serves=("critical-hit",), versions=VERSIONS,
 )

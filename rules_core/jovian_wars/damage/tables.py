@@ -26,7 +26,7 @@ from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, 
                                   die_of, ship_facts, what_changed)
 from .common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,
                                  squadron_loss)
-from ..ship_inputs import fate_charts, ship_inputs, ship_of
+from ..ship_inputs import fate_charts, ship_input, ship_of, ship_parts
 from ...wording import counted, structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -165,7 +165,7 @@ CAPITAL_SHIP_DAMAGE = Resolver(
     title="Capital Ship Damage",
     summary="Results in order (lowest Magnitude, then Value): [D] 1 Rating Damage, [T] 1 Structure + 1 Critical Hit, "
             "[Q+] 2 Structure + 2 Critical Hits; 0 Structure is Crippled and rolls on the Catastrophic Damage Table.",
-    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)"), *ship_inputs(defaults=(4, 3, 2, 2, 2)), D_RESULTS, CRITICAL,
+    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)"), ship_input(parts=ship_parts((4, 3, 2, 2, 2))), D_RESULTS, CRITICAL,
             dice_keypad("Dice for randomised hits, Weapon Damage and Catastrophic rolls", 24), SEED),
     run=_capital_run, odds=_capital_odds,
     readings=(*ATTACK_READINGS, *STEP_READINGS),
@@ -214,7 +214,7 @@ RATING_DAMAGE = Resolver(
     summary="One Rating Damage: the Value picks Defense, Sensors or Thrusters (or the attacker picks Marines); "
             "an empty Rating is randomised among the remaining Ratings, with none left it is Structure Damage.",
     inputs=(Input("value", "int", "Value of the [D] result", default=5, low=1, high=6), D_RESULTS,
-            *ship_inputs(defaults=(4, 3, 1, 2, 4)),
+            ship_input(parts=ship_parts((4, 3, 1, 2, 4))),
             dice_keypad("Dice for a randomised hit and Catastrophic rolls", 4), SEED),
     run=_rating_run, odds=_rating_odds, readings=STEP_READINGS,
     serves=("rating-damage",), versions=VERSIONS,

@@ -74,18 +74,18 @@ def ram_of(values: Inputs) -> Ram:
     target's Explosion meets the ramming ship's front arc (no modifier); other modifiers are the player's.
     """
     both = int(bool(values["front_to_front"]))
-    start, target_start = int_of(values, "start_structure"), int_of(values, "target_start_structure")
-    rammer, target = ship_of(values), ship_of(values, "target_")
-    for field, ship, first in (("structure", rammer, start), ("target_structure", target, target_start)):
+    start, target_start = int_of(values, "ramming_ship.start_structure"), int_of(values, "target_ship.start_structure")
+    rammer, target = ship_of(values, "ramming_ship"), ship_of(values, "target_ship")
+    for name, ship, first in (("ramming_ship", rammer, start), ("target_ship", target, target_start)):
         if ship.structure > first:
-            raise InputError(field, f"must be at most the starting Structure ({first}), got {ship.structure}")
+            raise InputError(f"{name}.structure", f"must be at most the starting Structure ({first}), got {ship.structure}")
     side = int(bool(values["side_arc"]))
     return Ram(
         rammer=rammer, target=target, skill=skill_pool(int_of(values, "skill")),
         ram_roll=build_pool(start + both, modifier=int_of(values, "ram_modifier") + side,
-                            names=("start_structure", "ram_modifier", "ram_modifier")),
+                            names=("ramming_ship.start_structure", "ram_modifier", "ram_modifier")),
         target_roll=build_pool(target_start + both, modifier=int_of(values, "target_modifier"),
-                               names=("target_start_structure", "target_modifier", "target_modifier")),
+                               names=("target_ship.start_structure", "target_modifier", "target_modifier")),
         rammer_blast=_blast(start, values, "target_armor", int_of(values, "rammer_blast_modifier") + side),
         target_blast=_blast(target_start, values, "armor", int_of(values, "target_blast_modifier")),
         side_arc=bool(side), rammer_aim=aim_of(values, "ram_d_results"), target_aim=aim_of(values, "target_d_results"))

@@ -20,7 +20,7 @@ from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from ..damage.capital import d_results_input
 from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .capital import ram_of, state_words
-from ..ship_inputs import ship_inputs, ship_of
+from ..ship_inputs import ship_input, ship_of, ship_parts
 from . import capital as ram_capital
 from . import squadron as ram_squadron
 
@@ -28,7 +28,7 @@ RAMMERS = ("Capital Ship", "Squadron")
 CAPITAL, SQUADRON = ("rammer", "Capital Ship"), ("rammer", "Squadron")  # which inputs apply to which rammer
 CONTACT = Flag("contact", "front arc of its base overlaps with the target model's base")
 NEEDS = {
-    "Capital Ship": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("structure", "Structure", 0, 1),
+    "Capital Ship": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("ramming_ship.structure", "Structure", 0, 1),
                                                                   Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
     "Squadron": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("squadron_structure", "Structure", 0, 1),
                                                               Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
@@ -43,6 +43,13 @@ def _when(inputs: tuple[Input, ...], when: tuple[str, str]) -> tuple[Input, ...]
     return tuple(replace(spec, when=when) for spec in inputs)
 
 
+def _ship(name: str, who: str, defaults: tuple[int, ...], start: int, when: tuple[str, str] | None = None) -> Input:
+    """A ship of the Ram: its card's numbers and its starting Structure (the Ram roll's and the Explosion's dice)."""
+    first = Input("start_structure", "int", "Starting Structure", default=start, low=1, high=MAX_START,
+                  help="The Ram roll's base dice (when a Capital Ship rams) and its Explosion's AC.")
+    return ship_input(name, who, ship_parts(defaults, extra=(first,)), when=when)
+
+
 def _mod(name: str, label: str, help: str, when: tuple[str, str] | None = CAPITAL) -> Input:
     return Input(name, "int", label, default=0, low=-MAX_RAM_MODIFIER, high=MAX_RAM_MODIFIER, help=help, when=when, more=True)
 
@@ -55,15 +62,13 @@ def _hit_dice(name: str, label: str, when: tuple[str, str] | None = CAPITAL) -> 
 
 INPUTS = (
     Input("rammer", "choice", "Ramming model", default="Capital Ship", choices=RAMMERS),
-    *_when(ship_inputs("", "Ramming ship", (4, 3, 2, 2, 1)), CAPITAL),
+    _ship("ramming_ship", "Ramming ship", (4, 3, 2, 2, 1), 4, CAPITAL),
     replace(rating_input("squadron_structure", "Ramming Squadron's Structure", 1, low=1, high=12,
                          help="A Squadron at 0 Structure is Destroyed and cannot ram."), when=SQUADRON),
     flag_input("fire_ship", "Fire Ship Trait"),
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
     rating_input("skill", "Ramming model's Skill", 3, high=12),
-    replace(rating_input("start_structure", "Ramming ship's starting Structure", 4, low=1, high=MAX_START), when=CAPITAL),
-    replace(rating_input("target_start_structure", "Target's starting Structure", 3, low=1, high=MAX_START), when=CAPITAL),
-    *ship_inputs("target_", "Target", (4, 3, 2, 2, 3)),
+    _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
     replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
     replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
     _mod("ram_modifier", "Other modifiers to the ramming ship's roll (net)", "Rear arc, range: sum of +1s and -1s."),
@@ -101,7 +106,7 @@ def _ram(values: Inputs) -> ram_capital.Ram:
 
 
 def _pd(values: Inputs) -> Pool | None:
-    return ram_squadron.point_defense(ship_of(values, "target_"), bool(values["bombing_run"]))
+    return ram_squadron.point_defense(ship_of(values, "target_ship"), bool(values["bombing_run"]))
 
 
 def _checks(values: Inputs) -> tuple[Check, ...]:
@@ -122,7 +127,7 @@ def _odds(values: Inputs) -> Answer:
     skill = skill_pool(int_of(values, "skill"))
     if _capital(values):
         return Answer(checks=found, charts=tuple(ram_capital.charts(_ram(values))))
-    return Answer(checks=found, charts=tuple(ram_squadron.charts(ship_of(values, "target_"), _pd(values),
+    return Answer(checks=found, charts=tuple(ram_squadron.charts(ship_of(values, "target_ship"), _pd(values),
                                                                  int_of(values, "squadron_structure"), skill)))
 
 
@@ -146,7 +151,7 @@ def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> 
 def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
     rng = rng_of(values)
     structure = int_of(values, "squadron_structure")
-    target = ship_of(values, "target_")
+    target = ship_of(values, "target_ship")
     pd = _pd(values)
     extra: dict[str, object] = {}
     if pd is None:

@@ -1,0 +1,186 @@
+// The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
+// the same JSON, read only through `readFleet` (a link or a file is data from anyone):
+//
+//   {"fleet": 1, "ships": [{"name": "…", "side": "…", "card": {numbers}, "left": {numbers}}, …]}
+//
+//   fleet   the record's version. This build reads version 1; a record of another version is refused with a plain
+//           note and left as it is (a later build may read it), never overwritten unasked.
+//   card    the data card's numbers: the Capital Ship's parts as rules_core declares them (ship_parts, embedded in
+//           the page as data-ship), each checked by input-check.js with that declaration's range
+//   left    the same numbers now (boxes left, Structure left, undamaged weapons): none above the card's
+//
+// A refused record, file or link changes nothing stored. Names are text: the page sets them with textContent only,
+// and refuses a name holding "<" or ">" (markup has no place in a ship's name).
+
+import { checkValue } from "./input-check.js";
+
+export const VERSION = 1;
+export const STORAGE_KEY = "jovian-wars-fleet";
+export const MOST_SHIPS = 40;
+export const MOST_BYTES = 64 * 1024;
+export const MOST_NAME = 40;
+export const MOST_SIDE = 24;
+const SHIP_KEYS = ["name", "side", "card", "left"];
+const RECORD_KEYS = ["fleet", "ships"];
+
+/** A part's label for the card: "Defense boxes left" -> "Defense boxes". */
+export const cardLabel = (part) => part.label.replace(/ left\b/, "");
+
+class Refusal extends Error {}
+const refuse = (why) => {
+  throw new Refusal(why);
+};
+const quoted = (text) => `“${String(text).slice(0, 24)}${String(text).length > 24 ? "…" : ""}”`;
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function onlyKeys(object, allowed, where) {
+  for (const key of Object.keys(object)) if (!allowed.includes(key)) refuse(`${where} has a field ${quoted(key)} that a fleet does not have`);
+}
+
+/** A name or a side: short text, no markup, no control characters. */
+export function checkText(value, what, most, required) {
+  if (typeof value !== "string") refuse(`${what} must be text, not ${value === null ? "null" : typeof value}`);
+  const text = value.trim();
+  if (required && !text) refuse(`${what} is empty: a ship needs a name`);
+  if (text.length > most) refuse(`${what} is longer than ${most} characters`);
+  if (/[<>]/.test(text)) refuse(`${what} holds “<” or “>”: a name is plain text, not markup`);
+  if (/[\u0000-\u001f\u007f]/.test(text)) refuse(`${what} holds a control character`);
+  return text;
+}
+
+function checkNumbers(value, parts, where, label) {
+  if (!isObject(value)) refuse(`${where} must be the ship's numbers by name`);
+  onlyKeys(value, parts.map((part) => part.name), where);
+  const out = {};
+  for (const part of parts) {
+    const checked = checkValue({ ...part, label: `${where}: ${label(part)}` }, value[part.name]);
+    if (checked.error) refuse(checked.error);
+    out[part.name] = checked.value;
+  }
+  return out;
+}
+
+/** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field. */
+export function checkShip(ship, parts, where = "The ship") {
+  if (!isObject(ship)) refuse(`${where} must be a ship (name, side, card, left)`);
+  onlyKeys(ship, SHIP_KEYS, where);
+  const name = checkText(ship.name, `${where}'s name`, MOST_NAME, true);
+  const named = `${where} (${quoted(name)})`;
+  const side = checkText(ship.side ?? "", `${named}'s side`, MOST_SIDE, false);
+  const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel);
+  const left = ship.left === undefined ? { ...card } : checkNumbers(ship.left, parts, `${named}, now`, (part) => part.label);
+  for (const part of parts) {
+    if (left[part.name] > card[part.name]) refuse(`${named}: ${part.label} (${left[part.name]}) is more than its card's ${card[part.name]}`);
+  }
+  return { name, side, card, left };
+}
+
+/** A fleet's JSON text (stored, a file, a link) read: { ships } or { error } saying what is wrong, in words. */
+export function readFleet(text, parts) {
+  try {
+    if (typeof text !== "string") refuse("it is not text");
+    if (text.length > MOST_BYTES) refuse(`it is larger than a fleet can be (${Math.ceil(text.length / 1024)} kB; at most ${MOST_BYTES / 1024} kB)`);
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      refuse("it is not a fleet (its text is not valid JSON)");
+    }
+    if (!isObject(record)) refuse("it is not a fleet (no version and ships)");
+    if (!Object.hasOwn(record, "fleet")) refuse("it is not a fleet (it has no fleet version)");
+    if (record.fleet !== VERSION) {
+      refuse(Number.isInteger(record.fleet) && record.fleet > VERSION
+        ? `it was made by a newer version of the site (fleet version ${record.fleet}; this one reads version ${VERSION}): reload to update the site`
+        : `its fleet version ${quoted(JSON.stringify(record.fleet))} is not one this site reads (version ${VERSION})`);
+    }
+    onlyKeys(record, RECORD_KEYS, "The fleet");
+    if (!Array.isArray(record.ships)) refuse("its ships are not a list");
+    if (record.ships.length > MOST_SHIPS) refuse(`it holds ${record.ships.length} ships; a fleet holds at most ${MOST_SHIPS}`);
+    return { ships: record.ships.map((ship, i) => checkShip(ship, parts, `Ship ${i + 1}`)) };
+  } catch (error) {
+    if (error instanceof Refusal) return { error: error.message };
+    return { error: "it could not be read" };
+  }
+}
+
+/** The JSON text of a fleet (what is stored, saved as a file, put in a link). */
+export function fleetText(ships) {
+  return JSON.stringify({ fleet: VERSION, ships: ships.map(({ name, side, card, left }) => ({ name, side, card, left })) });
+}
+
+/** The stored fleet: { ships } ({ ships: [] } when none is stored), or { error, ships: [] } when the stored record
+ * cannot be read (kept as it is until the player chooses to start again). */
+export function loadFleet(parts) {
+  let text = null;
+  try {
+    text = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return { ships: [], error: "this browser does not let the page keep data (private browsing?), so the fleet cannot be kept" };
+  }
+  if (text === null) return { ships: [] };
+  const read = readFleet(text, parts);
+  return read.error ? { ships: [], error: `the fleet stored on this phone could not be read: ${read.error}` } : read;
+}
+
+/** Store the fleet; { ok } or { error } (storage full or refused). */
+export function saveFleet(ships) {
+  try {
+    localStorage.setItem(STORAGE_KEY, fleetText(ships));
+    return { ok: true };
+  } catch {
+    return { error: "the fleet could not be stored (the browser refused or its storage is full)" };
+  }
+}
+
+// ---- Links: "#fleet=<base64url of the JSON text>" ----------------------------------------------
+
+const LINK_KEY = "fleet";
+
+function toBase64Url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(code) {
+  if (!/^[A-Za-z0-9_-]*$/.test(code)) return null;
+  try {
+    const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** A link to this page that carries the fleet. */
+export function fleetLink(ships) {
+  return `${location.origin}${location.pathname}#${LINK_KEY}=${toBase64Url(fleetText(ships))}`;
+}
+
+/** The fleet a link carries: null when the page's fragment holds none, else readFleet's answer. */
+export function fleetInLink(parts) {
+  const hash = location.hash.slice(1);
+  if (!hash.startsWith(`${LINK_KEY}=`)) return null;
+  const code = hash.slice(LINK_KEY.length + 1);
+  if (code.length > (MOST_BYTES * 4) / 3 + 4) return { error: "it is larger than a fleet can be" };
+  const text = fromBase64Url(code);
+  return text === null ? { error: "it is not a fleet link (it was cut short or changed)" } : readFleet(text, parts);
+}
+
+/** The stored fleet's ships as a resolver offers them to pick: name, side and numbers as stored (the fleet page
+ * checked them when it stored them; the widget checks what it fills by the resolver's own declaration). [] when
+ * there is no fleet or it cannot be read here (the fleet page says why). */
+export function fleetShips() {
+  let record;
+  try {
+    const text = localStorage.getItem(STORAGE_KEY);
+    if (text === null || text.length > MOST_BYTES) return [];
+    record = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!isObject(record) || record.fleet !== VERSION || !Array.isArray(record.ships)) return [];
+  return record.ships.slice(0, MOST_SHIPS).filter((ship) => isObject(ship) && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
+    .map((ship) => ({ name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left }));
+}

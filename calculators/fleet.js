@@ -1,0 +1,269 @@
+// The fleet page (docs/fleet.md, block from scripts/hooks/fleet_page.py): add, edit and remove the ships of a game,
+// kept on this device (fleet-store.js), saved and opened as a file or a link.
+//
+// DOM hooks (stable; tests rely on them):
+//   [data-fleet]                    the block; data-ship: the Capital Ship's parts (names, labels, ranges);
+//                                   data-mounted once drawn
+//   [data-region="fleet-message"]   role=alert: what was refused or could not be kept, and that nothing changed
+//   [data-region="fleet-note"]      role=status: what was just done ("Valiant added.")
+//   ul[data-region="fleet-ships"]   li[data-ship-index] per ship: .fleet__name, .fleet__side, .fleet__numbers,
+//                                   buttons "Edit <name>", "Remove <name>"
+//   form[data-region="fleet-form"]  one ship: "Name", "Side", a stepper per card number ("Defense boxes: one more"),
+//                                   details "Now (boxes left…)" with a stepper per number now; buttons "Save ship",
+//                                   "Cancel"
+//   [data-region="fleet-offer"]     a fleet from a link or a file: "Add these ships", "Replace my fleet", "Ignore"
+//   buttons "Add a ship", "Save as a file", "Copy a link"; input[type=file] labelled "Open a fleet file"
+//   button "Start a new fleet"      only when the stored fleet cannot be read (it is otherwise left as it is)
+//
+// Every name is set with textContent: a ship's name is never read as HTML.
+
+import { MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, loadFleet, readFleet, saveFleet } from "./fleet-store.js";
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
+let uid = 0;
+
+class FleetPage {
+  constructor(root) {
+    this.root = root;
+    this.parts = JSON.parse(root.dataset.ship);
+    const stored = loadFleet(this.parts);
+    this.ships = stored.ships;
+    this.locked = Boolean(stored.error); // an unreadable stored fleet is never written over unasked
+    this.message = el("p", { class: "fleet__message", role: "alert", "data-region": "fleet-message" });
+    this.note = el("p", { class: "fleet__note", role: "status", "data-region": "fleet-note" });
+    this.offer = el("div", { class: "fleet__offer", "data-region": "fleet-offer", hidden: true });
+    this.list = el("ul", { class: "fleet__ships", "data-region": "fleet-ships" });
+    this.formHolder = el("div", { class: "fleet__form-holder" });
+    this.addButton = el("button", { type: "button", text: "Add a ship", onclick: () => this.edit(null) });
+    const fileInput = el("input", { type: "file", accept: ".json,application/json", id: `fleet-file-${++uid}`, onchange: (e) => this.openFile(e.target) });
+    this.linkOut = el("input", { type: "text", readonly: true, "aria-label": "Fleet link", class: "fleet__link", hidden: true });
+    this.restart = el("button", { type: "button", text: "Start a new fleet", hidden: true, onclick: () => this.startAgain() });
+    const tools = el("div", { class: "fleet__tools" },
+      this.addButton,
+      el("button", { type: "button", text: "Save as a file", onclick: () => this.saveFile() }),
+      el("button", { type: "button", text: "Copy a link", onclick: () => this.copyLink() }),
+      el("label", { for: fileInput.id, class: "fleet__open", text: "Open a fleet file" }), fileInput,
+      this.linkOut);
+    root.replaceChildren(this.message, this.restart, this.note, this.offer, this.list, this.formHolder, tools);
+    if (stored.error) this.refused(`${stored.error[0].toUpperCase()}${stored.error.slice(1)}. It is kept as it is; “Start a new fleet” replaces it.`);
+    this.restart.hidden = !this.locked;
+    this.render();
+    this.fromLink();
+    root.dataset.mounted = "";
+  }
+
+  refused(text) {
+    this.message.textContent = text;
+    this.note.textContent = "";
+  }
+
+  done(text) {
+    this.message.textContent = "";
+    this.note.textContent = text;
+  }
+
+  /** Keep the fleet; on failure say so and put the previous ships back. */
+  commit(ships, text) {
+    if (this.locked) {
+      this.refused("The fleet stored on this phone could not be read, so nothing is saved over it: “Start a new fleet” first.");
+      return false;
+    }
+    const kept = saveFleet(ships);
+    if (kept.error) {
+      this.refused(`Not saved: ${kept.error}. Your fleet is unchanged.`);
+      return false;
+    }
+    this.ships = ships;
+    this.render();
+    this.done(text);
+    return true;
+  }
+
+  startAgain() {
+    this.locked = false;
+    this.restart.hidden = true;
+    this.commit([], "A new, empty fleet is started.");
+  }
+
+  numbersText(ship) {
+    return this.parts.map((part) => `${cardLabel(part).replace(/ boxes$/, "")} ${ship.left[part.name]}/${ship.card[part.name]}`).join(", ");
+  }
+
+  render() {
+    this.list.replaceChildren(...this.ships.map((ship, index) => el("li", { "data-ship-index": index, class: "fleet__ship" },
+      el("span", { class: "fleet__name", text: ship.name }),
+      ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
+      el("p", { class: "fleet__numbers", text: this.numbersText(ship) }),
+      el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => this.edit(index) }),
+      el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => this.remove(index) }))));
+    if (!this.ships.length) this.list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
+    this.addButton.disabled = this.ships.length >= MOST_SHIPS;
+  }
+
+  remove(index) {
+    const ships = this.ships.filter((_, i) => i !== index);
+    this.commit(ships, `${this.ships[index].name} removed.`);
+  }
+
+  stepper(part, label, value, onChange) {
+    const id = `fleet-${++uid}-${part.name}`;
+    const input = el("input", { type: "number", inputmode: "numeric", id, "data-name": part.name, min: part.low, max: part.high });
+    input.value = value;
+    const clamp = (n) => Math.min(part.high ?? Infinity, Math.max(part.low ?? -Infinity, Number.isFinite(n) ? Math.round(n) : part.default ?? 0));
+    const set = (n) => {
+      input.value = clamp(n);
+      onChange(Number(input.value));
+    };
+    input.addEventListener("change", () => set(Number(input.value)));
+    return el("div", { class: "resolver__field resolver__stepper" },
+      el("label", { for: id, text: label }),
+      el("button", { type: "button", "aria-label": `${label}: one less`, text: "−", onclick: () => set(Number(input.value) - 1) }),
+      input,
+      el("button", { type: "button", "aria-label": `${label}: one more`, text: "+", onclick: () => set(Number(input.value) + 1) }));
+  }
+
+  /** The form for one ship (index null: a new ship). */
+  edit(index) {
+    const ship = index === null ? null : this.ships[index];
+    const card = {}, left = {};
+    for (const part of this.parts) {
+      card[part.name] = ship ? ship.card[part.name] : part.default;
+      left[part.name] = ship ? ship.left[part.name] : part.default;
+    }
+    const nameId = `fleet-name-${++uid}`, sideId = `fleet-side-${uid}`;
+    const name = el("input", { type: "text", id: nameId, maxlength: MOST_NAME, autocomplete: "off", required: true });
+    const side = el("input", { type: "text", id: sideId, maxlength: MOST_SIDE, autocomplete: "off" });
+    name.value = ship ? ship.name : "";
+    side.value = ship ? ship.side : "";
+    const nowSteppers = el("div", { class: "fleet__now-steppers" });
+    const drawNow = () => nowSteppers.replaceChildren(...this.parts.map((part) => this.stepper(part, `Now: ${part.label}`, left[part.name], (n) => { left[part.name] = n; })));
+    drawNow();
+    const cardSteppers = this.parts.map((part) => this.stepper(part, cardLabel(part), card[part.name], (n) => {
+      // A number not yet damaged follows its card; one above the card comes down to it.
+      if (left[part.name] === card[part.name] || left[part.name] > n) left[part.name] = n;
+      card[part.name] = n;
+      drawNow();
+    }));
+    const form = el("form", { class: "fleet__form", "data-region": "fleet-form", "aria-label": ship ? `Edit ${ship.name}` : "New ship", onsubmit: (e) => e.preventDefault() },
+      el("div", { class: "resolver__field" }, el("label", { for: nameId, text: "Name" }), name),
+      el("div", { class: "resolver__field" }, el("label", { for: sideId, text: "Side" }), side),
+      el("fieldset", { class: "resolver__group" }, el("legend", { text: "Data card" }), cardSteppers),
+      el("details", { class: "fleet__now" }, el("summary", { text: "Now (boxes left, Structure left, undamaged weapons)" }), nowSteppers),
+      el("div", { class: "fleet__form-actions" },
+        el("button", { type: "button", text: "Save ship", onclick: () => this.saveShip(index, { name: name.value, side: side.value, card, left }) }),
+        el("button", { type: "button", text: "Cancel", onclick: () => this.formHolder.replaceChildren() })));
+    this.formHolder.replaceChildren(form);
+    name.focus();
+  }
+
+  saveShip(index, entered) {
+    let ship;
+    try {
+      ship = checkShip(entered, this.parts, "The ship");
+    } catch (error) {
+      this.refused(`${error.message}. Nothing was saved.`);
+      return;
+    }
+    const ships = index === null ? [...this.ships, ship] : this.ships.map((old, i) => (i === index ? ship : old));
+    if (this.commit(ships, index === null ? `${ship.name} added.` : `${ship.name} saved.`)) this.formHolder.replaceChildren();
+  }
+
+  /** Offer a fleet read from a link or a file: add its ships, or replace the fleet with them. */
+  offerShips(read, where) {
+    if (read.error) {
+      this.offer.hidden = true;
+      this.refused(`This ${where} could not be opened: ${read.error}. Your fleet is unchanged.`);
+      return;
+    }
+    const names = read.ships.map((ship) => ship.name).join(", ");
+    const count = `${read.ships.length} ship${read.ships.length === 1 ? "" : "s"}`;
+    const close = () => {
+      this.offer.hidden = true;
+      this.offer.replaceChildren();
+      if (location.hash.startsWith("#fleet=")) history.replaceState(history.state, "", `${location.pathname}${location.search}`);
+    };
+    const add = () => {
+      if (this.ships.length + read.ships.length > MOST_SHIPS) return this.refused(`Adding ${count} would make more than ${MOST_SHIPS} ships. Your fleet is unchanged.`);
+      if (this.commit([...this.ships, ...read.ships], `${count} added.`)) close();
+    };
+    this.message.textContent = "";
+    this.offer.replaceChildren(
+      el("p", { text: `This ${where} holds ${count}: ${names || "none"}.` }),
+      el("button", { type: "button", text: "Add these ships", onclick: add }),
+      el("button", { type: "button", text: "Replace my fleet", onclick: () => this.commit(read.ships, `Fleet replaced: ${count}.`) && close() }),
+      el("button", { type: "button", text: "Ignore", onclick: close }));
+    this.offer.hidden = false;
+  }
+
+  fromLink() {
+    const read = fleetInLink(this.parts);
+    if (read) this.offerShips(read, "link");
+  }
+
+  async openFile(input) {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    if (file.size > MOST_BYTES) return this.offerShips({ error: `it is larger than a fleet can be (${Math.ceil(file.size / 1024)} kB; at most ${MOST_BYTES / 1024} kB)` }, "file");
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      return this.offerShips({ error: "it could not be read" }, "file");
+    }
+    this.offerShips(readFleet(text, this.parts), "file");
+  }
+
+  saveFile() {
+    const url = URL.createObjectURL(new Blob([fleetText(this.ships)], { type: "application/json" }));
+    const link = el("a", { href: url, download: "fleet.json", hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    this.done(`Fleet saved as fleet.json (${this.ships.length} ship${this.ships.length === 1 ? "" : "s"}).`);
+  }
+
+  async copyLink() {
+    const link = fleetLink(this.ships);
+    this.linkOut.value = link;
+    this.linkOut.hidden = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.done("Link copied: open it on the other phone to add these ships there.");
+    } catch {
+      this.linkOut.select();
+      this.done("The link is below: copy it, then open it on the other phone.");
+    }
+  }
+}
+
+/** Draw the fleet on this page, if it has the block (after every instant navigation too). */
+export function mountFleet() {
+  for (const root of document.querySelectorAll("[data-fleet]:not([data-mounted])")) {
+    try {
+      new FleetPage(root);
+    } catch (error) {
+      root.textContent = "The fleet could not be drawn here; reloading the page may help.";
+      console.warn("fleet:", error);
+    }
+  }
+}
+
+// A link to the fleet opened while the page is shown (the hash changes, the page does not reload).
+addEventListener("hashchange", () => {
+  if (!location.hash.startsWith("#fleet=")) return;
+  for (const root of document.querySelectorAll("[data-fleet][data-mounted]")) root.removeAttribute("data-mounted");
+  mountFleet();
+});

@@ -1,0 +1,32 @@
+"""The fleet page: `<!-- fleet -->` becomes the block calculators/fleet.js draws the fleet in.
+
+The block carries the numbers a ship of the fleet holds, as rules_core declares them for a Capital Ship
+(`rules_core.jovian_wars.ship_inputs.ship_parts`: names, labels, ranges), so the fleet checks a ship with the same
+ranges as every resolver's ship input, from one declaration.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from rules_core.jovian_wars.ship_inputs import ship_parts
+from scripts.hooks import markers
+from scripts.hooks.build_error import BuildError
+
+
+def block() -> str:
+    parts = json.dumps([part.to_json() for part in ship_parts()], separators=(",", ":"))
+    return (f'<div class="fleet" data-fleet data-ship="{escape(parts)}">\n'
+            '<p class="fleet__static">The fleet is kept by this page\'s script: it needs JavaScript.</p>\n</div>')
+
+
+def fleet(arg: str, src_uri: str) -> str:
+    if arg:
+        raise BuildError(f"{src_uri}: <!-- fleet --> takes nothing, got {arg!r}")
+    return block()
+
+
+def expanders(src_uri: str) -> dict[str, markers.Expander]:
+    """The fleet marker of the one grammar (scripts/hooks/markers.py)."""
+    return {"fleet": lambda args, _line: fleet(args, src_uri)}

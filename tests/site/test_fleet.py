@@ -1,0 +1,278 @@
+"""The fleet page at 390x844 with touch: ships added, edited, removed, kept over a reload, saved and opened as a
+file and as a link; hostile files and links refused with one message, the stored fleet untouched, names never HTML.
+
+Drives the DOM hooks listed at the top of calculators/fleet.js; the stored record is read back from localStorage
+as the page wrote it (calculators/fleet-store.js).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from rules_core.jovian_wars.ship_inputs import ship_parts
+from tests.site.test_widgets import expect
+
+pytestmark = pytest.mark.browser
+
+FLEET = "fleet/"
+KEY = "jovian-wars-fleet"
+PARTS = [part.name for part in ship_parts()]
+CARD = {part.name: part.default for part in ship_parts()}
+
+
+def stored(page) -> object:
+    text = page.evaluate(f"() => localStorage.getItem({KEY!r})")
+    return None if text is None else json.loads(text)
+
+
+def open_fleet(page, site_url: str, fragment: str = ""):
+    page.goto(site_url + FLEET + fragment)
+    root = page.locator("[data-fleet]")
+    expect()(root).to_have_attribute("data-mounted", "")
+    return root
+
+
+def tap(root, name: str) -> None:
+    root.get_by_role("button", name=name, exact=True).tap()
+
+
+def add_ship(root, name: str, side: str = "", changes: dict[str, int] | None = None) -> None:
+    """Add a ship through the form: its name, side, and a tap on a stepper per number changed."""
+    tap(root, "Add a ship")
+    form = root.locator('[data-region="fleet-form"]')
+    form.get_by_label("Name", exact=True).fill(name)
+    form.get_by_label("Side", exact=True).fill(side)
+    for label, taps in (changes or {}).items():
+        for _ in range(abs(taps)):
+            form.get_by_role("button", name=f"{label}: {'one more' if taps > 0 else 'one less'}", exact=True).tap()
+    tap(form, "Save ship")
+    expect()(form).to_have_count(0)
+
+
+def ship(name: str, side: str = "", card: dict | None = None, left: dict | None = None) -> dict:
+    numbers = {**CARD, **(card or {})}
+    return {"name": name, "side": side, "card": numbers, "left": {**numbers, **(left or {})}}
+
+
+def link_of(record: object) -> str:
+    text = record if isinstance(record, str) else json.dumps(record)
+    return "#fleet=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, site_url):
+    """Assert a ship typed in is stored with its card and its numbers now, edited in place, removed, and that the
+    fleet is there again after a reload."""
+    root = open_fleet(page, site_url)
+    expect()(root.locator('[data-region="fleet-ships"]')).to_contain_text("No ships yet")
+    add_ship(root, "Valiant", "Mine", {"Defense boxes": -1, "Structure": 1})
+    add_ship(root, "Tengu", "Theirs")
+    record = stored(page)
+    assert record == {"fleet": 1, "ships": [ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
+                                            ship("Tengu", "Theirs")]}
+    ships = root.locator('[data-region="fleet-ships"] > li')
+    expect()(ships).to_have_count(2)
+    expect()(ships.nth(0).locator(".fleet__name")).to_have_text("Valiant")
+    expect()(ships.nth(0).locator(".fleet__numbers")).to_contain_text("Defense 3/3")
+
+    root.get_by_role("button", name="Edit Tengu", exact=True).tap()
+    form = root.locator('[data-region="fleet-form"]')
+    form.locator("details.fleet__now > summary").tap()
+    form.get_by_role("button", name="Now: Structure left: one less", exact=True).tap()
+    tap(form, "Save ship")
+    assert stored(page)["ships"][1]["left"]["structure"] == CARD["structure"] - 1
+    expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Tengu saved.")
+
+    page.reload()
+    root = page.locator("[data-fleet]")
+    expect()(root).to_have_attribute("data-mounted", "")
+    expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(2)
+    root.get_by_role("button", name="Remove Valiant", exact=True).tap()
+    expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(1)
+    assert [s["name"] for s in stored(page)["ships"]] == ["Tengu"]
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_ship_without_a_name_or_with_markup_is_refused_and_nothing_is_saved(page, page_log, site_url):
+    root = open_fleet(page, site_url)
+    tap(root, "Add a ship")
+    tap(root.locator('[data-region="fleet-form"]'), "Save ship")
+    message = root.locator('[data-region="fleet-message"]')
+    expect()(message).to_have_text("The ship's name is empty: a ship needs a name. Nothing was saved.")
+    root.get_by_label("Name", exact=True).fill("<b>Bold</b>")
+    tap(root.locator('[data-region="fleet-form"]'), "Save ship")
+    expect()(message).to_contain_text("holds “<” or “>”: a name is plain text, not markup. Nothing was saved.")
+    assert stored(page) is None
+    assert page_log.page_errors == []
+
+
+def test_a_fleet_goes_to_another_phone_as_a_link_and_as_a_file(page, context, page_log, site_url, tmp_path):
+    """Assert "Copy a link" gives a link that offers the same ships on a fresh page (another phone: another profile
+    is not needed, the offer adds to that page's own fleet), and that "Save as a file" writes a file that opens."""
+    root = open_fleet(page, site_url)
+    add_ship(root, "Valiant", "CEGA", {"Sensors boxes": -2})
+    add_ship(root, "Name with “quotes” & ümlauts", "CEGA")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tap(root, "Copy a link")
+    link = root.get_by_label("Fleet link", exact=True).input_value()
+    assert link.startswith(site_url + FLEET + "#fleet=")
+    with page.expect_download() as download:
+        tap(root, "Save as a file")
+    saved = tmp_path / "fleet.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text()) == stored(page)
+    mine = stored(page)
+
+    page.evaluate(f"() => localStorage.removeItem({KEY!r})")
+    page.goto(site_url)  # leave, then arrive by the link: the page offers its ships and stores nothing yet
+    root = open_fleet(page, site_url, link[len(site_url + FLEET):])
+    offer = root.locator('[data-region="fleet-offer"]')
+    expect()(offer).to_contain_text("This link holds 2 ships: Valiant, Name with “quotes” & ümlauts.")
+    assert stored(page) is None
+    tap(offer, "Add these ships")
+    expect()(offer).to_be_hidden()
+    assert stored(page) == mine
+    assert "#fleet=" not in page.url
+
+    root.get_by_label("Open a fleet file", exact=True).set_input_files(str(saved))
+    expect()(offer).to_contain_text("This file holds 2 ships")
+    tap(offer, "Add these ships")
+    expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(4)
+    assert stored(page)["ships"] == mine["ships"] * 2
+    assert page_log.page_errors == []
+
+
+HOSTILE = [
+    pytest.param("{not json", "its text is not valid JSON", id="malformed"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [ship("A")] * 41}), "a fleet holds at most 40", id="too-many-ships"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [], "pad": "x" * 70000}), "larger than a fleet can be", id="oversized"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [{**ship("A"), "card": {**CARD, "defense": "many"}}]}),
+                 "Ship 1 (“A”), card: Defense boxes: a whole number from 0 to 6", id="wrong-type"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [{**ship("A"), "card": {**CARD, "structure": 99}}]}),
+                 "Structure: a whole number from 0 to 8, not 99", id="out-of-range"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [ship("A", left={"sensors": 6})]}),
+                 "Sensors boxes left (6) is more than its card's 3", id="left-above-card"),
+    pytest.param('{"fleet": 1, "ships": [{"name": "A", "__proto__": {"polluted": 1}}]}',
+                 "has a field “__proto__” that a fleet does not have", id="proto-key"),
+    pytest.param('{"fleet": 1, "__proto__": {"polluted": 1}, "ships": []}',
+                 "has a field “__proto__” that a fleet does not have", id="proto-key-top"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
+                 "a name is plain text, not markup", id="markup-in-name"),
+    pytest.param(json.dumps({"fleet": 2, "ships": []}), "made by a newer version of the site (fleet version 2", id="newer"),
+    pytest.param(json.dumps([ship("A")]), "it is not a fleet", id="a-list"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [{**ship("A"), "name": 7}]}), "Ship 1's name must be text", id="name-not-text"),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), HOSTILE)
+def test_a_hostile_link_or_file_gets_one_message_and_leaves_the_fleet_untouched(page, page_log, site_url, tmp_path,
+                                                                                text, words):
+    root = open_fleet(page, site_url)
+    add_ship(root, "Valiant")
+    before = stored(page)
+    message = root.locator('[data-region="fleet-message"]')
+
+    page.goto(site_url)
+    root = open_fleet(page, site_url, link_of(text))
+    expect()(message).to_contain_text("This link could not be opened: ")
+    expect()(message).to_contain_text(words)
+    expect()(message).to_contain_text("Your fleet is unchanged.")
+    expect()(root.locator('[data-region="fleet-offer"]')).to_be_hidden()
+
+    bad = tmp_path / "fleet.json"
+    bad.write_text(text)
+    root.get_by_label("Open a fleet file", exact=True).set_input_files(str(bad))
+    expect()(message).to_contain_text("This file could not be opened: ")
+    expect()(message).to_contain_text(words)
+    assert stored(page) == before
+    assert page.evaluate("() => ({}).polluted === undefined && window.pwned === undefined")
+    assert root.locator("img").count() == 0
+    assert page_log.page_errors == []
+
+
+def test_a_link_that_is_not_base64_says_so(page, page_log, site_url):
+    root = open_fleet(page, site_url, "#fleet=%%%not-a-fleet")
+    expect()(root.locator('[data-region="fleet-message"]')).to_have_text(
+        "This link could not be opened: it is not a fleet link (it was cut short or changed). Your fleet is unchanged.")
+    assert page_log.page_errors == []
+
+
+def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
+    """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
+    open_fleet(page, site_url)
+    newer = json.dumps({"fleet": 2, "ships": [], "squadrons": []})
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
+    page.reload()
+    root = page.locator("[data-fleet]")
+    message = root.locator('[data-region="fleet-message"]')
+    expect()(message).to_contain_text("The fleet stored on this phone could not be read: it was made by a newer version")
+    tap(root, "Add a ship")
+    root.get_by_label("Name", exact=True).fill("Valiant")
+    tap(root.locator('[data-region="fleet-form"]'), "Save ship")
+    expect()(message).to_contain_text("nothing is saved over it")
+    assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
+    tap(root, "Start a new fleet")
+    assert stored(page) == {"fleet": 1, "ships": []}
+    assert page_log.page_errors == []
+
+
+# ---------------------------------------------------------------- pick, don't type
+
+RAM = "jovian-wars/v1.2.4/ram"
+# MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); the other numbers are the form's.
+VALIANT = ship("Valiant", "Mine", left={"structure": 1})
+TENGU = ship("Tengu", "Theirs", {"structure": 3})
+DICE = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]}
+ENGINE_MS = 180_000
+"""The engine's first boot on a machine shared with other test runs (Pyodide in a fresh profile)."""
+
+
+def numbers(fleet_ship: dict) -> dict:
+    """What a pick fills: the numbers now, the card's Structure as the starting Structure."""
+    return {**fleet_ship["left"], "start_structure": fleet_ship["card"]["structure"]}
+
+
+def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_url):
+    """Assert picking both ships from the fleet fills every number of each (hand entry folded under the pick), and
+    the typed dice then resolve exactly as rules_core does for those ships."""
+    import rules_core
+    from tests.site.test_widget_table import type_dice
+    from tests.site.test_widgets import open_widget
+
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [VALIANT, TENGU]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    by_hand = root.locator('fieldset[data-name="target_ship"] details.resolver__by-hand')
+    expect()(by_hand).not_to_have_attribute("open", "")
+    root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    expect()(root.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_contain_text(
+        "Valiant: Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1, Starting Structure 4.")
+    # The numbers by hand stay folded under the pick, filled.
+    expect()(root.locator('[data-name="ramming_ship.structure"]')).to_have_value("1")
+    expect()(root.locator('[data-name="target_ship.start_structure"]')).to_have_value("3")
+    expect()(root.locator('[data-name="target_ship.structure"]')).to_be_hidden()
+    type_dice(root, DICE)
+    inputs = {"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU), **DICE}
+    expected = rules_core.resolve(RAM, inputs)
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_log, site_url):
+    from tests.site.test_widgets import open_widget
+
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
+    root = open_widget(page, RAM)  # the form is drawn from the declaration: no engine needed to see it
+    first, target = root.locator('fieldset[data-name="ramming_ship"]'), root.locator('fieldset[data-name="target_ship"]')
+    expect()(first.locator(".resolver__fleet-none")).to_contain_text("No ships in your fleet yet")
+    assert first.get_by_role("link", name="fleet").get_attribute("href").endswith("/fleet/")
+    expect()(target.locator(".resolver__fleet-none")).to_have_count(0)  # said once per widget
+    expect()(root.get_by_label("Target: Structure left", exact=True)).to_be_visible()
+    assert page_log.page_errors == []
