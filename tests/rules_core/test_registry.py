@@ -117,7 +117,7 @@ def test_a_critical_hits_options_read_from_boxes_not_entered_say_so():
         return next(c for c in resolve("jovian-wars/v1.2.4/critical-hit", given)["checks"] if c["label"] == "Weapon Damage")
     assert weapon({}) == {"label": "Weapon Damage", "ok": True, "entered": False,
                           "detail": "not entered yet; by default 2 weapons not damaged"}
-    assert weapon({"weapons": 2, "spinal": 0}) == {"label": "Weapon Damage", "ok": True, "detail": "2 weapons not damaged"}
+    assert weapon({"ship": {"weapons": 2, "spinal": 0}}) == {"label": "Weapon Damage", "ok": True, "detail": "2 weapons not damaged"}
 
 
 @pytest.mark.parametrize("mode", ["ram", "anastrophe", "grappling", "avoidance", "reaction-ram", "missile-fire"])
@@ -140,7 +140,7 @@ def test_a_galley_mode_says_every_condition_holds_only_once_they_are_entered(mod
 
 @pytest.mark.parametrize(("resolver_id", "inputs"), [
     ("jovian-wars/v1.2.4/purge-airlocks", {"marines": 0}),  # not Boarded: Marines 0
-    ("jovian-wars/v1.2.4/ram", {"structure": 3, "fire_ship": False}),
+    ("jovian-wars/v1.2.4/ram", {"ramming_ship": {"structure": 3}, "fire_ship": False}),
     ("jovian-wars/v1.2.4/board", {"marines": 1, "committed": 2}),
     ("jovian-wars/v1.2.4/long-shot", {"sensors": 0}),
 ])
@@ -159,7 +159,9 @@ def test_a_requirement_met_by_an_alternative_entered_is_a_fact():
     while one met only by defaults, or refused, still says it was not entered."""
     def check(given: dict) -> dict:
         return resolve("jovian-wars/v1.2.4/ram", given)["checks"][0]
-    assert "entered" not in check({"structure": 1}) and check({"structure": 1})["ok"]
+    def rammer(structure: int) -> dict:
+        return {"ramming_ship": {"structure": structure}}
+    assert "entered" not in check(rammer(1)) and check(rammer(1))["ok"]
     assert check({})["entered"] is False
-    assert check({"structure": 3})["entered"] is False and not check({"structure": 3})["ok"]  # Fire Ship not entered
-    assert "entered" not in check({"structure": 3, "fire_ship": False})
+    assert check(rammer(3))["entered"] is False and not check(rammer(3))["ok"]  # Fire Ship not entered
+    assert "entered" not in check({**rammer(3), "fire_ship": False})

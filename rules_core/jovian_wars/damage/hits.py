@@ -146,11 +146,11 @@ def critical_checks(values: Inputs, ship: Ship) -> tuple[Check, ...]:
     traits = [o for o in options if o.startswith("System Trait")]
     weapons = [o for o in options if o in (WEAPON, SPINAL_WEAPON)]
     return (
-        judged(values, [name.lower() for name in RATINGS], "Rating Damage", bool(ratings),
+        judged(values, [f"ship.{name.lower()}" for name in RATINGS], "Rating Damage", bool(ratings),
                f"may hit {', '.join(ratings)}" if ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"),
-        judged(values, ("traits", "trait_boxes"), TRAIT, bool(traits),
+        judged(values, ("ship.traits", "ship.trait_boxes"), TRAIT, bool(traits),
                f"may hit {', '.join(traits)}" if traits else "no System Trait above 0"),
-        judged(values, ("weapons", "spinal"), WEAPON, bool(weapons),
+        judged(values, ("ship.weapons", "ship.spinal"), WEAPON, bool(weapons),
                f"{counted(ship.weapons + ship.spinal, 'weapon')} not damaged" if weapons else "every weapon damaged"),
     )
 
