@@ -123,11 +123,18 @@ function makeTerm(link, term) {
   link.setAttribute("aria-haspopup", "dialog");
 }
 
-/** Existing links to a term's entry (the text's links to the Traits glossary) become terms. */
+/** Existing links to a term's entry (the text's links to the Traits glossary) become terms. A link to a State's or
+ * Trait's entry is that term; several defined terms share a section (Dead and Wreck: the Catastrophic Damage Table),
+ * so a link there is one of them only if its words are that term's ("Explodes"). */
 function markLinks(article, terms) {
-  const byUrl = new Map(terms.map((term) => [new URL(term.url, SITE_ROOT).href, term]));
+  const byUrl = new Map();
+  for (const term of terms) {
+    const url = new URL(term.url, SITE_ROOT).href;
+    byUrl.set(url, [...(byUrl.get(url) || []), term]);
+  }
   for (const link of article.querySelectorAll("a[href]")) {
-    const term = byUrl.get(link.href);
+    const words = link.textContent.trim();
+    const term = (byUrl.get(link.href) || []).find((t) => t.kind === "State" || t.kind === "Trait" || t.match.includes(words));
     if (term && !link.closest(SKIP_LINKS)) makeTerm(link, term);
   }
 }
