@@ -6,7 +6,7 @@
 import { getEngine } from "./engine.js";
 import { landOnFragment, settleScroll } from "./landing.js";
 import { registerOffline } from "./offline.js";
-import { completePage } from "./page-a11y.js";
+import { completePage, nameMaterialParts } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
 import { hearOpens, mountAll, whenIdle } from "./widget.js";
@@ -51,6 +51,7 @@ function onPage() {
 }
 
 function start() {
+  nameMaterialParts();
   registerOffline();
   labelSearchResults();
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);

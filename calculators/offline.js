@@ -2,8 +2,11 @@
 // and offer a new build without ever mixing two builds in one tab.
 //
 // The badge: the page is controlled by an activated service worker (it activates only once every
-// file of its build is cached) *and* the engine has answered once with that build (on a page
-// without resolvers: remembered per build in localStorage). An engine failure hides it.
+// file of its build is cached) *and*, on a page with resolvers, the engine has answered once with
+// that build (remembered per build in localStorage). A page without resolvers needs no engine: its
+// files are kept, so a first visit that ends there (the home page) says so too. An engine failure
+// hides it. It sits at the top of the page's text, floated beside the title: it covers nothing
+// and does not fade (a fading word fails contrast), and each page shown gets it again.
 //
 // Updates: a new build's worker installs in the background, then waits. The page shows a
 // "New rules available — reload" button; nothing reloads until the reader presses it (never in
@@ -60,21 +63,24 @@ function engineAnswered() {
   const engine = window.rulesEngine;
   if (engine && engine.state === "error") return false;
   if (engine && engine.answered) return true;
+  if (!document.querySelector("[data-resolver]")) return true;
   return remembered() === build;
 }
 
 function showBadge() {
   let node = document.querySelector("[data-offline]");
   const ready = Boolean(build) && !stale && engineAnswered();
+  if (!ready) return node && node.remove();
   const text = window.rulesEngine?.storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
-  if (node && (!ready || node.textContent !== text)) node.remove(); // a new text shows afresh (the badge fades)
-  if (!ready || (node && node.isConnected)) return;
-  node = document.createElement("p");
-  node.className = "offline-status";
-  node.setAttribute("role", "status");
+  const article = document.querySelector("article.md-content__inner") || document.body;
+  if (!node) {
+    node = document.createElement("p");
+    node.className = "offline-status";
+    node.setAttribute("role", "status");
+  }
+  if (node.parentElement !== article) article.prepend(node);
   node.setAttribute("data-offline", "ready");
   node.textContent = text;
-  document.body.append(node);
 }
 
 function showUpdate(onPress) {
@@ -155,6 +161,7 @@ export function registerOffline() {
     settle(); // a first visit: stale too if the worker that took control is of another build
   });
   addEventListener("rules-engine-answered", settle);
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(showBadge); // each page shown
   addEventListener("rules-engine-state", showBadge);
   addEventListener("rules-engine-storage-full", showBadge);
   addEventListener("rules-engine-other-build", markStale);

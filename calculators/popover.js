@@ -1,4 +1,5 @@
-// Look-ups by tap: a State or Trait in the rule text opens its definition in a popover. A phone
+// Look-ups by tap: a State, a Trait or a term the texts define (Crippled, Escalate, flex dice, [D]) in the rule
+// text or in a resolver's labels and steps opens its definition in a popover. A phone
 // has no hover, so Material's abbreviations (title tooltips) never show there; this works by tap,
 // and by keyboard (each term is a link: Tab to it, Enter opens, Escape closes).
 //
@@ -9,12 +10,16 @@
 const SITE_ROOT = new URL("../../", import.meta.url);
 const GLOSSARY_URL = new URL("../glossary.json", import.meta.url);
 
-/** Where plain-text State names are not marked: headings, links, code, the resolver widgets. */
+/** Where terms in the text are not marked: headings, links, code, the resolver widgets (below). */
 const SKIP = "h1, h2, h3, h4, h5, h6, a, code, pre, button, label, input, select, textarea, script, style, [data-resolver], .term-popover";
 /** Where existing links are left alone: heading permalinks, widgets, the popover itself. */
 const SKIP_LINKS = "h1, h2, h3, h4, h5, h6, [data-resolver], .term-popover";
 /** The blocks in which a term is marked once, at its first mention. */
 const BLOCK = "p, li, td, th, dd, dt";
+/** In a resolver widget: the words a player reads (labels, help, the outcome and its steps, chart rows), each one a block. */
+const WIDGET_TEXT = "label, legend, .resolver__help, .resolver__headline, .resolver__hint, .resolver__steps li, .resolver__checks li, .resolver__chart caption, .resolver__chart th";
+/** Inside those, what is never marked: controls, links, the sticky headline (aria-hidden, a copy of the outcome). */
+const WIDGET_SKIP = "a, code, button, input, select, textarea, output, .resolver__now";
 
 let glossary = null; // promise of the terms list, fetched once per visit
 let popover = null; // the one popover element, kept across instant navigation
@@ -38,59 +43,98 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Wrap the first mention of each State in each block of the article in a term link. */
-function markMentions(article, terms) {
-  const named = terms.filter((term) => term.in_text).sort((a, b) => b.match.length - a.match.length);
-  if (!named.length) return;
-  const byName = new Map(named.map((term) => [term.match, term]));
-  const pattern = new RegExp(`\\b(${named.map((term) => escapeRegExp(term.match)).join("|")})\\b`, "g");
-  // Elements are tested once each, and a skipped element's whole subtree (a widget) is passed over.
-  const walker = document.createTreeWalker(article, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+/** One regular expression for every term marked in text: a group per term, its forms or its pattern. */
+function matcher(terms) {
+  const named = terms.filter((term) => term.in_text);
+  if (!named.length) return null;
+  const alternatives = named.map((term) => {
+    const forms = [...term.match].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    return `(${term.pattern || forms.join("|")})`;
+  });
+  return { terms: named, pattern: new RegExp(`(?<![\\w\\[])(?:${alternatives.join("|")})(?![\\w])`, "g") };
+}
+
+/** The term a match of `matcher` found: the one whose group matched. */
+function termOf(found, match) {
+  const index = match.slice(1).findIndex((group) => group !== undefined);
+  return found.terms[index];
+}
+
+/** Wrap the first mention of each term in each block under `root` (one walk; `skip` subtrees passed over). */
+function markIn(root, found, skip, blockOf) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => {
       if (node.nodeType === Node.TEXT_NODE) return NodeFilter.FILTER_ACCEPT;
-      return node.matches(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+      return node.matches(skip) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
     },
   });
-  const found = [];
-  const marked = new Map(); // block -> names already marked in it
+  const { pattern } = found;
+  const mentions = [];
+  const marked = new Map(); // block -> terms already marked in it
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    pattern.lastIndex = 0;
     if (!pattern.test(node.data)) continue;
     pattern.lastIndex = 0;
-    const block = node.parentElement.closest(BLOCK);
+    const block = blockOf(node);
     if (!block) continue;
+    if (!marked.has(block)) marked.set(block, new Set([...block.querySelectorAll("a.term")].map((link) => link.dataset.term)));
+    const seen = marked.get(block);
     for (const match of node.data.matchAll(pattern)) {
-      const seen = marked.get(block) ?? new Set();
-      if (seen.has(match[1])) continue;
-      seen.add(match[1]);
-      marked.set(block, seen);
-      found.push([node, match.index, match[1]]);
+      const term = termOf(found, match);
+      if (seen.has(termKey(term))) continue;
+      seen.add(termKey(term));
+      mentions.push([node, match.index, match[0], term]);
     }
   }
   // Split from the last mention backwards so earlier offsets in the same text node stay valid.
-  for (const [node, index, name] of found.reverse()) {
-    const term = byName.get(name);
+  for (const [node, index, text, term] of mentions.reverse()) {
     const rest = node.splitText(index);
-    rest.splitText(name.length);
+    rest.splitText(text.length);
     const link = document.createElement("a");
     link.href = new URL(term.url, SITE_ROOT).href;
-    link.textContent = name;
+    link.textContent = text;
     rest.replaceWith(link);
     makeTerm(link, term);
   }
 }
 
+/** The rule text: the first mention of each term in each paragraph, list item or cell. */
+function markMentions(article, found) {
+  markIn(article, found, SKIP, (node) => node.parentElement.closest(BLOCK));
+}
+
+/** A widget's labels, help, outcome and steps: each is its own block (a widget redraws them as the inputs change). */
+function markWidget(widget, found) {
+  for (const part of widget.querySelectorAll(WIDGET_TEXT)) {
+    if (part.closest(WIDGET_SKIP)) continue;
+    markIn(part, found, WIDGET_SKIP, () => part);
+  }
+}
+
+/** A term's key: several terms share a section ("[D]" and "[T]" are both defined under "Reading a roll"). */
+function termKey(term) {
+  return `${term.url} ${term.name}`;
+}
+
 /** Turn a link into a term: it opens the popover instead of leaving the page. */
 function makeTerm(link, term) {
   link.classList.add("term");
-  link.dataset.term = term.url;
+  link.dataset.term = termKey(term);
   link.setAttribute("aria-haspopup", "dialog");
 }
 
-/** Existing links to a term's entry (the text's links to the Traits glossary) become terms. */
+/** Existing links to a term's entry (the text's links to the Traits glossary) become terms. A link to a State's or
+ * Trait's entry is that term; several defined terms share a section (Dead and Wreck: the Catastrophic Damage Table),
+ * so a link there is one of them only if its words are that term's ("Explodes"). */
 function markLinks(article, terms) {
-  const byUrl = new Map(terms.map((term) => [new URL(term.url, SITE_ROOT).href, term]));
+  const byUrl = new Map();
+  for (const term of terms) {
+    const url = new URL(term.url, SITE_ROOT).href;
+    byUrl.set(url, [...(byUrl.get(url) || []), term]);
+  }
   for (const link of article.querySelectorAll("a[href]")) {
-    const term = byUrl.get(link.href);
+    const words = link.textContent.trim();
+    const term = (byUrl.get(link.href) || []).find((t) => t.kind === "State" || t.kind === "Trait" || t.match.includes(words));
     if (term && !link.closest(SKIP_LINKS)) makeTerm(link, term);
   }
 }
@@ -133,7 +177,8 @@ function openTerm(link, term) {
   }
   if (term.text) box.append(element("p", "term-popover__text", term.text));
   const actions = element("div", "term-popover__actions");
-  const follow = element("a", "term-popover__link", term.kind === "Trait" ? "Open in the Traits glossary" : "Read the full entry");
+  const followText = term.kind === "Trait" ? "Open in the Traits glossary" : term.kind === "State" ? "Read the full entry" : "Read where it is defined";
+  const follow = element("a", "term-popover__link", followText);
   follow.href = new URL(term.url, SITE_ROOT).href;
   follow.addEventListener("click", () => box.hidePopover());
   const close = element("button", "term-popover__close", "Close");
@@ -149,7 +194,7 @@ function openTerm(link, term) {
   follow.focus({ preventScroll: true });
 }
 
-let termsByUrl = new Map();
+let termsByKey = new Map();
 
 // One listener for every term of every page: capture, so Material's instant navigation (which
 // listens on the body) never sees a tap on a term.
@@ -157,7 +202,7 @@ document.addEventListener(
   "click",
   (event) => {
     const link = event.target instanceof Element ? event.target.closest("a.term") : null;
-    const term = link && termsByUrl.get(link.dataset.term);
+    const term = link && termsByKey.get(link.dataset.term);
     if (!term || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     event.stopPropagation();
@@ -172,9 +217,30 @@ export async function markTerms() {
   const article = document.querySelector("article.md-content__inner");
   if (!article) return;
   const path = pagePath();
-  const terms = (await loadGlossary()).filter((term) => path.startsWith(term.scope));
-  termsByUrl = new Map(terms.map((term) => [term.url, term]));
+  const terms = (await loadGlossary()).filter((term) => term.scope.some((scope) => path.startsWith(scope)));
+  termsByKey = new Map(terms.map((term) => [termKey(term), term]));
   if (article !== document.querySelector("article.md-content__inner")) return; // the page changed meanwhile
   markLinks(article, terms);
-  markMentions(article, terms);
+  const found = matcher(terms);
+  if (!found) return;
+  markMentions(article, found);
+  for (const widget of article.querySelectorAll("[data-resolver]")) markWidget(widget, found);
+  watchWidgets(article, found);
+}
+
+let watcher = null; // one observer, moved to each page's article
+
+/** A widget redraws its steps, labels and charts as its inputs change: mark the terms of what it drew. */
+function watchWidgets(article, found) {
+  watcher?.disconnect();
+  watcher = new MutationObserver((records) => {
+    const widgets = new Set();
+    for (const record of records) {
+      const widget = (record.target instanceof Element ? record.target : record.target.parentElement)?.closest("[data-resolver]");
+      if (widget) widgets.add(widget);
+    }
+    // marking changes the DOM too: that second call finds every term already marked and changes nothing
+    for (const widget of widgets) markWidget(widget, found);
+  });
+  watcher.observe(article, { childList: true, subtree: true, characterData: true });
 }

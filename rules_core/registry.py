@@ -31,6 +31,8 @@ from .answers import Answer, answer_json, to_json
 from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
 from .readings import Reading
+from .values import counting_site_dice
+from .wording import counted
 
 __all__ = ["Inputs", "RunFunction", "Resolver", "REGISTRY", "describe", "resolve", "odds", "resolver_ids"]
 
@@ -191,9 +193,25 @@ def resolve(resolver_id: object, inputs: object) -> dict[str, object]:
 
     def work() -> dict[str, object]:
         checked = resolver.check(inputs)
-        return _answer(resolver, checked, resolver.run(checked))
+        with counting_site_dice() as rolled:
+            answer = _answer(resolver, checked, resolver.run(checked))
+        return _marked_site_dice(answer, rolled)
 
     return _in_players_words(resolver, work)
+
+
+def _marked_site_dice(answer: dict[str, object], rolled: list[int]) -> dict[str, object]:
+    """Dice typed are dice used: an answer that needed dice the player did not type says so beside its headline
+    (each such die is marked in the steps too), and lists them."""
+    if not rolled:
+        return answer
+    answer["site_rolled"] = [int(face) for face in rolled]
+    outcome = answer.get("outcome")
+    if isinstance(outcome, dict) and outcome.get("headline"):
+        headline = str(outcome["headline"])
+        stop = "." if headline.endswith(".") else ""
+        outcome["headline"] = f"{headline.removesuffix('.')} ({counted(len(rolled), 'die')} rolled by the site){stop}"
+    return answer
 
 
 def odds(resolver_id: object, inputs: object) -> dict[str, object]:

@@ -8,7 +8,9 @@ resolvers stay type-checked without `# type: ignore` at every `int(values[...])`
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .errors import InputError
 
@@ -50,7 +52,42 @@ def group_of(values: Mapping[str, object], name: str) -> dict[str, object]:
     raise InputError(name, f"must be a group of inputs, got {value!r}")
 
 
+class SiteDie(int):
+    """A face the site rolled for the player ("Roll for me", or a keypad left empty), not one the player typed:
+    the steps say so wherever such a face is shown (`die_text`)."""
+
+
+_site_dice: ContextVar[list[int] | None] = ContextVar("site_dice", default=None)
+
+
+class SiteDice(random.Random):
+    """The seeded generator every resolver rolls with: each face is a SiteDie, counted for the answer (registry)."""
+
+    def randint(self, a: int, b: int) -> int:
+        face = SiteDie(super().randint(a, b))
+        counted = _site_dice.get()
+        if counted is not None:
+            counted.append(face)
+        return face
+
+
+@contextmanager
+def counting_site_dice() -> Iterator[list[int]]:
+    """Every face a SiteDice gives inside the block, in order."""
+    faces: list[int] = []
+    token = _site_dice.set(faces)
+    try:
+        yield faces
+    finally:
+        _site_dice.reset(token)
+
+
+def die_text(face: int) -> str:
+    """"5", or "5 (rolled by the site)" for a face the player did not type."""
+    return f"{face} (rolled by the site)" if isinstance(face, SiteDie) else str(face)
+
+
 def rng_of(values: Mapping[str, object]) -> random.Random:
-    """The generator "Roll for me" uses: random.Random(seed), seed 0 when none is given."""
+    """The generator "Roll for me" uses: SiteDice(seed), seed 0 when none is given."""
     seed = values.get("seed")
-    return random.Random(0 if seed is None else int_of(values, "seed"))
+    return SiteDice(0 if seed is None else int_of(values, "seed"))

@@ -5,6 +5,7 @@ before/after note. axe-core comes from node_modules (a pinned devDependency) and
 the browser driver only: it is never copied into the site.
 
     .venv/bin/python -m scripts.axe_report [SITE_DIR] [--widgets]
+    .venv/bin/python -m scripts.axe_report [SITE_DIR] --issue-pages   # issue 19's seven pages, every widget opened
 """
 
 from __future__ import annotations
@@ -24,6 +25,24 @@ def pages_of(site: Path) -> list[str]:
     """Every built page, as a path under the site root ("" for the home page)."""
     found = sorted(str(p.parent.relative_to(site)) for p in site.rglob("index.html") if "assets" not in p.parts)
     return ["" if path == "." else path + "/" for path in found]
+
+
+ISSUE_PAGES = ("", "jovian-wars/v1.2.4/actions/", "jovian-wars/v1.2.4/damage/", "dice/", "jovian-wars/v1.2.4/dogfight/",
+               "war-galley/aid/attack-modes/", "jovian-wars/changes/")
+"""Home, Actions, Damage, Dice, Dogfight, the galley aid and the changes page (issue 19)."""
+
+
+def open_every_widget(page, boot_ms: int = 120_000) -> None:
+    """Open each widget of the page (its More and exact fractions too) and wait until its engine has answered."""
+    page.evaluate("""() => { for (const body of document.querySelectorAll("[data-resolver] details.resolver__body")) body.open = true; }""")
+    page.wait_for_function("""() => [...document.querySelectorAll("[data-resolver]")].every((root) =>
+        root.dataset.engine === "ready" && (root.querySelector('[data-region="odds"][data-live="true"]')
+          || root.querySelector('[data-region="outcome"] .resolver__headline, [data-region="outcome"] .resolver__hint')))""",
+                           timeout=boot_ms)
+    page.evaluate("""() => {
+        for (const more of document.querySelectorAll("[data-resolver] details.resolver__more")) more.open = true;
+        for (const button of document.querySelectorAll("[data-resolver] .resolver__fractions")) button.click();
+    }""")
 
 
 def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object]]:
@@ -58,7 +77,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("site", nargs="?", default="site", type=Path)
     parser.add_argument("--widgets", action="store_true", help="only the widget regions")
+    parser.add_argument("--issue-pages", action="store_true", help="issue 19's seven pages, whole page, every widget opened")
     args = parser.parse_args()
+    paths = list(ISSUE_PAGES) if args.issue_pages else pages_of(args.site)
     server, url = serve_in_background(args.site)
     try:
         with sync_playwright() as playwright:
@@ -66,15 +87,17 @@ def main() -> None:
             for scheme in ("light", "dark"):
                 context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, color_scheme=scheme)
                 total: Counter[str] = Counter()
-                for path in pages_of(args.site):
+                for path in paths:
                     page = context.new_page()
                     page.goto(url + path)
                     page.wait_for_load_state("load")
+                    if args.issue_pages:
+                        open_every_widget(page)
                     found = axe_violations(page, WIDGETS if args.widgets else None)
                     counts = Counter(str(v["impact"]) for v in found)
                     total.update(counts)
                     print(f"{scheme:5} /{path:40} " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) + "  " +
-                          " ".join(sorted({str(v['id']) for v in found if v['impact'] in ('serious', 'critical')})))
+                          " ".join(sorted({str(v['id']) for v in found if args.issue_pages or v['impact'] in ('serious', 'critical')})))
                     page.close()
                 print(f"{scheme:5} TOTAL violations (rules x pages) by impact: {dict(sorted(total.items()))}")
                 context.close()

@@ -2,7 +2,8 @@
 
 A benchmark, not a test (run it on a quiet machine). It serves the site directory on 127.0.0.1
 (scripts/static_server.py, as the tests do), runs the pinned npm `lighthouse` with Debian's
-Chromium on the home, Actions and Damage pages, and prints one row per page:
+Chromium on the home, Actions, Damage, Dice, Dogfight, galley aid and changes pages (--pages picks
+some), and prints one row per page:
 
     .venv/bin/python scripts/bench_lighthouse.py                      # site/ (after)
     .venv/bin/python scripts/bench_lighthouse.py --site ../base/site  # another build (before)
@@ -30,7 +31,8 @@ from scripts.static_server import serve_in_background  # noqa: E402
 from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
-PAGES = {"home": "", "actions": "jovian-wars/v1.2.4/actions/", "damage": "jovian-wars/v1.2.4/damage/"}
+PAGES = {"home": "", "actions": "jovian-wars/v1.2.4/actions/", "damage": "jovian-wars/v1.2.4/damage/", "dice": "dice/",
+         "dogfight": "jovian-wars/v1.2.4/dogfight/", "galley": "war-galley/aid/attack-modes/", "changes": "jovian-wars/changes/"}
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 CHROME_FLAGS = [
     "--headless=new",
@@ -78,12 +80,14 @@ def main() -> None:
     try:
         for name in args.pages:
             report = audit(base + PAGES[name])
+            failed = [key for key, audit_ in report["audits"].items()
+                      if audit_.get("score") == 0 and key in {ref["id"] for ref in report["categories"]["accessibility"]["auditRefs"]}]
             if args.keep:
                 (args.keep / f"lighthouse-{name}.json").write_text(json.dumps(report), encoding="utf-8")
             scores = [report["categories"][key]["score"] for key in CATEGORIES]
             tbt = report["audits"]["total-blocking-time"]["numericValue"]
             row = " ".join(f"{round(score * 100) if score is not None else '-':>5}" for score in scores)
-            print(f"{name:10} {row} {tbt:8.0f}")
+            print(f"{name:10} {row} {tbt:8.0f}" + (f"  a11y fails: {' '.join(failed)}" if failed else ""))
             foreign = foreign_requests(report, origin)
             if foreign:
                 print(f"  requests to another origin: {foreign}")

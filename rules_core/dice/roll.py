@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .read import Reading, apply_macro, counts_of, notation, read
 from ..errors import InputError
+from ..values import SiteDie
 from .keep import BEST_READING, MOST_STEPS, Purpose, kept_counts
 from .pools import Pool
 from ..wording import counted
@@ -113,7 +114,8 @@ def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
     macro_counts = counts_of(macro_dice)
     steps: list[Step] = [{"kind": "roll", "dice": sorted(dice), "macro_dice": sorted(macro_dice),
                           "text": f"Rolled {counted(pool.rolled, 'die')} ({pool.describe()}): {faces_text(sorted(dice))}"
-                          + (f"; macro dice: {faces_text(sorted(macro_dice))}." if macro_dice else ".")}]
+                          + (f"; macro dice: {faces_text(sorted(macro_dice))}" if macro_dice else "")
+                          + (" (rolled by the site)." if any(isinstance(f, SiteDie) for f in (*dice, *macro_dice)) else ".")}]
     if set_aside is None:
         keep = kept_counts(counts, macro_counts, pool.sign, pool.base, purpose)
         how = "the roller keeps the most Structure damage" if purpose == MOST_STEPS else "the roller keeps the best final reading"

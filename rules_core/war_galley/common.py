@@ -16,6 +16,7 @@ from .galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_wei
 from ..inputs import Input
 from ..readings import GALLEY_POINTERS, Gap
 from ..registry import Inputs, RunFunction
+from ..values import SiteDice
 
 SPEEDS = ("Max", "Cruise")
 RESULTS = ("not yet", "success", "failure")
@@ -100,7 +101,7 @@ def make_roll(inputs: Inputs, dice: int, prefix: str = "", extra_modifier: int =
 def rng_of(inputs: Inputs) -> random.Random | None:
     """The generator of "Roll for me": only when the widget set a seed."""
     seed = inputs.get("seed")
-    return None if seed is None else random.Random(cast(int, seed))
+    return None if seed is None else SiteDice(cast(int, seed))
 
 
 def decide(inputs: Inputs, dice: int, roll: Roll | None, result_name: str = "result", roll_name: str = "roll",

@@ -3,11 +3,14 @@
 Built from the pages themselves, so the popover says nothing the site does not:
     State  every entry of kind "state" on a rules page: its requirement table (Requirements,
            Entering, Cancellation) and its first paragraph, in the rule's words;
-    Trait  every trait of the Traits glossary (docs/jovian-wars/traits.md): its first paragraph.
-States are marked wherever their name appears in a page's text (`in_text`); traits only where
+    Trait  every trait of the Traits glossary (docs/jovian-wars/traits.md): its first paragraph;
+    Term   the words a rule defines inside its text (Crippled, Captured) and the dice system's
+           (Escalate, flex dice, [D]), quoted from where the site defines them (defined_terms.py).
+States and Terms are marked wherever one of their forms (`match`, or the regular expression
+`pattern`) appears in a page's text or a resolver's labels and steps (`in_text`); traits only where
 the text already links them to the glossary, since some of their names are common words.
-Each term carries the page folder it belongs to (`scope`): a v1.2.4 State is looked up on v1.2.4
-pages only; traits serve every Jovian Wars page. scripts/build_site.py writes the file after the
+Each term carries the page folders it belongs to (`scope`): a v1.2.4 State is looked up on v1.2.4
+pages only; traits serve every Jovian Wars page, the dice system's words those and the Dice page. scripts/build_site.py writes the file after the
 site generator and before the service worker, so the precache list includes it.
 """
 
@@ -18,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from scripts.hooks.defined_terms import defined_terms
 from scripts.hooks.entries import Entry, inline_text, load_entries, markdown_parser
 
 GLOSSARY = "assets/glossary.json"
@@ -40,9 +44,10 @@ def state_term(entry: Entry) -> dict[str, Any]:
     """One State: its requirement table's cells and its first paragraph."""
     return {
         "name": entry.name,
-        "match": TERM_NAME.sub("", entry.name),
+        "match": [TERM_NAME.sub("", entry.name)],
+        "pattern": "",
         "kind": "State",
-        "scope": f"{entry.game}/{entry.version}/",
+        "scope": [f"{entry.game}/{entry.version}/"],
         "url": f"{entry.game}/{entry.version}/{entry.page}/#{entry.slug}",
         "fields": [[header, value] for header, value in entry.fields.items() if isinstance(value, str) and value],
         "text": first_paragraph(entry.body),
@@ -58,9 +63,10 @@ def trait_terms(markdown: str) -> list[dict[str, Any]]:
         body = markdown[heading.end(): following.start() if following else len(markdown)]
         terms.append({
             "name": heading["name"],
-            "match": heading["name"],
+            "match": [heading["name"]],
+            "pattern": "",
             "kind": "Trait",
-            "scope": "jovian-wars/",
+            "scope": ["jovian-wars/"],
             "url": f"jovian-wars/traits/#{heading['slug']}",
             "fields": [],
             "text": first_paragraph(body),
@@ -70,12 +76,12 @@ def trait_terms(markdown: str) -> list[dict[str, Any]]:
 
 
 def glossary(docs_dir: Path) -> dict[str, Any]:
-    """Every term a page may look up, States first, then Traits."""
+    """Every term a page may look up: States, Traits, then the terms defined in the texts."""
     terms = [state_term(entry) for entry in load_entries(docs_dir) if entry.kind == "state"]
     traits = docs_dir / TRAITS_PAGE
     if traits.exists():
         terms += trait_terms(traits.read_text(encoding="utf-8"))
-    return {"terms": terms}
+    return {"terms": terms + defined_terms(docs_dir)}
 
 
 def write_glossary(site_dir: Path, docs_dir: Path) -> None:

@@ -7,7 +7,8 @@ Zensical has no per-page boost. So the page script looks the query up here first
 
 - every rules entry (an Action, State, table, procedure or galley mode, scripts/hooks/entries.py);
 - every Trait of the Traits glossary;
-- the terms the Damage page defines inside an entry's text (Crippled, Destroyed...): DAMAGE_TERMS.
+- the terms the Damage page defines inside an entry's text (Crippled, Destroyed...): the Damage page's
+  TERMS of scripts/hooks/defined_terms.py, each under every form the text writes it in.
 
 Where two entries share a name (Boost is in v1.2.4 and v1.2.1; Ram is a Jovian Wars Action and a
 War Galley mode), the one with the lower `rank` wins a bare name: the newest Jovian Wars version,
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scripts.hooks.build_error import BuildError
+from scripts.hooks.defined_terms import DAMAGE, TERMS
 from scripts.hooks.entries import Entry, load_entries
 
 TARGET = "assets/search-entries.json"
@@ -38,15 +40,6 @@ MODES = {"Attack Modes": "Attack mode", "Defensive Modes": "Defensive mode"}
 """A galley mode's kind, by its section."""
 RANKS = {("jovian-wars", "v1.2.4"): 0, ("jovian-wars", "v1.2.1"): 1, ("war-galley", "aid"): 2}
 
-DAMAGE_TERMS = {
-    "Crippled": "structure-damage",
-    "Destroyed": "squadron-damage",
-    "Dead": "catastrophic-damage-table",
-    "Explode": "catastrophic-damage-table",
-    "Explodes": "catastrophic-damage-table",
-    "Wreck": "catastrophic-damage-table",
-}
-"""Words the v1.2.4 Damage page defines in an entry's text, not as a heading: the entry that defines it."""
 DAMAGE_PAGE = ("jovian-wars", "v1.2.4", "damage")
 
 TRAIT_HEADING = re.compile(r"^## (?P<name>.+?) \{#(?P<slug>[a-z0-9-]+)\}\s*$", re.M)
@@ -105,9 +98,13 @@ def search_entries(docs_dir: Path) -> dict[str, Any]:
             })
 
     defining = {e.slug: e for e in entries if (e.game, e.version, e.page) == DAMAGE_PAGE}
-    for term, slug in DAMAGE_TERMS.items():
+    # each form the text writes a term in, found in its entry or in the table that defines it (Explode: in the
+    # Catastrophic Damage Table, opening the Explosion)
+    damage_terms = [(form, term.slug, term.rows[0]) for term in TERMS if term.page == DAMAGE for form in term.forms or (term.name,)]
+    for term, slug, table in damage_terms:
         entry = defining.get(slug)
-        if entry is None or not re.search(rf"\b{re.escape(term)}\b", entry.body):
+        said = " ".join(e.body for e in (entry, defining.get(table)) if e is not None)
+        if entry is None or not re.search(rf"\b{re.escape(term)}\b", said):
             raise BuildError(f"search terms: {term!r} is not in the Damage page's #{slug}")
         records.append({
             "name": term,

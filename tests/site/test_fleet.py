@@ -13,7 +13,7 @@ import json
 import pytest
 
 from rules_core.jovian_wars.ship_inputs import ship_parts
-from tests.site.test_widgets import expect
+from tests.site.conftest import expect
 
 pytestmark = pytest.mark.browser
 

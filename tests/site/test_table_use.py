@@ -209,7 +209,7 @@ def test_glossary_holds_the_states_and_traits_in_the_rules_words() -> None:
     assert boarded["text"].startswith("At the start of of its Activation, a Boarded model must resolve a firefight")
     assert boarded["text"][:60] in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))
     assert terms["Precise"]["kind"] == "Trait" and terms["Precise"]["url"] == "jovian-wars/traits/#precise"
-    assert terms["Targeted:X"]["match"] == "Targeted"
+    assert terms["Targeted:X"]["match"] == ["Targeted"]
 
 
 def go_offline_with_the_service_worker(page, context, url: str) -> None:

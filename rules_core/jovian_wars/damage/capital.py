@@ -92,7 +92,7 @@ def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
     typed = faces_of(values, name)
     if typed:
         return typed[0], "typed"
-    return rng_of(values).randint(1, 6), "rolled"
+    return rng_of(values).randint(1, 6), "rolled by the site"
 
 
 def die_input(label: str, name: str = "die") -> Input:

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from ...dice.read import Reading, notation
 from ...dice.dist import Dist
+from ...values import die_text
 from ..ship import MARINES, RATINGS, VALUE_RATING, Ship
 
 Event = tuple[str, int, int]
@@ -455,4 +456,4 @@ def _pick(branches: list[Branch], die: DieSource) -> tuple[Ship, str, tuple[Even
         for ship, faces, sentence, added in branches:
             if face in faces:
                 again = f" (rolled {', '.join(map(str, rolled[:-1]))}: roll again)" if len(rolled) > 1 else ""
-                return ship, f"Die {face}{again}: {sentence}", added
+                return ship, f"Die {die_text(face)}{again}: {sentence}", added

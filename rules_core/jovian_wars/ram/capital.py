@@ -25,7 +25,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool, build_pool
 from ...registry import Inputs
 from ..ship import Ship
-from ...values import faces_of, int_of
+from ...values import die_text, faces_of, int_of
 from ...rolling import best_chart, best_magnitude, pool_needed, resolution_json, roll
 from ..common import Table, roll_with_table, skill_pool, table_chart
 from ..damage.capital import aim_of
@@ -216,7 +216,7 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
             bonus = rammer.systems_at_zero()
             explodes = catastrophic_result(face + bonus) == "Explodes"
             rammer = rammer.with_fate("Explodes" if explodes else "Destroyed")
-            lines.append(f"Roll on the Catastrophic Damage Table to see if it Explodes: die {face} + {bonus} systems at 0 = "
+            lines.append(f"Roll on the Catastrophic Damage Table to see if it Explodes: die {die_text(face)} + {bonus} systems at 0 = "
                          f"{face + bonus}: " + ("Explode." if explodes else "it does not Explode."))
     elif rammer.crippled:
         lines.append("The ramming ship was not Crippled at the start of the Ram action, so it is not Destroyed by the Ram: "
