@@ -3,6 +3,11 @@
 Each Reading is a named constant citing its MECHANICS.md section. Resolvers cite
 them; the site shows them next to each resolver and lists them all on one page.
 Correcting an interpretation is a change here (and in the code that cites it).
+
+"MECHANICS §N", here and throughout rules_core, is section N of the mechanics notes: the
+repository's copy is sources/MECHANICS.md, and the site's page "How the dice work"
+(docs/dice.md) has one section per number (its heading's data-mechanics="N"), to which the
+build links every citation it shows (scripts/hooks/mechanics.py).
 """
 
 from __future__ import annotations
