@@ -18,18 +18,7 @@
 // Every name is set with textContent: a ship's name is never read as HTML.
 
 import { MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, loadFleet, readFleet, saveFleet } from "./fleet-store.js";
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
-}
+import { el } from "./dom.js";
 
 let uid = 0;
 

@@ -45,20 +45,9 @@ import { getEngine } from "./engine.js";
 import { hasState, readState, shareUrl, writeState } from "./fragment.js";
 import { checkState } from "./input-check.js";
 import { fleetShips } from "./fleet-store.js";
+import { el } from "./dom.js";
 
 // ---- Helpers -------------------------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
-}
 
 let uid = 0;
 const nextId = (name) => `resolver-${++uid}-${name.replace(/[^\w-]/g, "-")}`;
