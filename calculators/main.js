@@ -44,9 +44,12 @@ function onPage() {
   if (document.querySelector("[data-fleet]")) {
     import("./fleet.js").then((fleet) => fleet.mountFleet()).catch((error) => console.warn("fleet:", error));
   }
+  // Terms first: a marked term can widen a table's cell, and which boxes scroll sideways is
+  // measured once, over the finished text.
   afterFirstAnswers(() => {
-    completePage();
-    markTerms().catch((error) => console.warn("term look-ups:", error));
+    markTerms()
+      .catch((error) => console.warn("term look-ups:", error))
+      .finally(completePage);
   });
 }
 

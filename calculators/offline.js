@@ -81,6 +81,7 @@ function showBadge() {
   if (node.parentElement !== article) article.prepend(node);
   node.setAttribute("data-offline", "ready");
   node.textContent = text;
+  node.classList.toggle("offline-status--line", text.length > "Available offline".length); // a longer note: its own line
 }
 
 function showUpdate(onPress) {

@@ -43,8 +43,10 @@ function focusableScrollBoxes() {
   }
 }
 
-/** Called on every page Material shows. */
+/** Called on every page Material shows, once its first answers and terms are in. Marks the article
+ * `data-page-complete` (an audit of the finished page waits for it). */
 export function completePage() {
   nameMaterialParts();
   focusableScrollBoxes();
+  document.querySelector("article.md-content__inner")?.setAttribute("data-page-complete", "");
 }

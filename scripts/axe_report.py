@@ -45,10 +45,18 @@ def open_every_widget(page, boot_ms: int = 120_000) -> None:
     }""")
 
 
+COMPLETE_MS = 180_000
+"""How long a page may take to finish (an engine boot on a loaded machine, then its terms)."""
+
+
 def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object]]:
     """Run axe-core (WCAG 2 A/AA rules) in `page`, limited to the `include` selector; [] when nothing matches."""
     if include and not page.locator(include).count():
         return []
+    # The page's own finishing touches (calculators/page-a11y.js: tab stops on boxes that scroll) come after its
+    # first answers and terms: audit the finished page.
+    page.wait_for_function("() => document.querySelector('article.md-content__inner[data-page-complete]') !== null",
+                           timeout=COMPLETE_MS)
     if not page.evaluate("typeof window.axe === 'object'"):  # once per document
         # Evaluated, not added as a script tag: the site's Content-Security-Policy refuses an inline
         # script it has no hash for, and evaluation from the test's side is not subject to it.
