@@ -71,7 +71,8 @@ function showBadge() {
   let node = document.querySelector("[data-offline]");
   const ready = Boolean(build) && !stale && engineAnswered();
   if (!ready) return node && node.remove();
-  const text = window.rulesEngine?.storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
+  const storageFull = Boolean(window.rulesEngine?.storageFull);
+  const text = storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
   const article = document.querySelector("article.md-content__inner") || document.body;
   if (!node) {
     node = document.createElement("p");
@@ -81,7 +82,7 @@ function showBadge() {
   if (node.parentElement !== article) article.prepend(node);
   node.setAttribute("data-offline", "ready");
   node.textContent = text;
-  node.classList.toggle("offline-status--line", text.length > "Available offline".length); // a longer note: its own line
+  node.classList.toggle("offline-status--line", storageFull); // the longer note: its own line
 }
 
 function showUpdate(onPress) {

@@ -61,6 +61,14 @@ class Run:
         if "/assets/pyodide/" in url:
             self.fetches.append((time.time(), f"{what} {url.split('/')[-1].split('?')[0]}"))
 
+    def open_booting(self) -> None:
+        """Open the Dice page with the wasm held back, so the engine stays booting; the fault's time starts now."""
+        self.log.failing.add("/" + WASM)
+        self.page.goto(self.url + "dice/")
+        self.widget()
+        self.page.wait_for_function("() => window.rulesEngine && window.rulesEngine.state === 'loading'")
+        self.at = time.time()
+
     def widget(self):
         root = self.page.locator(f'[data-resolver="{DICE}"]')
         body = root.locator("details.resolver__body")
@@ -143,11 +151,7 @@ def wasm_fault(how: str, mend: str) -> Callable:
 def killed_booting(browser, site, tmp) -> dict[str, float | str]:
     run = Run(browser, site, tmp, service_workers="block")
     try:
-        run.log.failing.add("/" + WASM)
-        run.page.goto(run.url + "dice/")
-        run.widget()
-        run.page.wait_for_function("() => window.rulesEngine && window.rulesEngine.state === 'loading'")
-        run.at = time.time()
+        run.open_booting()
         run.page.evaluate("window.rulesEngine.worker.terminate()")
         run.log.failing.clear()
         return {"error": run.until_error(), "live": run.until_live(), "where": run.where()}
@@ -186,11 +190,7 @@ def killed_ready(busy: bool) -> Callable:
 def network_lost(browser, site, tmp) -> dict[str, float | str]:
     run = Run(browser, site, tmp)
     try:
-        run.log.failing.add("/" + WASM)
-        run.page.goto(run.url + "dice/")
-        run.widget()
-        run.page.wait_for_function("() => window.rulesEngine && window.rulesEngine.state === 'loading'")
-        run.at = time.time()
+        run.open_booting()
         run.context.set_offline(True)
         run.log.failing.clear()
         error = run.until_error()

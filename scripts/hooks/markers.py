@@ -24,7 +24,8 @@ NAMES = ("readings-ledger", "readings-cited", "resolver", "version-diff", "fleet
 
 MARKER = re.compile(r"^[ \t]*<!--[ \t]*(?P<name>[a-z][\w-]*)[ \t]*(?::[ \t]*(?P<args>[^>]*?))?[ \t]*-->[ \t]*$")
 """A marker alone on its line: its name and, after a colon, its arguments."""
-OURS = re.compile(r"<!--[ \t]*(?P<name>readings-[\w-]*|resolver|version-diff|fleet)(?![\w-])")
+OURS = re.compile(r"<!--[ \t]*(?P<name>readings-[\w-]*|"
+                  + "|".join(re.escape(name) for name in NAMES if not name.startswith("readings-")) + r")(?![\w-])")
 """A comment that means to be one of our markers, well-formed or not."""
 
 Expander = Callable[[str, int], str]
