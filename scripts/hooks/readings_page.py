@@ -78,8 +78,3 @@ def expanders(src_uri: str) -> dict[str, markers.Expander]:
     """The readings markers of the one grammar (scripts/hooks/markers.py)."""
     return {"readings-ledger": lambda args, _line: ledger(args, src_uri),
             "readings-cited": lambda args, _line: cited(args, src_uri)}
-
-
-def expand(markdown: str, src_uri: str) -> str:
-    """Replace each readings marker; fail the build on one we do not know."""
-    return markers.expand(markdown, src_uri, expanders(src_uri))

@@ -47,10 +47,6 @@ def expanders(src_uri: str) -> dict[str, markers.Expander]:
     return {"resolver": resolver_marker}
 
 
-def place_markers(lines: list[str], src_uri: str) -> list[str]:
-    return markers.expand("\n".join(lines), src_uri, expanders(src_uri)).split("\n")
-
-
 def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
     entries = parse_entries(markdown, src_uri)
     if not entries:

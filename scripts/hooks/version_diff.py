@@ -342,10 +342,3 @@ def comparison_for(args: str, src_uri: str, line: int, docs_dir: Path) -> Compar
 def expanders(src_uri: str, docs_dir: Path) -> dict[str, markers.Expander]:
     """`<!-- version-diff: GAME OLD NEW [PAGE] -->` of the one marker grammar (scripts/hooks/markers.py)."""
     return {"version-diff": lambda args, line: render(comparison_for(args, src_uri, line, docs_dir), docs_dir, src_uri)}
-
-
-def expand(markdown: str, src_uri: str, docs_dir: Path) -> str | None:
-    """The page with each version-diff marker replaced; None if it has none."""
-    if "version-diff" not in markdown:
-        return None
-    return markers.expand(markdown, src_uri, expanders(src_uri, docs_dir))

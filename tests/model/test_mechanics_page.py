@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from rules_core import READINGS, REGISTRY
-from scripts.hooks import mechanics, readings_page
+from scripts.hooks import mechanics
+from scripts.hooks.augment import augment
 from scripts.hooks.build_error import BuildError
 from scripts.hooks.resolver_html import readings_html
 from tests.conftest import DOCS, ROOT, SOURCES
@@ -52,19 +53,19 @@ def test_every_section_the_code_cites_is_a_section_of_the_notes_and_of_the_page(
 
 
 def test_every_reading_is_linked_from_the_page() -> None:
-    expanded = readings_page.expand(PAGE, mechanics.PAGE)
+    expanded = augment(PAGE, mechanics.PAGE, DOCS)
     linked = set(re.findall(r"\(readings\.md#([\w-]+)\)", expanded))
     assert sorted(set(READINGS) - linked) == []
     assert linked <= set(READINGS)
 
 
 def test_a_section_marker_links_exactly_the_readings_that_cite_it() -> None:
-    out = readings_page.expand("# D\n\n<!-- readings-cited: 2 -->\n", "dice.md")
+    out = augment("# D\n\n<!-- readings-cited: 2 -->\n", "dice.md", DOCS)
     assert re.findall(r"readings\.md#([\w-]+)", out) == ["pool-floor", "flex-keeps-best", "no-negative-flex",
                                                          "negative-macro"]
-    assert readings_page.expand("<!-- readings-cited: 8 -->", "dice.md") == ""  # no Reading cites the examples
+    assert augment("<!-- readings-cited: 8 -->", "dice.md", DOCS) == ""  # no Reading cites the examples
     with pytest.raises(BuildError, match="needs the section number"):
-        readings_page.expand("<!-- readings-cited -->", "dice.md")
+        augment("<!-- readings-cited -->", "dice.md", DOCS)
 
 
 def test_every_resolvers_readings_link_their_section_of_the_page() -> None:

@@ -18,7 +18,8 @@ from scripts.hooks.build_error import BuildError
 from rules_core import Input, Resolver, RulesError
 from rules_core.readings import GAPS
 from scripts.hooks.entries import parse_entries
-from scripts.hooks.version_diff import expand, live_html, render, resolvers_md, shared_inputs
+from scripts.hooks.augment import augment
+from scripts.hooks.version_diff import live_html, render, resolvers_md, shared_inputs
 from scripts.hooks.version_pairs import (
     COMPARISONS, JOVIAN_WARS_V121_V124, Comparison, Pairing, heading_entries, match_entries,
 )
@@ -378,12 +379,12 @@ def test_no_resolver_line_unless_both_versions_have_one(matching) -> None:
 
 
 def test_a_page_without_a_marker_is_left_alone() -> None:
-    assert expand("# Home\n\nNothing here.\n", "index.md", DOCS) is None
+    assert augment("# Home\n\nNothing here.\n", "index.md", DOCS) == "# Home\n\nNothing here.\n"
 
 
 def test_the_marker_is_replaced_in_place() -> None:
-    out = expand("Intro.\n\n<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->\n\nAfter.\n", PAGE, DOCS)
-    assert out is not None and out.startswith("Intro.\n\n**") and out.endswith("\nAfter.\n")
+    out = augment("Intro.\n\n<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->\n\nAfter.\n", PAGE, DOCS)
+    assert out.startswith("Intro.\n\n**") and out.endswith("\nAfter.\n")
     assert "version-diff" not in out
 
 
@@ -399,7 +400,7 @@ def test_the_marker_is_replaced_in_place() -> None:
 )
 def test_unknown_or_malformed_markers_fail_naming_file_and_line(line: str, message: str) -> None:
     with pytest.raises(BuildError) as raised:
-        expand(f"# Changes\n\n{line}\n", "jovian-wars/oops.md", DOCS)
+        augment(f"# Changes\n\n{line}\n", "jovian-wars/oops.md", DOCS)
     assert str(raised.value).startswith("jovian-wars/oops.md line 3: ")
     assert message in str(raised.value)
     assert "<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->" in str(raised.value) or "malformed" in message

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.hooks import mechanics, readings_page
+from scripts.hooks import mechanics
+from scripts.hooks.augment import augment
 from scripts.hooks.build_error import BuildError
 from tests.conftest import DOCS, SITE
 from tests.site.conftest import PageLog, watch
@@ -267,7 +268,7 @@ def test_readings_hook_expands_the_ledger_marker() -> None:
     """Assert the hook replaces <!-- readings-ledger --> with a heading per Reading."""
     from rules_core import READINGS
 
-    out = readings_page.expand("# R\n\n<!-- readings-ledger -->\n", "readings.md")
+    out = augment("# R\n\n<!-- readings-ledger -->\n", "readings.md", DOCS)
     assert "<!--" not in out
     assert [f"{{#{key}}}" in out for key in READINGS] == [True] * len(READINGS)
 
@@ -275,7 +276,7 @@ def test_readings_hook_expands_the_ledger_marker() -> None:
 def test_readings_hook_fails_the_build_on_an_unknown_marker() -> None:
     """Assert a mistyped readings marker raises BuildError naming the page, the marker and its line."""
     with pytest.raises(BuildError, match=r"readings.md line 3: unknown marker <!-- readings-ledgr -->"):
-        readings_page.expand("# R\n\n<!-- readings-ledgr -->\n", "readings.md")
+        augment("# R\n\n<!-- readings-ledgr -->\n", "readings.md", DOCS)
 
 
 # The dice page -------------------------------------------------------------------------------

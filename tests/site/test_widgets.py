@@ -15,6 +15,7 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
+from tests.conftest import DOCS
 from tests.site.conftest import expect, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
@@ -347,17 +348,17 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
 def test_an_unknown_resolver_marker_fails_the_build_naming_page_and_line():
     """Assert a typo in a marker is a BuildError with the page and the 1-based line."""
     from scripts.hooks.build_error import BuildError
-    from scripts.hooks.resolvers import place_markers
+    from scripts.hooks.augment import augment
 
     with pytest.raises(BuildError, match=r"dice\.md line 3: no resolver with id 'dice/unopposd'"):
-        place_markers(["# Dice", "", "<!-- resolver: dice/unopposd -->"], "dice.md")
+        augment("# Dice\n\n<!-- resolver: dice/unopposd -->", "dice.md", DOCS)
 
 
 def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
     """Assert the marker's block carries the id, the declaration and every odds row of CPython."""
-    from scripts.hooks.resolvers import place_markers
+    from scripts.hooks.augment import augment
 
-    html = "\n".join(place_markers(["<!-- resolver: dice/unopposed -->"], "dice.md"))
+    html = augment("<!-- resolver: dice/unopposed -->", "dice.md", DOCS)
     assert f'data-resolver="{DICE}"' in html and 'data-engine="static"' in html and "data-describe=" in html
     for chart in cpython_rows(DICE, {}):
         for _label, p in chart:
