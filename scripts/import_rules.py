@@ -4,7 +4,9 @@ Re-runnable: `.venv/bin/python scripts/import_rules.py` rewrites docs/jovian-war
 docs/war-galley/** (`--out DIR` writes elsewhere). Sources are read from
 sources/ (in this repository) unless the RULES_SOURCES environment variable names another
 folder. Every heading, table row and galley cell is looked up in the literal data of
-scripts/import_rules_layout.py; an unknown one stops the import with its file and line.
+scripts/import_rules_layout.py; an unknown one stops the import with its file and line. Each
+Jovian Wars source `jovian-wars-<version>-<page>.txt` needs a Layout of that page listing that
+version: a source no Layout lists (a new version's text) stops the import naming it.
 
 The Markdown keeps to what Python-Markdown (admonition, attr_list, tables, toc) and
 markdown-it-py (tables, admon, the heading-attribute rule in scripts/hooks/entries.py) render
@@ -37,7 +39,8 @@ from scripts.import_rules_layout import (  # noqa: E402
     GALLEY_SOURCE,
     GALLEY_TARGET,
     GALLEY_TITLE,
-    GAPS,
+    GAME,
+    JOVIAN_LAYOUTS,
     JOVIAN_PAGES,
     MANGLED_TABLES,
     TABLE_HEADERS,
@@ -47,6 +50,8 @@ from scripts.import_rules_layout import (  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TRAITS_TARGET = "jovian-wars/traits.md"
+SOURCE_NAME = re.compile(GAME + r"-(?P<version>v\d+(?:\.\d+)*)-(?P<page>[a-z0-9-]+)\.txt")
+"""A Jovian Wars source's file name: its version, then its page."""
 LIST_LINE = re.compile(r"^(?P<indent> +)(?:(?P<bullet>•)|(?P<number>\d+)\.) (?P<text>.*)$")
 # `Name(/traits#name)`, optionally followed by a second link such as `(/action/repair)`.
 LINK = re.compile(r"\((?P<path>/traits)(?:#(?P<anchor>[a-z0-9-]+))?\)(?:\((?P<rule>/[a-z0-9/-]+)\))?")
@@ -135,7 +140,7 @@ def traits_page(linker: Linker) -> str:
         "The rules pages link the traits and rules they mention to this page. The full texts of the "
         "traits are in the Jovian Wars Traits rules, which this site does not include.",
     ]
-    titles = {page.target: f"{page.title} ({page.target.split('/')[1]})" for page in JOVIAN_PAGES}
+    titles = {page.target: f"{page.layout.title} ({page.version})" for page in JOVIAN_PAGES}
     for anchor, ref in sorted(linker.refs.items(), key=lambda item: item[1].name.lower()):
         lines += ["", f"## {escape(ref.name)} {{#{anchor}}}", ""]
         text = (f"The full text of {ref.name} is in the Jovian Wars Traits rules, "
@@ -186,7 +191,7 @@ class JovianImport:
         self.out.extend(block)
 
     def gap_after(self, source_line: str) -> None:
-        note = GAPS.get((self.page.target, source_line))
+        note = dict(self.page.layout.gaps).get(source_line)
         if note is not None:
             self.gaps_used.add(source_line)
             self.emit(['!!! warning "Gap in the source"', "", "    " + escape(note)])
@@ -196,9 +201,10 @@ class JovianImport:
 
     def heading(self, lineno: int, text: str) -> bool:
         """Emit the next expected heading if this single-line block is it."""
-        if self.heading_index >= len(self.page.headings):
+        headings = self.page.layout.headings
+        if self.heading_index >= len(headings):
             return False
-        expected = self.page.headings[self.heading_index]
+        expected = headings[self.heading_index]
         if text != expected.text:
             return False
         self.heading_index += 1
@@ -261,17 +267,17 @@ class JovianImport:
 
     def run(self, text: str) -> str:
         lines = text.split("\n")
-        version = self.page.target.split("/")[1]
+        layout, version = self.page.layout, self.page.version
         if lines[0] != f"Rules {version}":
             raise self.fail(1, f"expected the version line 'Rules {version}', found {lines[0]!r}")
         body_start = next(i for i in range(1, len(lines)) if lines[i].strip())
-        if lines[body_start] != self.page.title:
-            raise self.fail(body_start + 1, f"expected the title {self.page.title!r}, found {lines[body_start]!r}")
-        title_slug = slugify(self.page.title)
-        attrs = f"#{title_slug}" + (f" .{self.page.title_kind}" if self.page.title_kind else "")
-        if self.page.title_kind:
-            self.place = (title_slug, self.page.title)
-        self.emit([f"# {escape(self.page.title)} {{{attrs}}}"])
+        if lines[body_start] != layout.title:
+            raise self.fail(body_start + 1, f"expected the title {layout.title!r}, found {lines[body_start]!r}")
+        title_slug = slugify(layout.title)
+        attrs = f"#{title_slug}" + (f" .{layout.title_kind}" if layout.title_kind else "")
+        if layout.title_kind:
+            self.place = (title_slug, layout.title)
+        self.emit([f"# {escape(layout.title)} {{{attrs}}}"])
         self.emit([escape(lines[0])])  # the rules version stays visible under the title
         run: list[str] = []
         run_start = 0
@@ -284,10 +290,10 @@ class JovianImport:
             elif run:
                 self.block(run_start, run)
                 run = []
-        if self.heading_index != len(self.page.headings):
-            missing = self.page.headings[self.heading_index].text
+        if self.heading_index != len(layout.headings):
+            missing = layout.headings[self.heading_index].text
             raise ImportFailure(f"{self.page.source}: heading {missing!r} was not found where expected")
-        expected_gaps = {line for (target, line) in GAPS if target == self.page.target}
+        expected_gaps = {line for line, _note in layout.gaps}
         if expected_gaps != self.gaps_used:
             raise ImportFailure(f"{self.page.source}: gap lines not found: {sorted(expected_gaps - self.gaps_used)}")
         return "\n".join(self.out) + "\n"
@@ -434,8 +440,34 @@ def galley_page(text: str) -> str:
 # Entry point
 
 
+def unlisted_sources(sources: Path) -> list[str]:
+    """The Jovian Wars sources no Layout lists, each with what to do about it."""
+    listed = {page.source for page in JOVIAN_PAGES}
+    problems = []
+    for path in sorted(sources.glob(f"{GAME}-*.txt")):
+        if path.name in listed:
+            continue
+        match = SOURCE_NAME.fullmatch(path.name)
+        if match is None:
+            problems.append(f"{path.name}: not a source name {GAME}-<version>-<page>.txt")
+            continue
+        version, page = match["version"], match["page"]
+        layouts = [layout for layout in JOVIAN_LAYOUTS if layout.page == page]
+        if not layouts:
+            problems.append(f"{path.name}: no Layout of a page {page!r} (pages: "
+                            f"{', '.join(sorted({layout.page for layout in JOVIAN_LAYOUTS}))}): write one")
+        else:
+            had = ", ".join(version for layout in layouts for version in layout.versions)
+            problems.append(f"{path.name}: no Layout of {page!r} lists {version} (they list {had}): add {version!r} to "
+                            "the versions of the one whose headings and gaps it has, or write a Layout for it")
+    return problems
+
+
 def render_all(sources: Path) -> dict[str, str]:
     """Every generated page: docs-relative path -> Markdown."""
+    unlisted = unlisted_sources(sources)
+    if unlisted:
+        raise ImportFailure("sources no Layout in scripts/import_rules_layout.py lists:\n  - " + "\n  - ".join(unlisted))
     linker = Linker()
     pages: dict[str, str] = {}
     for page in JOVIAN_PAGES:

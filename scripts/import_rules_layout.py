@@ -4,6 +4,11 @@ The sources (sources/*.txt) lost their structure: headings are bare lines and ta
 rows are cells joined by single spaces. Nothing here is guessed at run time: every heading
 and every table row is written out below (the galley cells come from rules_core.war_galley.galley), looked
 up by its exact source text, and the importer fails loudly on a row or cell it does not know.
+
+Versions are data, as for the resolvers: a Jovian Wars source is `jovian-wars-<version>-<page>.txt`
+and becomes `jovian-wars/<version>/<page>.md`; a `Layout` describes one page's headings and gaps
+and lists the versions whose text it describes. A new version's text with the same headings and
+gaps: add its version to that page's `versions`. A changed one: give it a Layout of its own.
 """
 
 from __future__ import annotations
@@ -30,29 +35,52 @@ class Heading:
     """Entry kind ("action", "state", "table", "procedure", "mode"); "" for a grouping heading."""
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One source file and where its Markdown goes."""
+GAME = "jovian-wars"
+"""The game of every Layout below (the galley aid has its own data further down)."""
 
-    source: str
-    """File name under sources/."""
-    target: str
-    """Markdown path under docs/."""
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """One Jovian Wars rules page's structure, for each version whose text it describes."""
+
+    page: str
+    """The page's name: its source is `jovian-wars-<version>-<page>.txt`, its Markdown `jovian-wars/<version>/<page>.md`."""
+    versions: tuple[str, ...]
+    """The versions whose source text has exactly these headings and gaps."""
     title: str
     """The page title (H1)."""
     title_kind: str
     """Entry kind of the H1 itself ("" when the title is not an entry)."""
     headings: tuple[Heading, ...]
     """Every heading below the title, in source order."""
+    gaps: tuple[tuple[str, str], ...] = ()
+    """(exact source line, the note shown after that line's block): what the text itself lacks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One version of a Layout: a source file and where its Markdown goes."""
+
+    layout: Layout
+    version: str
+
+    @property
+    def source(self) -> str:
+        """File name under sources/."""
+        return f"{GAME}-{self.version}-{self.layout.page}.txt"
+
+    @property
+    def target(self) -> str:
+        """Markdown path under docs/."""
+        return f"{GAME}/{self.version}/{self.layout.page}.md"
 
 
 def _h(text: str, level: int, kind: str = "") -> Heading:
     return Heading(text, level, kind)
 
 
-ACTIONS = Page(
-    source="jovian-wars-v1.2.4-actions.txt",
-    target="jovian-wars/v1.2.4/actions.md",
+ACTIONS = Layout(
+    page="actions", versions=("v1.2.4",),
     title="Action",
     title_kind="",
     headings=(
@@ -100,11 +128,22 @@ ACTIONS = Page(
         _h("Suppressing Fire", 3, "action"),
         _h("Suppressed", 3, "state"),
     ),
+    gaps=(
+        ("A skill check of:",
+         'The source text ends this sentence with "A skill check of:" and gives no list of '
+         "Skill Test results after it. The missing results are not filled in here."),
+        ("A model declaring the Silent Running action enters the Stealthed state. A Skill Test result of",
+         'The source text breaks off after "A Skill Test result of": the list of Skill Test results '
+         "is missing, and the Requirement cell of the table above is empty. Neither is filled in here."),
+        ("| Requirement | Skill Test | | Capital Ship with CAP Trait with no Escorting Squadrons | No |",
+         "The source kept this table's pipe characters on one line "
+         '("| Requirement | Skill Test | | Capital Ship with CAP Trait with no Escorting Squadrons | No |"). '
+         "It is laid out above as its header and its one row; no cell was added."),
+    ),
 )
 
-DAMAGE = Page(
-    source="jovian-wars-v1.2.4-damage.txt",
-    target="jovian-wars/v1.2.4/damage.md",
+DAMAGE = Layout(
+    page="damage", versions=("v1.2.4",),
     title="Damage",
     title_kind="",
     headings=(
@@ -121,17 +160,15 @@ DAMAGE = Page(
     ),
 )
 
-DOGFIGHT = Page(
-    source="jovian-wars-v1.2.4-dogfight.txt",
-    target="jovian-wars/v1.2.4/dogfight.md",
+DOGFIGHT = Layout(
+    page="dogfight", versions=("v1.2.4",),
     title="Dogfight",
     title_kind="procedure",
     headings=(_h("Weapon Initiative", 2, "table"),),
 )
 
-SPECIAL_ACTIONS = Page(
-    source="jovian-wars-v1.2.1-special-actions.txt",
-    target="jovian-wars/v1.2.1/special-actions.md",
+SPECIAL_ACTIONS = Layout(
+    page="special-actions", versions=("v1.2.1",),
     title="Special Actions",
     title_kind="",
     headings=(
@@ -154,7 +191,10 @@ SPECIAL_ACTIONS = Page(
     ),
 )
 
-JOVIAN_PAGES: tuple[Page, ...] = (ACTIONS, DAMAGE, DOGFIGHT, SPECIAL_ACTIONS)
+JOVIAN_LAYOUTS: tuple[Layout, ...] = (ACTIONS, DAMAGE, DOGFIGHT, SPECIAL_ACTIONS)
+
+JOVIAN_PAGES: tuple[Page, ...] = tuple(Page(layout, version) for layout in JOVIAN_LAYOUTS for version in layout.versions)
+"""Every Jovian Wars source the importer reads: each Layout in each version it lists."""
 
 # Table header rows: source line -> header cells.
 TABLE_HEADERS: dict[str, tuple[str, ...]] = {
@@ -262,22 +302,6 @@ MANGLED_TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("Requirement", "Skill Test"),
         ("Capital Ship with CAP Trait with no Escorting Squadrons", "No"),
     ),
-}
-
-# Known gaps: (page target, exact source line) -> the note shown after that line's block.
-GAPS: dict[tuple[str, str], str] = {
-    ("jovian-wars/v1.2.4/actions.md", "A skill check of:"):
-        'The source text ends this sentence with "A skill check of:" and gives no list of '
-        "Skill Test results after it. The missing results are not filled in here.",
-    ("jovian-wars/v1.2.4/actions.md",
-     "A model declaring the Silent Running action enters the Stealthed state. A Skill Test result of"):
-        'The source text breaks off after "A Skill Test result of": the list of Skill Test results '
-        "is missing, and the Requirement cell of the table above is empty. Neither is filled in here.",
-    ("jovian-wars/v1.2.4/actions.md",
-     "| Requirement | Skill Test | | Capital Ship with CAP Trait with no Escorting Squadrons | No |"):
-        "The source kept this table's pipe characters on one line "
-        '("| Requirement | Skill Test | | Capital Ship with CAP Trait with no Escorting Squadrons | No |"). '
-        "It is laid out above as its header and its one row; no cell was added.",
 }
 
 # --- War Galley attack-modes aid ---------------------------------------------------------

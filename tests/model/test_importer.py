@@ -110,6 +110,23 @@ def test_a_missing_heading_fails_loudly(tmp_path: Path) -> None:
         render_all(sources)
 
 
+def test_a_source_no_layout_lists_fails_naming_it_and_what_to_do(tmp_path: Path) -> None:
+    sources = copy_sources(tmp_path)
+    (sources / "jovian-wars-v1.2.4-traits.txt").write_text("Rules v1.2.4\n", encoding="utf-8")
+    (sources / "jovian-wars-v1.2.1-actions.txt").write_text("Rules v1.2.1\n", encoding="utf-8")
+    (sources / "jovian-wars-actions.txt").write_text("", encoding="utf-8")
+    with pytest.raises(ImportFailure) as failed:
+        render_all(sources)
+    assert str(failed.value).split("\n") == [
+        "sources no Layout in scripts/import_rules_layout.py lists:",
+        "  - jovian-wars-actions.txt: not a source name jovian-wars-<version>-<page>.txt",
+        "  - jovian-wars-v1.2.1-actions.txt: no Layout of 'actions' lists v1.2.1 (they list v1.2.4): add 'v1.2.1' to "
+        "the versions of the one whose headings and gaps it has, or write a Layout for it",
+        "  - jovian-wars-v1.2.4-traits.txt: no Layout of a page 'traits' (pages: actions, damage, dogfight, "
+        "special-actions): write one",
+    ]
+
+
 def test_rules_sources_env_var_chooses_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULES_SOURCES", str(tmp_path))
     assert import_rules.sources_dir() == tmp_path
