@@ -1,4 +1,4 @@
-"""The generic rolls of MECHANICS §1-5: dice/unopposed, dice/skill-test, dice/opposed.
+"""The generic rolls of How the dice work §1-5: dice/unopposed, dice/skill-test, dice/opposed.
 
 The dice pieces every other dice resolver reuses (the pool and keypad inputs, the roller, the JSON and
 the typed odds of a roll, the best result) live one floor down, in rolling.py.

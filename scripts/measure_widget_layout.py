@@ -1,11 +1,11 @@
 """Layout of the Ram widget and the Actions page at 390x844 with touch: heights and screenshots.
 
 Not a test: it prints numbers for a before/after note. Point it at any built site (the starting
-commit's or this one's); it types the MECHANICS §8 Valiant/Tengu Ram on the keypads, as a player would.
+commit's or this one's); it types the Valiant/Tengu Ram of How the dice work §8 "Worked examples from the rules" on the keypads, as a player would.
 
     .venv/bin/python -m scripts.measure_widget_layout [SITE_DIR] [--shots DIR] [--scheme slate] [--fleet]
 
---fleet keeps MECHANICS §8's two ships in the fleet (fleet page's record) and picks them as the Ram's ships first.
+--fleet keeps the two ships of How the dice work §8 in the fleet (fleet page's record) and picks them as the Ram's ships first.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4
         "weapons": 2, "spinal": 0}
 FLEET = {"fleet": 1, "ships": [{"name": "Valiant", "side": "", "card": CARD, "left": {**CARD, "structure": 1}},
                                {"name": "Tengu", "side": "", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
-"""MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's defaults."""
+"""The Valiant of How the dice work §8 (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's defaults."""
 CONTROLS = """node => [...node.querySelectorAll('form.resolver__form input, form.resolver__form select')]
     .filter((control) => control.checkVisibility()).length"""
 

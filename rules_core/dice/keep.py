@@ -1,4 +1,4 @@
-"""The flex choice (MECHANICS §2, Reading `flex-keeps-best`): which dice the roller keeps.
+"""The flex choice (How the dice work §2 "Base, flex and macro dice", Reading `flex-keeps-best`): which dice the roller keeps.
 
 The choice works on faces, not dice. Given how many rolled dice show a face and
 how many macro dice match it, the face offers a ladder of results: nothing, or
@@ -22,7 +22,7 @@ Ladders = tuple["Rung | None", ...]
 """One Rung per face 1..6; None for a face that cannot make a result."""
 
 Purpose = Literal["best reading", "most steps"]
-"""What the automatic roller keeps (MECHANICS §2): the best final reading by the roll order, or,
+"""What the automatic roller keeps (How the dice work §2): the best final reading by the roll order, or,
 against a Squadron, the most magnitude steps (Structure lost: [D] 1, [T] 2, [Q+] 3), then the roll order.
 The two differ (Reading `flex-keeps-best`): base 4 + flex 1 rolling 1,1,1,2,2 with macro 1,2 reads
 [Q1] by the roll order (3 steps) but [T1,T2] by steps (4)."""

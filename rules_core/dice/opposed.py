@@ -1,4 +1,4 @@
-"""Opposed rolls (MECHANICS §5): the Secondary's results diminish the Primary's.
+"""Opposed rolls (How the dice work §5 "Opposed rolls"): the Secondary's results diminish the Primary's.
 
 A Secondary [Q+] wipes the Primary's roll. Otherwise each [D] is one diminish
 and each [T] two (Reading `secondary-adds-up`), placed on any Primary results,
@@ -192,7 +192,7 @@ def after_effect(primary: Reading, effect: int, targets: Sequence[int] | None = 
 @lru_cache(maxsize=1 << 14)
 def remainders(primary: Reading, effect: int) -> tuple[Reading, ...]:
     """Every reading the Secondary can leave of `primary` with `effect` (WIPE: nothing), the automatic choice
-    (`secondary_choice`) first and the rest by the roll order, weakest first (the tie-break of MECHANICS §5).
+    (`secondary_choice`) first and the rest by the roll order, weakest first (the tie-break of How the dice work §5).
 
     A Secondary that knows what the roll is for picks among these (`chosen_dist`); all of them keep the same steps.
     """
@@ -217,7 +217,7 @@ def remainders(primary: Reading, effect: int) -> tuple[Reading, ...]:
 
 def chosen_dist(primary: Pool, secondary: Pool, choose: Callable[[Reading, int], Reading]) -> Dist[Reading]:
     """The Primary's final reading where the Secondary leaves `choose(primary reading, effect)`: a Secondary that
-    knows what the roll is for (MECHANICS §5) choosing among `remainders`."""
+    knows what the roll is for (How the dice work §5) choosing among `remainders`."""
     effects = reading_dist(secondary).map(secondary_effect)
     return reading_dist(primary).product(effects).map(lambda pair: choose(*pair))
 

@@ -1,4 +1,4 @@
-"""Exact odds of an Unopposed roll: base, flex and macro dice together (MECHANICS §1-2).
+"""Exact odds of an Unopposed roll: base, flex and macro dice together (How the dice work §1-2).
 
 Never one die at a time, nor one face order at a time. What decides the final
 reading is each face's ladder (`keep.Rung`: what it offers the flex choice),

@@ -1,4 +1,4 @@
-"""Dice pools (MECHANICS §2) and the v1.2.4 attack-modifier conversion (§5), with their limits."""
+"""Dice pools (How the dice work §2 "Base, flex and macro dice") and the v1.2.4 attack-modifier conversion (§5 "The v1.2.4 attack modifier"), with their limits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reading a roll (MECHANICS §1), Escalate and Diminish (§3), macro dice (§2).
+"""Reading a roll (How the dice work §1 "Reading a roll"), Escalate and Diminish (§3 "Escalate and Diminish"), macro dice (§2 "Base, flex and macro dice").
 
 A roll is read from its count vector: how many dice show each face 1..6. A
 reading is a tuple of results, one per face at most, ordered by Value; a result
@@ -42,7 +42,7 @@ def level_of(count: int) -> int:
 
 
 def read(counts: Sequence[int]) -> Reading:
-    """Read a roll (MECHANICS §1): every face shown 2, 3 or 4+ times is a D, T or Q."""
+    """Read a roll (How the dice work §1): every face shown 2, 3 or 4+ times is a D, T or Q."""
     return tuple((level_of(count), face) for face, count in zip(FACES, counts) if count >= DOUBLE)
 
 

@@ -1,4 +1,4 @@
-"""Resolving one Unopposed roll step by step (MECHANICS §2, §4): faces typed in or rolled from a seed.
+"""Resolving one Unopposed roll step by step (How the dice work §2 "Base, flex and macro dice", §4 "Unopposed rolls and Skill Tests"): faces typed in or rolled from a seed.
 
 Every resolution returns its steps twice: as data (dicts with a "kind") for the
 widget, and as plain sentences for the page.

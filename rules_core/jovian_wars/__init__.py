@@ -1,4 +1,4 @@
-"""Jovian Wars: the ship model and its rules, one folder per rule (MECHANICS §7-8).
+"""Jovian Wars: the ship model and its rules, one folder per rule (How the dice work §7-8).
 
 ship.py and ship_inputs.py are the model of a Capital Ship, common.py the Skill-Test pieces the rules
 share; damage/ holds the one damage step (damage/step.py) and every view of it; ram/, boarding/ and

@@ -1,4 +1,4 @@
-"""Pieces every Jovian Wars resolver shares (MECHANICS §4, §7): requirements and Skill Test tables.
+"""Pieces every Jovian Wars resolver shares (How the dice work §4 "Unopposed rolls and Skill Tests", §7 "What a resolver does"): requirements and Skill Test tables.
 
 Stable API (the Actions, Damage and v1.2.1 pages import these):
 
@@ -262,7 +262,7 @@ def table_chart(title: str, table: Table, pool: Pool) -> Chart:
 
 
 def skill_pool(skill: int, flex: int = 0, macro: int = 0) -> Pool:
-    """A Skill Test pool; the Skill is the base pool (MECHANICS §4), never below 0."""
+    """A Skill Test pool; the Skill is the base pool (How the dice work §4), never below 0."""
     return Pool(max(0, skill), flex, macro)
 
 

@@ -1,4 +1,4 @@
-"""A Capital Ship's state as the v1.2.4 Damage page needs it (MECHANICS §6b).
+"""A Capital Ship's state as the v1.2.4 Damage page needs it (How the dice work §6b "Damage as normal").
 
 Ratings and System Traits are rows of boxes: how many the data card shows (`start`) and how many
 are still unmarked (`left`), a doubled box counting twice. Structure is its own track; reaching 0
@@ -17,7 +17,7 @@ MARINES = 3
 """Index of the Marines rating."""
 SYSTEM_RATINGS: tuple[str, ...] = tuple(name for index, name in enumerate(RATINGS) if index != MARINES)
 """The Ratings that are Systems on the Catastrophic Damage Table, with each System Trait; Marines are personnel, not a
-System (MECHANICS §6b, Reading `systems-at-zero`)."""
+System (How the dice work §6b, Reading `systems-at-zero`)."""
 VALUE_RATING: dict[int, int] = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}
 """The Rating Damage table: a [D] result's Value -> the Rating it damages (1-2 Defense, 3-4 Sensors, 5-6 Thrusters)."""
 

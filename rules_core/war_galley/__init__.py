@@ -1,4 +1,4 @@
-"""War Galley attack and defensive modes (MECHANICS §9): one resolver per mode of the aid, and a ship-state view.
+"""War Galley attack and defensive modes (How the dice work §9 "War Galley"): one resolver per mode of the aid, and a ship-state view.
 
 Ids are war-galley/aid/<slug>; each mode's resolver is placed after its entry on the galley page
 (Resolver.serves its slug, versions ("aid",)); the ship-state view has no entry and is

@@ -89,7 +89,7 @@ def target_input() -> Input:
 
 def make_roll(inputs: Inputs, dice: int, prefix: str = "", extra_modifier: int = 0,
               modifier_name: str = "modifier") -> Roll | None:
-    """The roll against the typed number needed; None until the player has typed it (MECHANICS §9)."""
+    """The roll against the typed number needed; None until the player has typed it (How the dice work §9 "War Galley")."""
     needed = inputs.get(f"{prefix}needed")
     if needed is None:
         return None
@@ -259,7 +259,7 @@ def row_gaps(lines: Iterable[str]) -> tuple[Gap, ...]:
 
 
 def with_gaps(run: RunFunction, gaps: Sequence[Gap]) -> RunFunction:
-    """A mode's run that, once the mode is allowed, shows the gaps its row points to (MECHANICS §10), as the v1.2.1
+    """A mode's run that, once the mode is allowed, shows the gaps its row points to (How the dice work §10 "What the rules do not hold"), as the v1.2.1
     Special Actions do: the outcome's "gap" and a last step. Before a result is given, every gap of the row; after, those
     whose line the answer says (a failed Reaction Ram resolves no ram, so no "Check fatigue")."""
     if not gaps:

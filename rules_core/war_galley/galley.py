@@ -1,4 +1,4 @@
-"""The War Galley attack-modes aid as data (MECHANICS §9).
+"""The War Galley attack-modes aid as data (How the dice work §9 "War Galley").
 
 Every string here is the aid's own wording (war-galley-attack-modes.txt), split into the
 separate conditions and results its flattened cells hold. Nothing here is from the game's

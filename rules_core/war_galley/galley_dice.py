@@ -1,4 +1,4 @@
-"""War Galley rolls: the exact chance of success for a number needed the player types (MECHANICS §9).
+"""War Galley rolls: the exact chance of success for a number needed the player types (How the dice work §9 "War Galley").
 
 The game's tables are not public, so nothing here knows a number needed: the player reads it from
 their rulebook. Whether success is at or above that number or at or below it is the rulebook's

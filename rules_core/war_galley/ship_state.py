@@ -27,7 +27,7 @@ STATUSES = (
 
 
 RESULT_ONLY = {"captured": "Defender captured", "depleted": "Depleted"}
-"""Statuses the aid gives only as a result to a defender: it attaches no condition to them (MECHANICS §9)."""
+"""Statuses the aid gives only as a result to a defender: it attaches no condition to them (How the dice work §9 "War Galley")."""
 
 
 def _ticked(status: str) -> Callable[[Inputs], bool]:

@@ -1,12 +1,13 @@
 """The "How the dice work" page and the numbered sections of the mechanics notes it ports.
 
 The project's mechanics notes (sources/MECHANICS.md, a copy of the team's working file) give the
-dice system and every Reading in numbered sections; the code cites them ("MECHANICS §6b"). The
-site's page docs/dice.md says the same in players' words, and each of its headings that ports a
-section names it: `## Damage as normal {#damage-as-normal data-mechanics="6b"}` (attr_list turns
-that into an attribute of the heading). That page is the one place that says which heading is
-which section: a Reading's or a resolver's "MECHANICS §6b" links to it, and a citation of a
-section the page does not hold stops the build.
+dice system and every Reading in numbered sections. The site's page docs/dice.md says the same
+in players' words, and each of its headings that ports a section names it:
+`## Damage as normal {#damage-as-normal data-mechanics="6b"}` (attr_list turns that into an
+attribute of the heading). The code cites that page's sections, by number and, the first time
+in a module, title: How the dice work §6b "Damage as normal". That page is the one place that
+says which heading is which section: a Reading's or a resolver's "How the dice work §6b" links
+to it, and a citation of a section the page does not hold stops the build.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ HEADING = re.compile(r'^#{2,6} (?P<title>.+?) \{#(?P<anchor>[\w-]+) data-mechani
 """A heading of the page that ports a section of the notes."""
 NOTES_SECTION = re.compile(r"^## (?P<number>\d+[a-z]?)\. (?P<title>.+)$", re.M)
 """A numbered section of the notes: `## 6b. Damage as normal (Known ...)`."""
-CITATION = re.compile(r"(?:MECHANICS|How the dice work) §(?P<number>\d+[a-z]?)")
-"""A citation of a section, as rules_core writes it: "MECHANICS §6b", or the page's name, "How the dice work §6b"."""
+CITATION = re.compile(rf"{TITLE} §(?P<number>\d+[a-z]?)")
+"""A citation of a section of the page, as rules_core writes it: "How the dice work §6b"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ def notes_sections(notes_markdown: str) -> dict[str, str]:
 
 
 def cited(text: str) -> list[str]:
-    """The section numbers a citation names: "Damage (v1.2.4), MECHANICS §6b" -> ["6b"]."""
+    """The section numbers a citation names: "Damage (v1.2.4), How the dice work §6b" -> ["6b"]."""
     return [match["number"] for match in CITATION.finditer(text)]
 
 
@@ -77,7 +78,7 @@ def section(number: str, docs_dir: Path = ROOT / "docs") -> Section:
     """The page's section for a number, or a BuildError saying to port it."""
     found = sections(docs_dir).get(number)
     if found is None:
-        raise BuildError(f"mechanics: MECHANICS §{number} is cited but {PAGE} has no heading with "
+        raise BuildError(f"mechanics: How the dice work §{number} is cited but {PAGE} has no heading with "
                          f'data-mechanics="{number}": port that section to the page')
     return found
 
@@ -91,7 +92,7 @@ def page_url(src_uri: str) -> str:
 
 
 def cite_html(text: str, url: str) -> str:
-    """text as HTML, each "MECHANICS §N" a link to the page's section N at url."""
+    """text as HTML, each "How the dice work §N" a link to the page's section N at url."""
     out: list[str] = []
     last = 0
     for match in CITATION.finditer(text):

@@ -3,8 +3,8 @@
 
 The list is drawn from `rules_core.READINGS`, so a Reading added or corrected there shows on
 the site at the next build. Each Reading gets a heading whose anchor is its key, so a resolver
-can link to `readings/#<key>`, and its "MECHANICS §N" links to that section of "How the dice
-work" (scripts/hooks/mechanics.py), whose sections each end with a `readings-cited` marker: a
+can link to `readings/#<key>`, and its "How the dice work §N" links to that section of the page
+(scripts/hooks/mechanics.py), whose sections each end with a `readings-cited` marker: a
 Reading's words live in the ledger only. The markers are of the one grammar of
 scripts/hooks/markers.py, which fails the build on any other `<!-- readings-... -->`.
 """

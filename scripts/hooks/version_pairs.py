@@ -12,7 +12,7 @@ v1.2.4 Actions moved their effect into a State of their own ("gains an Evasion t
 v1.2.4 Hard Burn); a pairing names those parts so the word diff compares the old text with all
 of them together, and they are not counted as new. A pairing may also name a gap: the old entry
 points to a section the texts do not hold (v1.2.1's Ramming section), so only the opening of the
-new entry is compared and the page says why (MECHANICS §10). A v1.2.1 grouping heading with no
+new entry is compared and the page says why (How the dice work §10 "What the rules do not hold"). A v1.2.1 grouping heading with no
 kind of its own (Interception) can be paired with the v1.2.4 entry of that name.
 
 Every slug in a table must exist on its page: a renamed or deleted entry fails the build

@@ -10,7 +10,7 @@ the two texts say the same thing: a spelling fix, or v1.2.4's term for the same 
 became a state, "removed" "canceled"); anything else may change the rule and is "Changed".
 Changed runs a few words apart are one change, quoted whole. Then the hand-written note of the
 comparison if it has one. Notation is not a change: "—" and "No" both mean no Skill Test, "Skill"
-and "Yes" both mean a Skill Test on the Skill rating (MECHANICS §4), and an edit of case or
+and "Yes" both mean a Skill Test on the Skill rating (How the dice work §4 "Unopposed rolls and Skill Tests"), and an edit of case or
 brackets only is left out. Only "Skill/Sensors" becoming "Yes" (a rating choice removed) or a
 Skill Test added or removed is a change.
 

@@ -1,5 +1,5 @@
 """Nothing cut: every sentence of a v1.2.1 Special Action and every field of a War Galley mode is in its resolver's
-own words (issue 20), and every pointer to a section the texts do not hold shows a gap (MECHANICS §10).
+own words (issue 20), and every pointer to a section the texts do not hold shows a gap (How the dice work §10).
 
 The page always shows the entry's text above its resolver; these tests hold the resolver to it too, since the
 resolver's answer is what a player reads at the table once the form is open.

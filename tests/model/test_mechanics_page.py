@@ -45,9 +45,45 @@ def test_the_copy_of_the_notes_is_the_working_file() -> None:
         "the mechanics notes changed: copy them to sources/MECHANICS.md and port the change to docs/dice.md")
 
 
-def test_every_section_the_code_cites_is_a_section_of_the_notes_and_of_the_page() -> None:
-    cited = {number for path in (ROOT / "rules_core").rglob("*.py")
-             for number in mechanics.cited(path.read_text(encoding="utf-8"))}
+CODE = sorted([*(ROOT / "rules_core").rglob("*.py"), *(ROOT / "scripts").rglob("*.py")])
+MARK = re.compile(r'§(?P<first>\d+[a-z]?)(?:-§?(?P<last>\d+[a-z]?))?(?: \\?"(?P<title>[^"\\]+)\\?")?')
+"""A section mark of a citation: `§6b`, a range `§1-5`, with the section's title after it: `§6b "Damage as normal"`."""
+DATA = {"rules_core/readings.py", "scripts/hooks/mechanics.py"}
+"""Modules whose citations are data the build links (a Reading's section) or the citation rule itself: no titles."""
+
+
+def test_every_code_citation_names_a_section_of_the_page_with_its_title_the_first_time() -> None:
+    """The code cites "How the dice work" (docs/dice.md), never the notes' file; each section it names
+    is a heading of the page (data-mechanics="N"), and a module's first mention of a section gives its title."""
+    titles: dict[str, set[str]] = {}
+    for heading in mechanics.HEADING.finditer(PAGE):
+        titles.setdefault(heading["number"], set()).add(heading["title"])
+    order = list(titles)
+    checked = 0
+    for path in CODE:
+        text, name = path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix()
+        assert "MECHANICS §" not in text, f"{name}: cite the page, How the dice work §N"
+        marks = list(MARK.finditer(text))
+        if not marks:
+            continue
+        assert text[:marks[0].start()].endswith("How the dice work "), f"{name}: its first citation names the page"
+        seen: set[str] = set()
+        for mark in marks:
+            first, last = mark["first"], mark["last"] or mark["first"]
+            assert first in titles and last in titles, f"{name}: {mark[0]!r} cites a section the page lacks"
+            if mark["last"]:
+                assert order.index(first) < order.index(last), f"{name}: {mark[0]!r} is no range"
+            elif first not in seen and name not in DATA:
+                assert mark["title"] in titles[first], f"{name}: the first {mark[0]!r} gives the title, one of {titles[first]}"
+            elif mark["title"] is not None:
+                assert mark["title"] in titles[first], f"{name}: {mark[0]!r} is not that section's title"
+            seen.add(first)
+            checked += 1
+    assert checked >= 90
+
+
+def test_every_section_a_reading_cites_is_a_section_of_the_notes_and_of_the_page() -> None:
+    cited = {number for reading in READINGS.values() for number in mechanics.cited(reading.section)}
     assert cited and cited <= set(mechanics.notes_sections(NOTES))
     assert cited <= set(mechanics.page_sections(PAGE))
 
@@ -78,12 +114,12 @@ def test_every_resolvers_readings_link_their_section_of_the_page() -> None:
         assert set(re.findall(r'href="\.\./\.\./dice/#([\w-]+)"', html)) <= anchors
 
 
-def test_a_citation_by_the_notes_or_by_the_page_links_the_same_section() -> None:
-    by_notes = mechanics.cite_html("Damage (v1.2.4), MECHANICS §6b", "../dice/")
-    assert by_notes == mechanics.cite_html("Damage (v1.2.4), How the dice work §6b", "../dice/")
-    assert by_notes == 'Damage (v1.2.4), <a href="../dice/#damage-as-normal">How the dice work: Damage as normal</a>'
+def test_a_citation_links_its_section_of_the_page() -> None:
+    cited = mechanics.cite_html("Damage (v1.2.4), How the dice work §6b", "../dice/")
+    assert cited == 'Damage (v1.2.4), <a href="../dice/#damage-as-normal">How the dice work: Damage as normal</a>'
+    assert mechanics.cite_html("MECHANICS §6b", "../dice/") == "MECHANICS §6b"  # the notes' file is no citation form
 
 
 def test_a_citation_of_a_section_the_page_lacks_stops_the_build() -> None:
-    with pytest.raises(BuildError, match=r'MECHANICS §99 is cited but dice.md has no heading with data-mechanics="99"'):
-        mechanics.cite_html("MECHANICS §99", "../dice/")
+    with pytest.raises(BuildError, match=r'How the dice work §99 is cited but dice.md has no heading with data-mechanics="99"'):
+        mechanics.cite_html("How the dice work §99", "../dice/")

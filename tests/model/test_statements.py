@@ -13,8 +13,8 @@ punctuation dropped) must all be found in one of:
 - the Readings the resolver cites (their titles and texts: a statement that leans on a Reading
   uses its words, and the Reading is shown beside the resolver); a gap note of the ledger
   (rules_core.readings.GAPS) counts as a whole, never lending its words to other statements;
-- DICE_WORDS: the dice system's own terms (MECHANICS §1-§5, Known), which the texts use but
-  never define, and REPAIR_WORDS, the published Repair table's (MECHANICS §6a, Known);
+- DICE_WORDS: the dice system's own terms (How the dice work §1-§5, Known), which the texts use but
+  never define, and REPAIR_WORDS, the published Repair table's (How the dice work §6a, Known);
 - NEUTRAL: the words of the resolvers' neutral templates ("Requirement met.", "Rolled 3 dice",
   "chance 7/12"), which state no rule.
 
@@ -48,10 +48,10 @@ DICE_WORDS = frozenset("""
     escalates escalation diminish diminished diminishes reroll rerolled primary secondary opposed unopposed roll
     rolls rolled rolling face faces set aside kept reading readings wipes wipe final best skill test armor
 """.split())
-"""MECHANICS §1-§5 (Known): the dice system the texts lean on."""
+"""How the dice work §1-§5 (Known): the dice system the texts lean on."""
 
 REPAIR_WORDS = frozenset("rating damage one box system trait weapon spinal spn auto repaired item row".split())
-"""MECHANICS §6a (Known, the published v1.2.4 Repair page): its rows and cells."""
+"""How the dice work §6a (Known, the published v1.2.4 Repair page): its rows and cells."""
 
 NEUTRAL = frozenset("""
     a an the and or of to in on at by for with from as is are be it its this that these those not no yes none
@@ -67,7 +67,7 @@ NEUTRAL = frozenset("""
     available defense reports use has have having counts still already own first same too other whole itself
     their under line aid mode names status alternative take takes gain gains spend add go could over minus net
     conversion modifier effect effects make makes refuses attaches survive survives apply applies resolves mark
-    marks marked further deals whatever a b mechanics source published rules invented odds leaves check
+    marks marked further deals whatever a b mechanics work source published rules invented odds leaves check
     chances permission neither nor away moving just stand play
     yet default defaults taken
 """.split())
@@ -286,7 +286,7 @@ def test_no_statement_of_any_resolver_has_bad_wording_or_repeats_its_label() -> 
 
 def test_a_flex_reading_only_where_there_can_be_flex_dice() -> None:
     """Assert a resolver cites the flex Readings exactly when it takes a flex count or a modifier that converts
-    to flex (MECHANICS §5); a Skill Test of Skill dice alone (v1.2.1 or v1.2.4) has no flex dice."""
+    to flex (How the dice work §5); a Skill Test of Skill dice alone (v1.2.1 or v1.2.4) has no flex dice."""
     flex_readings = {"flex-keeps-best", "no-negative-flex"}
     for resolver in REGISTRY.values():
         names = {spec.name for spec in resolver.inputs} | {part.name for spec in resolver.inputs for part in spec.parts}

@@ -1,4 +1,4 @@
-"""A slow, separate reading of the v1.2.4 Damage page for one attack's final reading (MECHANICS §6b).
+"""A slow, separate reading of the v1.2.4 Damage page for one attack's final reading (How the dice work §6b).
 
 Written apart from rules_core.jovian_wars.damage.step: plain recursion over every die, the attacker's choices
 searched exhaustively with Fractions, no caching, no canonical ships. A state is

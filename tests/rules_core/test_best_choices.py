@@ -1,8 +1,8 @@
-"""Automatic choices are the chooser's best (MECHANICS §5, §6, §6b): on random small states, the automatic
+"""Automatic choices are the chooser's best (How the dice work §5, §6, §6b): on random small states, the automatic
 choice of every resolver that makes one never gives the side that chooses worse odds than any fixed choice.
 
 Each property compares what the resolver answers for its automatic choice with what it answers for a fixed one,
-in the chooser's own order (MECHANICS §6: the attacker wants Destroyed, then Crippled; the Boarders want the
+in the chooser's own order (How the dice work §6: the attacker wants Destroyed, then Crippled; the Boarders want the
 ship Captured, then Destroyed; the defending side wants the reverse of Destroyed, Captured, Crippled, Structure
 lost), compared as tuples: the first part decides, the next breaks its ties.
 """
@@ -84,7 +84,7 @@ def test_explosion_best_beats_every_fixed_choice(ship, structure, armor) -> None
        side_arc=st.booleans())
 def test_ram_each_players_best_beats_every_fixed_choice(rammer, target, start, target_start, side_arc) -> None:
     """Assert each Ram roll's damage, choices best for the player whose roll it is, is never worse for that player
-    than a fixed [D] choice (the choice is made within the attack, MECHANICS §6; the Explosion is its own attack)."""
+    than a fixed [D] choice (the choice is made within the attack, How the dice work §6; the Explosion is its own attack)."""
     given_inputs = {"ramming_ship": {**rammer, "start_structure": max(start, rammer["structure"])},
                     "target_ship": {**target, "start_structure": max(target_start, target["structure"])},
                     "side_arc": side_arc}
@@ -136,7 +136,7 @@ def test_defending_marines_best_beats_the_weakest_remainder(ship, marines, board
 @settings(max_examples=30, deadline=None)
 @given(base=st.integers(0, 5), flex=st.integers(1, 2), macro=st.integers(-2, 2))
 def test_flex_set_aside_for_the_most_structure_beats_the_best_reading(base, flex, macro) -> None:
-    """Assert flex dice set aside for the most Structure lost (a Squadron's damage, MECHANICS §2) never deal less
+    """Assert flex dice set aside for the most Structure lost (a Squadron's damage, How the dice work §2) never deal less
     than keeping the best reading by the roll order."""
     pool = Pool(base, flex, macro)
 

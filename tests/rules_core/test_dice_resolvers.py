@@ -44,7 +44,7 @@ def test_declared_limits_are_the_caps():
 @pytest.mark.parametrize(("net", "dice"), [(-3, (0, 0, -3)), (-1, (0, 0, -1)), (0, (0, 0, 0)), (1, (1, 0, 0)),
                                            (2, (1, 1, 0)), (3, (1, 1, 1)), (5, (1, 1, 3))])
 def test_attack_modifier_table(net, dice):
-    """Assert the v1.2.4 conversion table (MECHANICS §5) row by row."""
+    """Assert the v1.2.4 conversion table (How the dice work §5) row by row."""
     assert modifier_dice(net) == dice
 
 

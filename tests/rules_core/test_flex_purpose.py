@@ -1,4 +1,4 @@
-"""MECHANICS §2, flex "for the roll's purpose": against a Squadron the roller keeps the most Structure.
+"""How the dice work §2, flex "for the roll's purpose": against a Squadron the roller keeps the most Structure.
 
 A brute force over small pools (base up to 6, flex up to 2, macro -2..2), every roll as a multiset
 of faces, every choice of dice to set aside: it finds the rolls where the roll order

@@ -1,4 +1,4 @@
-"""v1.2.4 Actions resolvers: MECHANICS §8 examples, requirements, odds against brute force, bad inputs."""
+"""v1.2.4 Actions resolvers: How the dice work §8 examples, requirements, odds against brute force, bad inputs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shared Jovian Wars helpers: requirement checks and Skill Test result tables (MECHANICS §4, §7)."""
+"""The shared Jovian Wars helpers: requirement checks and Skill Test result tables (How the dice work §4, §7)."""
 
 from __future__ import annotations
 

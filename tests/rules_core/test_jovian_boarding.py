@@ -30,7 +30,7 @@ PAIRS = [(b, d) for b in (ENGAGE, SABOTAGE) for d in (ENGAGE, DEFEND)]
 
 
 def faces_read(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The test's own reading (MECHANICS §1): each face shown 2, 3, 4+ times is a D, T, Q, by Value."""
+    """The test's own reading (How the dice work §1): each face shown 2, 3, 4+ times is a D, T, Q, by Value."""
     counts = Counter(faces)
     return tuple((min(4, n), face) for face, n in sorted(counts.items()) if n >= 2)
 
@@ -60,12 +60,12 @@ def ship(marines: int, structure: int = 4) -> Ship:
 
 
 def roll_order(reading) -> tuple:
-    """The roll order of MECHANICS §2: best Magnitude, then the number of results, then the results strongest first."""
+    """The roll order of How the dice work §2: best Magnitude, then the number of results, then the results strongest first."""
     return (max((level for level, _ in reading), default=0), len(reading), sorted(reading, reverse=True))
 
 
 def defender_cost(ends: dict) -> tuple:
-    """MECHANICS §5 by §6, for the defender: P(Destroyed), P(Captured), P(Crippled), Structure lost, other damage."""
+    """How the dice work §5 by §6, for the defender: P(Destroyed), P(Captured), P(Crippled), Structure lost, other damage."""
     return (sum(p for s, p in ends.items() if s.fate), sum(p for s, p in ends.items() if s.marines == 0 and not s.fate),
             sum(p for s, p in ends.items() if s.structure == 0), -sum(p * s.structure for s, p in ends.items()),
             sum(p * s.damage() for s, p in ends.items()))
@@ -138,7 +138,7 @@ def test_board_requirements():
 
 
 def test_boarded_dave_example():
-    """MECHANICS §8: 3 Boarders Engage a ship with 2 Marines and roll one [D]: Marines 2 -> 1."""
+    """How the dice work §8: 3 Boarders Engage a ship with 2 Marines and roll one [D]: Marines 2 -> 1."""
     answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Engage",
                                       "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]})
     assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
@@ -189,7 +189,7 @@ def test_firefight_matches_brute_force(marines, boarders, boarder, defender):
     (2, 4, 4, AUTOMATIC), (2, 5, 2, AUTOMATIC), (3, 5, 1, AUTOMATIC), (2, 5, 4, "Defense")])
 def test_defending_marines_diminish_as_is_best_for_the_defender(marines, boarders, structure, target):
     """Assert Sabotage against Defend: the Marines place their diminishes best for the defender after the damage
-    (MECHANICS §5: lowest chance of Destroyed, Captured, Crippled, then least lost), over every roll of both sides."""
+    (How the dice work §5: lowest chance of Destroyed, Captured, Crippled, then least lost), over every roll of both sides."""
     state, plan = Boarding(ship(marines, structure), boarders), Plan(SABOTAGE, DEFEND, target=target)
     assert dict(firefight(state, plan).items()) == brute_firefight(state, plan)
 

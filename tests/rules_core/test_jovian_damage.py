@@ -1,4 +1,4 @@
-"""v1.2.4 Damage resolvers: MECHANICS §8 examples, odds against brute force, bad inputs."""
+"""v1.2.4 Damage resolvers: How the dice work §8 examples, odds against brute force, bad inputs."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def p(text: str) -> Fraction:
     return Fraction(text)
 
 
-# ---------------------------------------------------------------- MECHANICS §8 examples
+# ---------------------------------------------------------------- How the dice work §8 examples
 
 
 def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
@@ -168,7 +168,7 @@ def test_rating_damage_odds_match_the_brute_force(ship: dict, value: int) -> Non
 @pytest.mark.parametrize("ship", SHIPS)
 @pytest.mark.parametrize("damage", [0, 1, 2, 3])
 def test_structure_damage_odds_match_the_brute_force(ship: dict, damage: int) -> None:
-    """Assert the exact Dead/Explodes odds, the Catastrophic modifier derived from the ship (MECHANICS §6b)."""
+    """Assert the exact Dead/Explodes odds, the Catastrophic modifier derived from the ship (How the dice work §6b)."""
     answer = odds(V + "structure-damage", {"ship": ship, "damage": damage})
     expected = brute_fates(ship, lambda _: [("S", 0)] * damage, {(): Fraction(1)})
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
@@ -350,7 +350,7 @@ def test_bad_inputs_name_the_field(rid: str, given: dict, field: str) -> None:
 
 
 def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
-    """Assert System Trait Damage's repair chart is MECHANICS §6a's row ([N] —, [D] 4+, [T] Auto, [Q+] 2× Auto),
+    """Assert System Trait Damage's repair chart is How the dice work §6a's row ([N] —, [D] 4+, [T] Auto, [Q+] 2× Auto),
     the same numbers Damage Control gives for that row."""
     for skill in (1, 3, 5):
         trait = odds(V + "system-trait-damage", {"skill": skill})["charts"]
@@ -379,7 +379,7 @@ def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -
 
 
 def test_squadron_damage_sets_flex_aside_for_the_most_structure():
-    """Assert MECHANICS §2's purpose: base 4 + flex 1 rolling 1,1,1,2,2 with macro 1,2 keeps [T1,T2] (4 Structure),
+    """Assert How the dice work §2's purpose: base 4 + flex 1 rolling 1,1,1,2,2 with macro 1,2 keeps [T1,T2] (4 Structure),
     not the roll order's [Q1] (3), and the odds count every roll that way (the flex odds differ from the roll order's)."""
     from rules_core.dice.keep import BEST_READING, MOST_STEPS
     from rules_core.dice.pool_odds import reading_dist
@@ -399,7 +399,7 @@ def test_squadron_damage_sets_flex_aside_for_the_most_structure():
 def test_a_base_die_more_never_lowers_the_attackers_best_outcomes(base, macro, defense, marines, structure, traits,
                                                                   weapons) -> None:
     """Assert one more base die never lowers the chance of Crippled, of Destroyed or of Explodes, with the
-    attacker choosing every Critical Hit (MECHANICS §6)."""
+    attacker choosing every Critical Hit (How the dice work §6)."""
     ship = {"defense": defense, "sensors": 1, "thrusters": 1, "marines": marines, "structure": structure,
             "traits": traits, "weapons": weapons}
     fewer, more = (rows(odds(V + "capital-ship-damage", {"ship": ship, "macro": macro, "base": n})["charts"][0])
@@ -409,7 +409,7 @@ def test_a_base_die_more_never_lowers_the_attackers_best_outcomes(base, macro, d
 
 def test_the_catastrophic_tables_systems_help_names_what_the_modifier_counts():
     """Assert the `systems` input's help names a Rating exactly when a ship with that Rating at 0 adds 1 to the roll, and
-    names System Traits and not Marines as counted (issue 20: the help said "Ratings", Marines included; MECHANICS §6b)."""
+    names System Traits and not Marines as counted (issue 20: the help said "Ratings", Marines included; How the dice work §6b)."""
     from rules_core import REGISTRY
     from rules_core.jovian_wars.ship import RATINGS, Ship
 

@@ -111,7 +111,7 @@ def brute_ram(case: dict) -> dict[tuple, Fraction]:
     for (rs, p), (ts, q) in itertools.product(after_r.items(), after_t.items()):
         ends = {(rs, ts): Fraction(1)}
         if rs[4] == "Explodes" and not ts[4]:
-            # The ramming ship sits in the arc it rammed: a side arc's +1 is +1B (MECHANICS §6b, §5)
+            # The ramming ship sits in the arc it rammed: a side arc's +1 is +1B (How the dice work §6b, §5)
             ends = {(rs, s): w for s, w in blast(ts, t_start, case["start_structure"] + case["side_arc"],
                                                  case["target_armor"], ram_mode).items()}
         elif ts[4] == "Explodes" and not rs[4]:
@@ -220,7 +220,7 @@ def test_a_squadron_at_0_structure_cannot_ram():
     assert caught.value.field == "squadron_structure"
 
 
-# ---------------------------------------------------------------- MECHANICS §8: Valiant and Tengu
+# ---------------------------------------------------------------- How the dice work §8: Valiant and Tengu
 
 
 VALIANT = {"structure": 1, "start_structure": 4}

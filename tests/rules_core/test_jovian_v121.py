@@ -85,7 +85,7 @@ GAPS = {"damage-control": "v121-repair", "ramming-speed": "v121-ramming", "board
 
 @pytest.mark.parametrize("slug", sorted(GAPS))
 def test_a_section_the_texts_do_not_hold_is_shown_as_a_gap(slug: str) -> None:
-    """Assert the gap note shows (MECHANICS §10) and nothing is read from a section the texts lack."""
+    """Assert the gap note shows (How the dice work §10) and nothing is read from a section the texts lack."""
     gap = GAPS_LEDGER[GAPS[slug]].text
     out = resolve(V + slug, {"seed": 1} if describe(V + slug)["has_odds"] else {})
     assert out["outcome"]["gap"] == gap and gap in out["steps"]

@@ -2,7 +2,7 @@
 
 rules_core.dice.opposed works the choice out without searching; this file searches every split of
 the diminishes over the Primary's results, its own way (final levels, not diminish lists), and
-keeps the weakest remainder by MECHANICS §5: fewest magnitude steps left, then the lowest best
+keeps the weakest remainder by How the dice work §5: fewest magnitude steps left, then the lowest best
 Magnitude, then the fewest results, then the lowest Values (strongest first, compared in turn).
 """
 

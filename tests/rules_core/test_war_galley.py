@@ -1,4 +1,4 @@
-"""War Galley attack-modes aid (MECHANICS §9): conditions, defenses offered, state changes, the
+"""War Galley attack-modes aid (How the dice work §9): conditions, defenses offered, state changes, the
 Anastrophe chain, and the roll odds against brute force. Standard library + pytest + rules_core only:
 this file also runs inside Pyodide."""
 
@@ -129,7 +129,7 @@ def test_avoidance_is_refused_to_a_fatigued_crippled_rammed_or_fouled_target(slu
 
 
 def test_depleted_refuses_nothing_it_is_only_a_result_the_aid_gives():
-    """Assert no resolver asks whether a ship is Depleted to refuse Missile Fire (MECHANICS §9)."""
+    """Assert no resolver asks whether a ship is Depleted to refuse Missile Fire (How the dice work §9)."""
     for slug in ("missile-fire", "missile-fire-flame", "defensive-missile-fire", "ram", "grappling"):
         resolver = REGISTRY[rid(slug)]
         names = {spec.name for spec in resolver.inputs} | {part.name for spec in resolver.inputs for part in spec.parts}
@@ -380,7 +380,7 @@ def test_ship_state_default_at_max_speed():
     ({"rammed": True}, {"avoidance"}),
     ({"depleted": True}, set()),
     ({"captured": True}, set()),
-    ({"ram_attack": 0}, {"ram"}),  # Reaction Ram's row has no Ram Attack condition (MECHANICS §9)
+    ({"ram_attack": 0}, {"ram"}),  # Reaction Ram's row has no Ram Attack condition (How the dice work §9)
     ({"movement_impaired": True}, {"ram"}),
     ({"half_speed": True}, set()),
 ])

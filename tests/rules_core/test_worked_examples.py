@@ -1,4 +1,4 @@
-"""Every worked example of MECHANICS §1-3, §5 and §8's pure dice parts, read from fixtures/worked-examples.md."""
+"""Every worked example of How the dice work §1-3, §5 and §8's pure dice parts, read from fixtures/worked-examples.md."""
 
 from __future__ import annotations
 

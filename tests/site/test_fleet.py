@@ -223,7 +223,7 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
 # ---------------------------------------------------------------- pick, don't type
 
 RAM = "jovian-wars/v1.2.4/ram"
-# MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); the other numbers are the form's.
+# How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); the other numbers are the form's.
 VALIANT = ship("Valiant", "Mine", left={"structure": 1})
 TENGU = ship("Tengu", "Theirs", {"structure": 3})
 DICE = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]}

@@ -1,5 +1,5 @@
 """War Galley "Roll for me" works: the widget's seed rolls the dice for the page, judged against the number
-the player typed, and says that the page rolled them (MECHANICS §9: no chance before the number is typed)."""
+the player typed, and says that the page rolled them (How the dice work §9: no chance before the number is typed)."""
 
 from __future__ import annotations
 

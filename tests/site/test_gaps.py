@@ -1,4 +1,4 @@
-"""Gaps in the texts are shown where a player reads the rule (MECHANICS §10): on the built v1.2.1 page,
+"""Gaps in the texts are shown where a player reads the rule (How the dice work §10): on the built v1.2.1 page,
 before any script runs, and in the live resolver's answer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The MECHANICS §8 worked examples, resolved by the live widgets at 390x844 as in CPython.
+"""The How the dice work §8 worked examples, resolved by the live widgets at 390x844 as in CPython.
 
 Each example is opened as a shared link (its inputs in the URL fragment), so the test drives the
 same path a player's link does; the widget's headline and steps must equal rules_core.resolve.

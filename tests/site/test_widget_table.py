@@ -1,6 +1,6 @@
 """The widget as a player uses it at the table: 390x844, touch, both colour schemes.
 
-The Valiant/Tengu Ram (MECHANICS §8) typed die by die must end with the headline naming both ships
+The Valiant/Tengu Ram (How the dice work §8) typed die by die must end with the headline naming both ships
 in view; a keypad refuses a die too many out loud; a shared link reopens at the same outcome; a
 hostile or broken link leaves a clear message and a working widget; a long page draws only the
 widgets near the view. Expected answers come from rules_core in this process.

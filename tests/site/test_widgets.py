@@ -179,7 +179,7 @@ def test_keypad_faces_give_the_cpython_reading(page, page_log, site_url):
 
 
 def test_an_empty_set_aside_keypad_lets_the_roller_choose(page, page_log, site_url):
-    """Assert the MECHANICS §2 example resolves with the set-aside keypad left empty: base 3, flex 1,
+    """Assert the How the dice work §2 example resolves with the set-aside keypad left empty: base 3, flex 1,
     dice 2,2,5,5, one positive macro die 5 -> keep 2,5,5 -> [T5]; and keypads for zero dice are hidden."""
     page.goto(site_url + "dice/")
     root = wait_ready(page, DICE)

@@ -1,4 +1,4 @@
-"""One way to declare an Action or a State, v1.2.4 and v1.2.1 alike (MECHANICS §4, §7, §10).
+"""One way to declare an Action or a State, v1.2.4 and v1.2.1 alike (How the dice work §4 "Unopposed rolls and Skill Tests", §7 "What a resolver does", §10 "What the rules do not hold").
 
 An `Action` is data: its requirement (needs that carry their own inputs), an optional roll (a
 `SkillTest` with its result table, or the `AttackRoll` a State changes), its effect (the text's
@@ -42,12 +42,12 @@ SKILL = Input("skill", "int", "Skill", default=3, low=0, high=MAX_BASE,
 
 @dataclass(frozen=True, slots=True)
 class SkillTest:
-    """A Skill Test: the rating rolled as the base pool (MECHANICS §4) and the row its best result selects."""
+    """A Skill Test: the rating rolled as the base pool (How the dice work §4) and the row its best result selects."""
 
     table: Table | Callable[[Inputs], Table] | None
     """The result table, or a function of the inputs for one; None where the text gives no results."""
     ratings: tuple[Input, ...] = (SKILL,)
-    """The ratings the test may roll; several is v1.2.1's "Skill/Thrusters/Fuel": the player picks (MECHANICS §4)."""
+    """The ratings the test may roll; several is v1.2.1's "Skill/Thrusters/Fuel": the player picks (How the dice work §4)."""
     pool_keypads: bool = True
     """v1.2.4 keypads (dice, macro dice, set aside); False for v1.2.1, whose Skill Tests have no flex or macro dice."""
 
@@ -128,7 +128,7 @@ class Action:
     readings: tuple[Reading, ...] = ()
     """Readings beyond those the roll brings."""
     gap: Gap | None = None
-    """A section the texts do not hold (MECHANICS §10): shown, never filled."""
+    """A section the texts do not hold (How the dice work §10): shown, never filled."""
     state: bool = False
     """A State: "does not apply" rather than "may not be declared"."""
 

@@ -88,7 +88,7 @@ FUEL = Rating("fuel", "Fuel", 1, default=2)
 BOMBING = Action(
     "bombing", "Bombing", "A Squadron resolves a Bombing Run on a Capital Ship target.", V124, (SQUADRON, CAPITAL_TARGET),
     effect=lambda v: ("Resolve a Bombing Run on the target Capital Ship",
-                      ["A Bombing Run's attack takes the Bombing +2 attack modifier (MECHANICS §5): +1 base, +1 flex."]),
+                      ["A Bombing Run's attack takes the Bombing +2 attack modifier (How the dice work §5 \"The v1.2.4 attack modifier\"): +1 base, +1 flex."]),
 )
 
 

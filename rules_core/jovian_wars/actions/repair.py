@@ -1,4 +1,4 @@
-"""v1.2.4 Damage Control: a Repair attempt (MECHANICS §6a, the published Repair table).
+"""v1.2.4 Damage Control: a Repair attempt (How the dice work §6a "The Repair table", the published Repair table).
 
 A Skill Test, then the player's chosen row under the column of the result: "Auto" repairs
 one item, "2× Auto" two, "3× Auto" three, "4+" one item on a 4, 5 or 6 on one die, "—" none.
@@ -27,7 +27,7 @@ REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
     "Weapon Damage": ("—", "—", "4+", "Auto"),
     "Spinal (SPN) Weapon Damage": ("—", "—", "—", "4+"),
 }
-"""Row -> cells under [N], [D], [T], [Q+] (MECHANICS §6a)."""
+"""Row -> cells under [N], [D], [T], [Q+] (How the dice work §6a)."""
 AUTO = {"Auto": 1, "2× Auto": 2, "3× Auto": 3}
 
 
@@ -37,7 +37,7 @@ def _table(values: Inputs) -> Table:
 
 
 def _repaired(cell: TableRow) -> Dist[int]:
-    """Items a cell repairs: "4+" one on a 4, 5 or 6 on one die (MECHANICS §6a)."""
+    """Items a cell repairs: "4+" one on a 4, 5 or 6 on one die (How the dice work §6a)."""
     text = cell[1]
     return Dist.uniform(range(1, 7)).map(lambda face: int(face >= 4)) if text == "4+" else Dist.certain(AUTO.get(text, 0))
 

@@ -1,10 +1,10 @@
 """v1.2.1 Special Actions page: each Special Action's requirement, Skill Test and effect, as data.
 
 Each is an `action.Action`; the text's own words are kept in each effect. A Special Action's Skill Test
-may name several ratings ("Skill/Thrusters/Fuel"): the declaring player picks one (MECHANICS §4). A v1.2.1
+may name several ratings ("Skill/Thrusters/Fuel"): the declaring player picks one (How the dice work §4 "Unopposed rolls and Skill Tests"). A v1.2.1
 Skill Test has no flex or macro dice, so only the rolled dice are asked for. Where the action points to a
 section the texts do not hold (Repair, Ramming, Boarding), the resolver shows the gap and reads nothing from
-it (MECHANICS §10).
+it (How the dice work §10 "What the rules do not hold").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""v1.2.4 States: what each does to the numbers and how it ends (MECHANICS §7).
+"""v1.2.4 States: what each does to the numbers and how it ends (How the dice work §7 "What a resolver does").
 
 Targeted:X, Station Keeping and Suppressed change an attack's dice: their resolvers give the
 attack's exact odds without and with the State, and roll one attack. The others state their

@@ -1,4 +1,4 @@
-"""v1.2.4 Actions resolved by one Skill Test and a result table (MECHANICS §4, §7).
+"""v1.2.4 Actions resolved by one Skill Test and a result table (How the dice work §4 "Unopposed rolls and Skill Tests", §7 "What a resolver does").
 
 Each is an `action.Action` with a `SkillTest`: requirement checks, the table's exact odds for the
 model's Skill, and one Skill Test from typed or seeded dice ending in the row's effect. Rows that

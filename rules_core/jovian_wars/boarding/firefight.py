@@ -150,7 +150,7 @@ def sabotage(ship: Ship, readings: Dist[Reading], target: str = AUTOMATIC) -> Di
 
 
 def defender_cost(ends: Dist[Ship]) -> tuple[Fraction, ...]:
-    """What the defending side wants least of a Sabotage's end states (MECHANICS §5, by §6): the chance the ship is
+    """What the defending side wants least of a Sabotage's end states (How the dice work §5 "Opposed rolls", by §6 "Procedures the rules call but never define"): the chance the ship is
     Destroyed, then Captured, then Crippled, then the Structure lost, then the other damage (lower is better)."""
     return (ends.p(lambda ship: ship.destroyed), ends.p(lambda ship: ship.marines == 0 and not ship.destroyed),
             ends.p(lambda ship: ship.crippled), ends.expected(lambda ship: -ship.structure),

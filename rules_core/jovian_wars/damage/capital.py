@@ -53,14 +53,14 @@ def capped(pool: Pool, note: str, base: str = "base", flex: str = "flex", macro:
 
 
 def capital_pool(values: Inputs) -> Pool:
-    """The attack pool of `capital_pool_inputs`, the modifier converted first (§5), within the caps."""
+    """The attack pool of `capital_pool_inputs`, the modifier converted first (How the dice work §5 "The v1.2.4 attack modifier"), within the caps."""
     modifier = int_of(values, "modifier")
     pool = build_pool(int_of(values, "base"), int_of(values, "flex"), int_of(values, "macro"), modifier)
     return capped(pool, f" after the attack modifier {modifier:+d}" if modifier else "")
 
 
 def d_results_input(name: str = "d_results", label: str = "[D] results damage") -> Input:
-    """The attacker's choice for every [D] of damage resolved as normal (MECHANICS §6b): by default the best."""
+    """The attacker's choice for every [D] of damage resolved as normal (How the dice work §6b "Damage as normal"): by default the best."""
     return Input(name, "choice", label, default=BEST, choices=(BEST, BY_VALUE, ON_MARINES),
                  help="Each [D] damages the Rating its Value names (1-2 Defense, 3-4 Sensors, 5-6 Thrusters) or the "
                       "Marines, at the attacker's choice; best for the attacker chooses for each [D] result.")

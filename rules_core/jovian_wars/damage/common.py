@@ -56,7 +56,7 @@ def loss_after(lost: int, effect: int) -> int:
 def squadron_damage_dist(attack: Pool, opposing: Pool | None = None) -> Dist[int]:
     """Structure lost -> exact chance for an anti-squadron attack, opposed by `opposing` when given
     (Point Defense, or a Dogfight Defense pool). The attacker sets its flex dice aside for the most Structure
-    lost (MECHANICS §2); every diminish then takes one step, wherever it goes."""
+    lost (How the dice work §2 "Base, flex and macro dice"); every diminish then takes one step, wherever it goes."""
     lost = reading_dist(attack, MOST_STEPS).map(squadron_loss)
     if opposing is None:
         return lost

@@ -68,7 +68,7 @@ STRUCTURE_DAMAGE = Resolver(
 
 
 def _trait_odds(values: Inputs) -> Answer:
-    # The Damage page's "[D+]" is the Repair table's System Trait row: [D] 4+, [T] Auto, [Q+] 2× Auto (MECHANICS §6a).
+    # The Damage page's "[D+]" is the Repair table's System Trait row: [D] 4+, [T] Auto, [Q+] 2× Auto (How the dice work §6a "The Repair table").
     return Answer(charts=tuple(repair_charts("System Trait Damage", int_of(values, "skill"))))
 
 

@@ -1,4 +1,4 @@
-"""The one damage step: "Resolve Damage as normal" on a Capital Ship (v1.2.4 Damage page, MECHANICS §6b).
+"""The one damage step: "Resolve Damage as normal" on a Capital Ship (v1.2.4 Damage page, How the dice work §6b "Damage as normal").
 
 One attack's final reading becomes a sequence of events, resolved in the stated order (lowest
 Magnitude first, then lowest Value):
@@ -15,7 +15,7 @@ Destroyed ship takes nothing more from the attack (Reading `destroyed-stops`). E
 the attacker's choice; if none can be chosen it is one more Structure Damage.
 
 Every choice the text gives the attacker is an `Aim`: chosen by hand, or automatically as the
-option best for the attacker, computed exactly over everything that follows (MECHANICS §6:
+option best for the attacker, computed exactly over everything that follows (How the dice work §6 "Procedures the rules call but never define":
 Destroyed first, then Crippled, then the most damage). `take_hits` gives the exact distribution
 of end states; `resolve_hits` resolves one case from dice, step by step, with the same events.
 """
@@ -53,7 +53,7 @@ WEAPON_NEEDS = {WEAPON: 5, SPINAL_WEAPON: 6}
 
 
 def destroy_first(ship: Ship) -> tuple[int, ...]:
-    """MECHANICS §6's attacker: the highest chance the target is Destroyed, then Crippled, then the most damage."""
+    """The attacker of How the dice work §6: the highest chance the target is Destroyed, then Crippled, then the most damage."""
     return (int(ship.destroyed), int(ship.crippled), ship.damage())
 
 
@@ -431,7 +431,7 @@ def _tied(options: list[tuple[str, list[Branch]]], events: tuple[Event, ...], ai
 
 def choice_sentence(options: list[str], taken: str, tied: list[str], chooser: str) -> str:
     """How an automatic choice reads: the best option, or, where options tie for the chooser, that they do
-    (MECHANICS §6b: "any: all equal", never the first named as if chosen)."""
+    (How the dice work §6b: "any: all equal", never the first named as if chosen)."""
     who = f"{chooser[0].upper()}{chooser[1:]}"
     verb = "choose" if chooser.endswith("s") else "chooses"  # "the Boarders choose", "the attacker chooses"
     listed = ", ".join(options)

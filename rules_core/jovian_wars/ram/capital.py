@@ -57,7 +57,7 @@ class Ram:
     side_arc: bool = False
     """The Ram hits the target's side arc: the ramming ship sits there when it explodes."""
     rammer_aim: Aim = Aim()
-    """The ramming ship's player's choices for its roll and its Explosion on the target (MECHANICS §6b)."""
+    """The ramming ship's player's choices for its roll and its Explosion on the target (How the dice work §6b "Damage as normal")."""
     target_aim: Aim = Aim()
     """The target's player's choices for its roll and its Explosion on the ramming ship."""
 
