@@ -17,9 +17,21 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 LONG_SINGLE_TESTS = ("tests/test_pyodide_suite.py", "tests/test_types.py")
-"""Files of one or two long tests (the Pyodide suite, mypy): run first, so that with two workers
-(scripts/test) they overlap the many short tests rather than trail them."""
+"""Files of one or two long tests (the Pyodide suite, mypy): run first."""
+BROWSER_TESTS = "tests/site/"
+"""Files that drive Chromium: each takes far longer than a file of model tests, so they come next."""
+
+
+def cost_rank(item: pytest.Item) -> int:
+    """0 for the long single tests, 1 for a browser file, 2 for the many short model tests."""
+    if item.nodeid.startswith(LONG_SINGLE_TESTS):
+        return 0
+    return 1 if item.nodeid.startswith(BROWSER_TESTS) else 2
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not item.nodeid.startswith(LONG_SINGLE_TESTS))  # stable: the rest keep their order
+    """Longest files first, so that with two workers (scripts/test: whole files each, in this order,
+    --no-loadscope-reorder) the short model tests fill the gaps at the end instead of one long file
+    trailing while the other worker idles. (xdist's own order, by number of tests, put the one-test
+    Pyodide suite last.)"""
+    items.sort(key=cost_rank)  # stable: each class keeps its collection order
