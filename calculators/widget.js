@@ -52,13 +52,13 @@ import { el } from "./dom.js";
 
 // ---- The widget ----------------------------------------------------------------------------
 
-class Widget {
+export class Widget {
   /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.id = root.dataset.resolver || "";
     this.engine = getEngine();
-    this.body = root.querySelector("details.resolver__body");
+    this.body = /** @type {HTMLDetailsElement | null} */ (root.querySelector("details.resolver__body"));
     this.prepared = false;
     this.live = false;
     this.engineFailed = false;
@@ -187,15 +187,16 @@ function parsed(node) {
  * follows is queued behind the page's loading work, a third of a second on a phone. Any other
  * opening is heard as a toggle. A block the parser has not finished is opened by mountAll. */
 export function hearOpens() {
-  const openWidget = (body) => {
-    const root = body.closest("[data-resolver]");
+  const openWidget = (/** @type {Element} */ body) => {
+    const root = /** @type {HTMLElement | null} */ (body.closest("[data-resolver]"));
     if (root && root.dataset.describe && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
   };
   document.addEventListener(
     "click",
     (event) => {
       const summary = event.target instanceof Element && event.target.closest("summary.resolver__open");
-      if (summary && !summary.parentElement.open) openWidget(summary.parentElement);
+      const body = summary && summary.parentElement;
+      if (body instanceof HTMLDetailsElement && !body.open) openWidget(body);
     },
     true,
   );
@@ -218,13 +219,14 @@ export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdle
 /** Take over every resolver block on the current page (called on each document$ emission).
  * A block named by the link's fragment opens at once; the others draw when opened or near. */
 export function mountAll(scope = document) {
-  const roots = [...scope.querySelectorAll("[data-resolver]:not([data-mounted])")];
+  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll("[data-resolver]:not([data-mounted])"))];
   const near = "IntersectionObserver" in window
     ? new IntersectionObserver((entries, observer) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
-          whenIdle(() => safely(entry.target, () => entry.target.widget.prepare())); // a tap on Resolve prepares it at once anyway
+          const root = /** @type {HTMLElement} */ (entry.target);
+          whenIdle(() => safely(root, () => root.widget?.prepare())); // a tap on Resolve prepares it at once anyway
         }
       }, { rootMargin: NEAR })
     : null;
