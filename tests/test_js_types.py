@@ -8,6 +8,7 @@ engine's module worker, tsconfig.sw.json the service worker (a classic script af
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -38,3 +39,21 @@ def test_every_script_is_checked() -> None:
         listed |= {line.strip() for line in done.stdout.splitlines()}
     scripts = {str(path) for path in (ROOT / "calculators").glob("*.js")}
     assert scripts - listed == set(), f"not type-checked: {sorted(scripts - listed)}"
+
+
+def test_the_page_preloads_its_whole_module_graph() -> None:
+    """Assert overrides/main.html preloads exactly main.js and what it imports statically, at any depth (a module
+    missing from the list is found only once its importer runs: a round trip more before the first answer)."""
+    listed = re.search(r"for module in \[([^\]]*)\]", (ROOT / "overrides" / "main.html").read_text(encoding="utf-8"))
+    assert listed, "overrides/main.html has no modulepreload list"
+    preloaded = set(re.findall(r"'([\w-]+)'", listed[1]))
+    graph: set[str] = set()
+    todo = ["main"]
+    while todo:
+        name = todo.pop()
+        if name in graph:
+            continue
+        graph.add(name)
+        text = (ROOT / "calculators" / f"{name}.js").read_text(encoding="utf-8")
+        todo += re.findall(r'^import [^;]*? from "\./([\w-]+)\.js";', text, flags=re.M | re.S)
+    assert preloaded == graph, f"preloaded but not imported: {sorted(preloaded - graph)}; imported but not preloaded: {sorted(graph - preloaded)}"
