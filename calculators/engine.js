@@ -49,9 +49,9 @@ export const PROBE_EVERY_MS = 1000;
 const WATCH_EVERY_MS = 1000;
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 // The build this document is of (scripts/hooks/build_stamp.py): an engine of another build is not used.
-export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.content || null;
+export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.getAttribute("content") || null;
 
-class Engine {
+export class Engine {
   constructor() {
     this.starts = 0;
     this.state = "loading";
@@ -63,13 +63,16 @@ class Engine {
     this.unanswered = new Map(); // id -> request posted to the worker and not yet answered by it
     this.running = null; // the request the worker said it started and has not answered
     this.listeners = new Set();
-    this.worker = null;
+    /** @type {Worker | null} */
+    this.worker = null; // start() makes it, at once (getEngine)
     this.failures = 0; // failed starts since the last start the reader, the network or the service worker asked for
     this.slowStarts = 0; // boots in a row the watchdog found too slow: each allows the next twice the time
-    this.retryTimer = null;
+    /** @type {number | undefined} */
+    this.retryTimer = undefined;
     this.retrying = false; // another automatic try is coming
     this.storageFull = false; // the memory snapshot did not fit: every visit starts afresh
-    this.watchdog = null;
+    /** @type {number | undefined} */
+    this.watchdog = undefined;
     this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
     this.bootStarted = 0;
     addEventListener("online", () => this.retry());
@@ -150,16 +153,16 @@ class Engine {
     const waiting = this.state === "loading" || (this.state === "ready" && !this.idle);
     if (!waiting) {
       clearInterval(this.watchdog);
-      this.watchdog = null;
+      this.watchdog = undefined;
       return;
     }
     if (this.watchdog) return;
     this.heard = Math.max(this.heard, performance.now() - WATCH_EVERY_MS); // an idle spell is no silence
-    this.worker.postMessage({ type: "ping" });
+    this.worker?.postMessage({ type: "ping" });
     this.watchdog = setInterval(() => {
       const dead = this.verdict(performance.now());
       if (dead) return this.fail(dead, { slow: this.state === "loading" });
-      this.worker.postMessage({ type: "ping" });
+      this.worker?.postMessage({ type: "ping" });
     }, WATCH_EVERY_MS);
   }
 
@@ -179,7 +182,7 @@ class Engine {
   fail(detail, { final = false, slow = false, file = null } = {}) {
     if (this.state === "error") return;
     const starting = this.state === "loading";
-    this.worker.terminate();
+    this.worker?.terminate();
     this.state = "error";
     this.failures += 1;
     if (slow) this.slowStarts += 1;
@@ -208,7 +211,7 @@ class Engine {
 
   post(item) {
     this.sent += 1;
-    this.worker.postMessage(item.message);
+    this.worker?.postMessage(item.message);
   }
 
   receive(data) {
@@ -267,7 +270,7 @@ class Engine {
   cut(item) {
     if (this.running !== item) return;
     this.unanswered.delete(item.message.id);
-    this.worker.terminate();
+    this.worker?.terminate();
     const late = `took longer than ${TIMEOUT_MS / 1000} s, so it was stopped and the engine restarted; change an input to try again`;
     this.settle(item, { error: late, field: null, timedOut: true });
     this.start();

@@ -161,7 +161,7 @@ class FleetPage {
     try {
       ship = checkShip(entered, this.parts, "The ship");
     } catch (error) {
-      this.refused(`${error.message}. Nothing was saved.`);
+      this.refused(`${error instanceof Error ? error.message : error}. Nothing was saved.`);
       return;
     }
     const ships = index === null ? [...this.ships, ship] : this.ships.map((old, i) => (i === index ? ship : old));

@@ -70,6 +70,7 @@ export function checkValue(spec, value) {
  * accepted values (by name, groups nested); `entered` their dotted paths; `refused` one message per bad value;
  * `ignored` the names that are not inputs here. */
 export function checkState(specs, state, prefix = "") {
+  /** @type {{values: Record<string, any>, entered: string[], refused: string[], ignored: string[]}} */
   const out = { values: {}, entered: [], refused: [], ignored: [] };
   if (!state || typeof state !== "object" || Array.isArray(state)) return out;
   for (const key of Object.keys(state)) if (!specs.some((spec) => spec.name === key)) out.ignored.push(prefix + key);

@@ -86,7 +86,7 @@ function showBadge() {
 }
 
 function showUpdate(onPress) {
-  let button = document.querySelector("[data-update]");
+  let button = /** @type {HTMLButtonElement | null} */ (document.querySelector("[data-update]"));
   if (!button) {
     button = document.createElement("button");
     button.type = "button";
@@ -103,7 +103,7 @@ function fullLoadsOnly() {
   addEventListener(
     "click",
     (event) => {
-      const link = event.target instanceof Element && event.target.closest("a[href]");
+      const link = event.target instanceof Element && /** @type {HTMLAnchorElement | null} */ (event.target.closest("a[href]"));
       if (link && link.origin === location.origin) event.stopPropagation(); // Material never sees it; the browser navigates
     },
     true,

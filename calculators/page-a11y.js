@@ -27,7 +27,7 @@ function focusableScrollBoxes() {
   // Measure every box first, then write: a write between two reads would lay the page out again.
   // Boxes away from the view are not laid out (extra.css: content-visibility): lay them all out
   // for this one measure.
-  const boxes = [...document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])")];
+  const boxes = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])"))];
   document.documentElement.classList.add("measuring-scroll-boxes");
   const scrolling = boxes.filter((box) => box.scrollWidth > box.clientWidth);
   document.documentElement.classList.remove("measuring-scroll-boxes");

@@ -65,13 +65,13 @@ function markIn(root, found, skip, blockOf) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => {
       if (node.nodeType === Node.TEXT_NODE) return NodeFilter.FILTER_ACCEPT;
-      return node.matches(skip) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+      return /** @type {Element} */ (node).matches(skip) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
     },
   });
   const { pattern } = found;
   const mentions = [];
   const marked = new Map(); // block -> terms already marked in it
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let node = /** @type {Text | null} */ (walker.nextNode()); node; node = /** @type {Text | null} */ (walker.nextNode())) {
     pattern.lastIndex = 0;
     if (!pattern.test(node.data)) continue;
     pattern.lastIndex = 0;
@@ -201,7 +201,7 @@ let termsByKey = new Map();
 document.addEventListener(
   "click",
   (event) => {
-    const link = event.target instanceof Element ? event.target.closest("a.term") : null;
+    const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest("a.term")) : null;
     const term = link && termsByKey.get(link.dataset.term);
     if (!term || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();

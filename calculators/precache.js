@@ -68,7 +68,14 @@ export async function checkedMatch(cache, key, revision) {
 function relay(response) {
   const reader = response.body.getReader();
   let out;
-  const body = new ReadableStream({ start: (controller) => (out = controller), cancel: () => (out = null) });
+  const body = new ReadableStream({
+    start: (controller) => {
+      out = controller;
+    },
+    cancel: () => {
+      out = null;
+    },
+  });
   const pass = (step) => {
     try {
       if (out) step(out);

@@ -82,11 +82,11 @@ function entryOf(href) {
 /** The navigation's place of every page: pathname -> "Dice", "Jovian Wars · Traits glossary". */
 function placesFromNavigation() {
   const places = new Map();
-  for (const link of document.querySelectorAll(".md-nav--primary a.md-nav__link[href]")) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(".md-nav--primary a.md-nav__link[href]"))) {
     const url = new URL(link.href);
     if (url.hash || places.has(url.pathname)) continue;
     const sections = [];
-    for (let item = link.closest(".md-nav__item--nested"); item; item = item.parentElement.closest(".md-nav__item--nested")) {
+    for (let item = link.closest(".md-nav__item--nested"); item; item = item.parentElement?.closest(".md-nav__item--nested") ?? null) {
       const label = item.querySelector(":scope > .md-nav__link");
       if (label) sections.unshift(label.textContent.trim().replace(/\s+/g, " "));
     }
@@ -152,7 +152,7 @@ function pinMaterial(list, entry) {
 
 function refreshMaterial() {
   const list = document.querySelector(".md-search-result__list");
-  const input = document.querySelector("input.md-search__input");
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector("input.md-search__input"));
   if (!list || !input) return;
   labelMaterial(list);
   pinMaterial(list, namedEntry(input.value));
@@ -162,7 +162,7 @@ function refreshMaterial() {
 
 /** Zensical's search dialog, if the page has one (a shadow root holding the results listbox). */
 function zensicalRoots() {
-  return [...document.body.children].map((el) => el.shadowRoot).filter((root) => root?.querySelector("dialog"));
+  return [...document.body.children].map((el) => el.shadowRoot).filter(/** @param {ShadowRoot | null} root @returns {root is ShadowRoot} */ (root) => Boolean(root?.querySelector("dialog")));
 }
 
 function labelZensical(root) {
@@ -234,6 +234,7 @@ function refreshAll() {
 
 // ---- Enter opens the named entry --------------------------------------------------------------
 
+/** @param {unknown} element @returns {element is HTMLInputElement} */
 function isSearchField(element) {
   return element instanceof HTMLInputElement
     && (element.matches("input.md-search__input") || (element.getRootNode() instanceof ShadowRoot && !!element.closest("dialog")));
@@ -263,7 +264,7 @@ export function openEntry(entry, field) {
     if (samePage) landOnFragment();
     return;
   }
-  const toggle = document.getElementById("__search");
+  const toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
   if (toggle?.checked) toggle.click();
   if (samePage) {
     history.pushState(history.state, "", target.href);
@@ -304,7 +305,7 @@ export function labelSearchResults() {
 // phone's keyboard comes up within the same tap.
 document.addEventListener("click", (event) => {
   if (!(event.target instanceof Element) || !event.target.closest("[data-open-search]")) return;
-  const toggle = document.getElementById("__search");
+  const toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
   if (toggle && !toggle.checked) toggle.click();
-  document.querySelector("input.md-search__input")?.focus();
+  /** @type {HTMLInputElement | null} */ (document.querySelector("input.md-search__input"))?.focus();
 });

@@ -12,19 +12,21 @@
 // builds. Activate drops every entry the new build does not list. URLs are relative to this
 // file, so a sub-path deployment works.
 
-const SCOPE = new URL("./", self.location).href;
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self)); // `self`, typed for tsc
+const SCOPE = new URL("./", worker.location.href).href;
 const KEYS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, precacheKey(SCOPE + path, revision)]));
 const REVISIONS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, revision]));
 // The engine's big files last: a first visit's engine is usually downloading them already.
 const ENGINE_FIRST = (path) => (path.startsWith("assets/pyodide/") ? 1 : 0);
 const PARALLEL = 6;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const todo = [...PRECACHE_FILES].sort((a, b) => ENGINE_FIRST(a[0]) - ENGINE_FIRST(b[0]));
       const storedHere = []; // keys this install put into the precache
-      let failure = null;
+      /** @type {any} */
+      let failure = null; // what stopped the install: whatever was thrown
       const lane = async () => {
         for (let next = todo.shift(); next && !failure; next = todo.shift()) {
           try {
@@ -39,8 +41,8 @@ self.addEventListener("install", (event) => {
       if (!failure) return;
       // The pages are told first: the clean-up may wait for the engine's boot (its downloads' locks).
       const reason = failure.name === "QuotaExceededError" ? "storage" : "download";
-      const message = { type: "install-failed", reason, active: Boolean(self.registration.active), error: String(failure.message || failure) };
-      for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) client.postMessage(message);
+      const message = { type: "install-failed", reason, active: Boolean(worker.registration.active), error: String(failure.message || failure) };
+      for (const client of await worker.clients.matchAll({ includeUncontrolled: true, type: "window" })) client.postMessage(message);
       await forgetInstall(storedHere);
       throw failure;
     })(),
@@ -52,19 +54,19 @@ self.addEventListener("install", (event) => {
 // the engine's downloads still under way (their Web Locks) have ended: the engine's worker runs
 // its precache steps on its own thread, so a lock may be held until its boot is done.
 async function forgetInstall(storedHere) {
-  if (self.registration.active) {
+  if (worker.registration.active) {
     const cache = await caches.open(PRECACHE);
     for (const key of storedHere) await cache.delete(key);
     return;
   }
-  const held = self.navigator.locks ? await self.navigator.locks.query() : { held: [], pending: [] };
-  for (const { name } of [...held.held, ...held.pending]) {
-    if (name && name.startsWith("precache ")) await self.navigator.locks.request(name, () => {});
+  const held = worker.navigator.locks ? await worker.navigator.locks.query() : { held: [], pending: [] };
+  for (const { name } of [...(held.held || []), ...(held.pending || [])]) {
+    if (name && name.startsWith("precache ")) await worker.navigator.locks.request(name, () => {});
   }
   await caches.delete(PRECACHE);
 }
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const wanted = new Set(KEYS.values());
@@ -75,7 +77,7 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name !== PRECACHE) await caches.delete(name); // caches of earlier designs
       }
-      await self.clients.claim(); // a first visit's page: from now on served from the precache
+      await worker.clients.claim(); // a first visit's page: from now on served from the precache
     })(),
   );
 });
@@ -86,10 +88,10 @@ function fileUrl(url) {
   return url.origin + path;
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
+  if (request.method !== "GET" || url.origin !== worker.location.origin || !url.href.startsWith(SCOPE)) return;
   const file = fileUrl(url);
   const key = KEYS.get(file);
   event.respondWith(
@@ -103,7 +105,8 @@ self.addEventListener("fetch", (event) => {
         return await fetch(request);
       } catch (error) {
         if (request.mode === "navigate") {
-          const missing = KEYS.has(SCOPE + "404.html") && (await cache.match(KEYS.get(SCOPE + "404.html")));
+          const notFound = KEYS.get(SCOPE + "404.html");
+          const missing = notFound && (await cache.match(notFound));
           if (missing) return missing;
         }
         throw error;
@@ -112,10 +115,10 @@ self.addEventListener("fetch", (event) => {
   );
 });
 
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   // The reader pressed "reload" on the update prompt: take over (every tab of the site).
-  if (type === "skip-waiting") self.skipWaiting();
+  if (type === "skip-waiting") worker.skipWaiting();
   // Which build is this? Only an activated worker answers, and it activates with a full cache.
   if (type === "status") (event.ports[0] || event.source)?.postMessage({ type: "status", version: VERSION, build: BUILD, files: PRECACHE_FILES.length });
 });

@@ -73,7 +73,7 @@ function watched(url, response) {
         const { done, value } = await reader.read();
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
-        if (!error || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
+        if (!(error instanceof Error) || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
         controller.error(error);
       }
     },
@@ -117,6 +117,7 @@ const pythonStarted = () => self.postMessage({ type: "step", long: false });
 
 // Reported with "ready", for the benchmark: the snapshot's cost, and when each boot step ended
 // (ms since the epoch, so the page can place them on its own clock).
+/** @type {{snapshotMs: number | null, snapshotBytes: number | null, timeline: Record<string, number>}} */
 const stats = { snapshotMs: null, snapshotBytes: null, timeline: {} };
 const mark = (step) => (stats.timeline[step] = performance.timeOrigin + performance.now());
 stats.timeline["worker-created"] = performance.timeOrigin;
@@ -201,7 +202,7 @@ async function boot() {
     const made = await fresh();
     pyodide = made.pyodide;
     // In the background. A full storage is the reader's to know: each visit will start afresh (no warm start).
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((error) => error && error.name === "QuotaExceededError" && self.postMessage({ type: "storage-full" }));
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((error) => /** @type {{name?: string} | null} */ (error)?.name === "QuotaExceededError" && self.postMessage({ type: "storage-full" }));
   }
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
@@ -229,7 +230,7 @@ export async function handler(message) {
     const answer = JSON.parse(handle(message.type, message.resolver, JSON.stringify(message.inputs ?? {})));
     return { id: message.id, ...answer };
   } catch (error) {
-    return { id: message.id, error: `engine: ${error && error.message ? error.message.split("\n").slice(-2).join(" ") : error}`, field: null };
+    return { id: message.id, error: `engine: ${error instanceof Error && error.message ? error.message.split("\n").slice(-2).join(" ") : error}`, field: null };
   }
 }
 
@@ -264,7 +265,7 @@ async function drain() {
   draining = false;
 }
 
-self.addEventListener("message", (event) => {
+self.addEventListener("message", (/** @type {MessageEvent} */ event) => {
   // The page's watchdog: answered at once, between two boot steps or two requests.
   if (event.data && event.data.type === "ping") return self.postMessage({ type: "pong" });
   queue.push(event.data);

@@ -3,7 +3,7 @@
 The block shows the resolver's title, its default inputs, the exact odds for those inputs (or,
 for a resolver with no dice, its default resolution: checklist and outcome) and its Readings.
 The browser widget takes the block over; the class names and data attributes here are the
-ones calculators/widget.js draws, so the page does not jump when the engine arrives.
+ones calculators/render.js draws, so the page does not jump when the engine arrives.
 """
 
 from __future__ import annotations

@@ -1,0 +1,371 @@
+// The widget's form and the values it holds (calculators/widget.js wires it to requests.js and render.js).
+//
+// The form is drawn from the resolver's describe() declaration; each control writes its value into `values` and
+// marks its path `entered`; `setMany` then calls the widget's `changed`, which asks the engine. Which inputs apply
+// (`when`), a ship picked from the fleet, and the faces typed on a keypad are all kept here. The DOM hooks of the
+// controls are listed at the top of widget.js.
+
+import { readState } from "./fragment.js";
+import { checkState } from "./input-check.js";
+import { fleetShips } from "./fleet-store.js";
+import { el } from "./dom.js";
+
+/**
+ * One declared input, as describe() sends it (rules_core/inputs.py).
+ * @typedef {{name: string, kind: string, label: string, help?: string, default?: any, low?: number, high?: number,
+ *   choices?: string[], parts?: InputSpec[], when?: [string, string], more?: boolean, optional?: boolean}} InputSpec
+ * @typedef {{title: string, inputs: InputSpec[], has_odds?: boolean}} Declaration
+ * @typedef {Record<string, any>} Values
+ * @typedef {{name: string, path: string[], typed: HTMLElement, needed: HTMLElement, note: HTMLElement, pad: HTMLElement,
+ *   prefix: string, key: string, optional: boolean}} FaceInput  a keypad: the faces typed for one `faces` input
+ * @typedef {{changed: () => void, follow: () => void}} FormHooks  what the widget does when a value changes
+ */
+
+let uid = 0;
+/** A page-unique element id. */
+export const nextId = (/** @type {string} */ name) => `resolver-${++uid}-${name.replace(/[^\w-]/g, "-")}`;
+
+/** @param {any} object @param {string[]} path */
+export function getPath(object, path) {
+  return path.reduce((node, key) => (node && typeof node === "object" && Object.hasOwn(node, key) ? node[key] : undefined), object);
+}
+
+/** @param {Values} object @param {string[]} path @param {any} value */
+export function setPath(object, path, value) {
+  let node = object;
+  for (const key of path.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== "object" || Array.isArray(node[key])) node[key] = {};
+    node = node[key];
+  }
+  node[path[path.length - 1]] = value;
+}
+
+/** Inputs whose value is an object of parts: a group, or a ship (rules_core.inputs.GROUP_KINDS). */
+const isGroup = (/** @type {InputSpec} */ spec) => spec.kind === "group" || spec.kind === "ship";
+
+/** @param {InputSpec[]} specs @returns {Values} */
+function defaultsOf(specs) {
+  /** @type {Values} */
+  const values = {};
+  for (const spec of specs) {
+    if (isGroup(spec)) values[spec.name] = defaultsOf(spec.parts || []);
+    else if (spec.kind === "faces") values[spec.name] = [];
+    else if (spec.default !== null && spec.default !== undefined) values[spec.name] = spec.default;
+  }
+  return values;
+}
+
+/** Copy checked values (groups nested) onto `values`. @param {Values} values @param {Values} checked */
+function mergeInto(values, checked) {
+  for (const [key, value] of Object.entries(checked)) {
+    if (value && typeof value === "object" && !Array.isArray(value)) mergeInto(values[key], value);
+    else values[key] = value;
+  }
+}
+
+/** Help sentences that more than one input of a declaration carries (groups included). @param {InputSpec[]} specs */
+function sharedHelpTexts(specs) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  /** @param {InputSpec[]} list */
+  const walk = (list) => {
+    for (const spec of list) {
+      if (spec.help) counts.set(spec.help, (counts.get(spec.help) || 0) + 1);
+      if (isGroup(spec)) walk(spec.parts || []);
+    }
+  };
+  walk(specs);
+  return new Set([...counts].filter(([, n]) => n > 1).map(([text]) => text));
+}
+
+/**
+ * The starting values: the defaults, with a shared link's values over them. A link's values are data from anyone:
+ * each is checked by its input's kind before the form or anything else uses it; a bad one is dropped (the default
+ * stands) with a note, and the other values and widgets go on.
+ * @param {string} id the resolver's id @param {InputSpec[]} specs
+ * @returns {{values: Values, entered: Set<string>, fromLink: boolean, notes: string[]}}
+ */
+export function startingValues(id, specs) {
+  const read = readState(id, specs);
+  const state = read && read.state;
+  const values = defaultsOf(specs);
+  const checked = checkState(specs, state);
+  mergeInto(values, checked.values);
+  const { refused, ignored } = checked;
+  const notes = [];
+  if (read && read.refused) notes.push(`This link's inputs for this resolver could not be read (${read.refused}), so it shows the defaults.`);
+  if (refused.length) notes.push(`This link's ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; and more" : ""}: the default is used instead.`);
+  if (ignored.length) {
+    const names = ignored.slice(0, 3).map((/** @type {string} */ name) => `“${name.slice(0, 40)}”`).join(", ");
+    notes.push(`This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`);
+  }
+  return { values, entered: new Set(checked.entered), fromLink: Boolean(state), notes };
+}
+
+export class Form {
+  /**
+   * Draw the controls of `declaration` for `values` (already checked), `entered` the paths the player (or a link) set.
+   * @param {Declaration} declaration @param {Values} values @param {Set<string>} entered @param {FormHooks} hooks
+   */
+  constructor(declaration, values, entered, hooks) {
+    this.declaration = declaration;
+    this.values = values;
+    this.entered = entered;
+    this.hooks = hooks;
+    /** @type {Record<string, number>} dice each keypad needs, as the engine's describe() last said */
+    this.diceNeeded = {};
+    /** @type {FaceInput[]} */
+    this.faceInputs = [];
+    /** @type {{input: HTMLInputElement, path: string[]} | null} */
+    this.seedInput = null;
+    /** @type {{node: HTMLElement, path: string[], value: string}[]} inputs shown only for one value of another */
+    this.dependents = [];
+    this.saidNoFleet = false;
+    // A help sentence several inputs share is said once, at the top of the form (it was repeated under each).
+    this.sharedHelp = sharedHelpTexts(declaration.inputs);
+    this.node = el("form", { class: "resolver__form", "aria-label": declaration.title, onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
+      [...this.sharedHelp].map((text) => el("p", { class: "resolver__help", text })));
+    this.pads = el("div", { class: "resolver__keypads" });
+    this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
+    for (const spec of declaration.inputs) {
+      const node = this.control(spec, [spec.name]);
+      if (spec.kind === "faces") this.pads.append(node);
+      else if (spec.more || spec.kind === "seed") this.more.append(node);
+      else this.node.append(node);
+    }
+    this.showDependents();
+  }
+
+  /** "More", when it holds anything. */
+  moreIfAny() {
+    return this.more.childElementCount > 1 ? this.more : null;
+  }
+
+  // -- the controls --
+
+  /** @param {InputSpec} spec @param {string[]} path @returns {HTMLElement} */
+  control(spec, path) {
+    const node = this.field(spec, path);
+    if (spec.when) this.dependents.push({ node, path: [...path.slice(0, -1), spec.when[0]], value: spec.when[1] });
+    return node;
+  }
+
+  /** @param {InputSpec} spec @param {string[]} path @returns {HTMLElement} */
+  field(spec, path) {
+    const name = path.join(".");
+    const id = nextId(name);
+    const help = spec.help && !this.sharedHelp.has(spec.help) ? el("small", { class: "resolver__help", text: spec.help }) : null;
+    const value = getPath(this.values, path);
+    const spoken = this.labelAt(path);
+    if (spec.kind === "ship") return this.shipFieldset(spec, path, name, help);
+    if (spec.kind === "group") {
+      return el("fieldset", { class: "resolver__group", "data-name": name }, el("legend", { text: spec.label }), (spec.parts || []).map((part) => this.control(part, [...path, part.name])), help);
+    }
+    if (spec.kind === "bool") {
+      const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", role: "switch", id, "data-name": name, onchange: (/** @type {Event} */ e) => this.set(path, targetOf(e).checked) }));
+      box.checked = value === true || value === "true";
+      return el("div", { class: "resolver__field resolver__toggle" }, box, el("label", { for: id, text: spec.label }), help);
+    }
+    if (spec.kind === "choice") {
+      const select = /** @type {HTMLSelectElement} */ (el("select", { id, "data-name": name, onchange: (/** @type {Event} */ e) => this.set(path, targetOf(e).value) }, (spec.choices || []).map((c) => el("option", { value: c, text: c }))));
+      select.value = typeof value === "string" ? value : "";
+      return el("div", { class: "resolver__field" }, el("label", { for: id, text: spec.label }), select, help);
+    }
+    if (spec.kind === "faces") return this.keypad(spec, path, name);
+    if (spec.kind === "seed") {
+      const input = /** @type {HTMLInputElement} */ (el("input", { type: "number", inputmode: "numeric", id, "data-name": name, min: 0, placeholder: "none", onchange: (/** @type {Event} */ e) => this.set(path, targetOf(e).value === "" ? null : Number(targetOf(e).value)) }));
+      input.value = typeof value === "number" ? String(value) : "";
+      this.seedInput = { input, path };
+      return el("div", { class: "resolver__field resolver__seed" }, el("label", { for: id, text: spec.label }), input, help);
+    }
+    // int: a stepper clamped to low/high; typed values are clamped too
+    const clamp = (/** @type {number} */ n) => Math.min(spec.high ?? Infinity, Math.max(spec.low ?? -Infinity, n));
+    const input = /** @type {HTMLInputElement} */ (el("input", { type: "number", inputmode: "numeric", id, "data-name": name, "aria-label": spoken === spec.label ? null : spoken, min: spec.low, max: spec.high, onchange: (/** @type {Event} */ e) => commit(Number(targetOf(e).value)) }));
+    input.value = typeof value === "number" || typeof value === "string" ? String(value) : "";
+    const commit = (/** @type {number} */ n) => {
+      if (!Number.isFinite(n)) n = spec.default ?? spec.low ?? 0;
+      input.value = String(clamp(Math.round(n)));
+      this.set(path, Number(input.value));
+    };
+    const current = () => (input.value !== "" && Number.isFinite(Number(input.value)) ? Number(input.value) : spec.default ?? 0);
+    return el(
+      "div",
+      { class: "resolver__field resolver__stepper" },
+      el("label", { for: id, text: spec.label }),
+      el("button", { type: "button", "aria-label": `${spoken}: one less`, text: "−", onclick: () => commit(current() - 1) }),
+      input,
+      el("button", { type: "button", "aria-label": `${spoken}: one more`, text: "+", onclick: () => commit(current() + 1) }),
+      help,
+    );
+  }
+
+  /**
+   * One ship: a pick from the fleet kept on this phone (fleet.js) fills every number; the numbers by hand are folded
+   * under the pick while the fleet has ships, System Traits and weapons folded again inside.
+   * @param {InputSpec} spec @param {string[]} path @param {string} name @param {HTMLElement | null} help
+   */
+  shipFieldset(spec, path, name, help) {
+    /** @type {[InputSpec, HTMLElement][]} */
+    const parts = (spec.parts || []).map((part) => [part, this.control(part, [...path, part.name])]);
+    const fold = parts.some(([part]) => part.more) ? el("details", { class: "resolver__ship-more" }, el("summary", { text: "System Traits, weapons" })) : null;
+    for (const [part, node] of parts) if (part.more && fold) fold.append(node);
+    const numbers = [help, ...parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
+    const ships = fleetShips();
+    const fleetPage = new URL("../../fleet/", import.meta.url).href;
+    if (!ships.length) {
+      // Said once per widget, in its first ship (a help sentence is never repeated).
+      const none = this.saidNoFleet ? null : el("p", { class: "resolver__help resolver__fleet-none" }, "No ships in your ", el("a", { href: fleetPage, text: "fleet" }), " yet: type the numbers.");
+      this.saidNoFleet = true;
+      return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
+    }
+    const id = nextId(`${name}-pick`);
+    const picked = el("p", { class: "resolver__picked", "data-region": "picked" });
+    const byHand = /** @type {HTMLDetailsElement} */ (el("details", { class: "resolver__by-hand" }, el("summary", { text: "Numbers by hand" }), numbers));
+    const select = el("select", { id, "data-pick": name, onchange: (/** @type {Event} */ e) => this.pickShip(spec, path, ships[Number(targetOf(e).value)], picked, byHand) },
+      el("option", { value: "", text: "— by hand —" }),
+      ships.map((ship, i) => el("option", { value: i, text: ship.side ? `${ship.name} (${ship.side})` : ship.name })));
+    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }),
+      el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), picked, byHand);
+  }
+
+  /**
+   * Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure. Values
+   * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said.
+   * @param {InputSpec} spec @param {string[]} path @param {any} ship a fleet ship (fleet-store.js), none for "by hand"
+   * @param {HTMLElement} picked @param {HTMLDetailsElement} byHand
+   */
+  pickShip(spec, path, ship, picked, byHand) {
+    picked.textContent = "";
+    if (!ship) {
+      byHand.open = true;
+      return;
+    }
+    /** @type {Values} */
+    const given = {};
+    for (const part of spec.parts || []) {
+      const value = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
+      if (value !== undefined) given[part.name] = value;
+    }
+    const { values, refused } = checkState(spec.parts || [], given);
+    /** @type {[string[], any][]} */
+    const pairs = Object.entries(values).map(([key, value]) => [[...path, key], value]);
+    for (const [where, value] of pairs) {
+      const input = /** @type {HTMLInputElement | null} */ (this.node.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`));
+      if (input) input.value = value;
+    }
+    this.setMany(pairs);
+    picked.textContent = `${ship.name}: ${(spec.parts || []).filter((part) => !part.more && Object.hasOwn(values, part.name)).map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}`).join(", ")}.`;
+    if (refused.length) {
+      picked.textContent += ` Not filled (${refused.join("; ")}): check it by hand.`;
+      byHand.open = true;
+    }
+  }
+
+  /** A keypad: the faces rolled at the table, typed die by die. @param {InputSpec} spec @param {string[]} path @param {string} name */
+  keypad(spec, path, name) {
+    const typed = el("output", { class: "resolver__typed", "data-region": "typed" });
+    const needed = el("span", { class: "resolver__needed", "data-region": "needed", "aria-live": "polite" });
+    const note = el("p", { class: "resolver__keypad-note", role: "status", "data-region": "keypad-note" });
+    /** @returns {number[]} */
+    const faces = () => (Array.isArray(getPath(this.values, path)) ? [...getPath(this.values, path)] : []);
+    const update = (/** @type {number[]} */ list) => {
+      note.textContent = "";
+      if (this.seedInput) this.setQuiet(this.seedInput.path, null);
+      this.hooks.follow(); // the last die brings the outcome into view
+      this.set(path, list);
+    };
+    const add = (/** @type {number} */ face) => {
+      const list = faces();
+      const need = this.diceNeeded[name];
+      const most = need ?? spec.high ?? Infinity;
+      if (list.length >= most) {
+        note.textContent = `${spec.label}: ${most === 1 ? "the 1 die is" : `all ${most} dice are`} typed already. Press ⌫ or Clear to change one.`;
+        return;
+      }
+      update([...list, face]);
+    };
+    const pad = el(
+      "fieldset",
+      { class: "resolver__keypad", "data-faces": name, "data-name": name },
+      el("legend", {}, el("span", { text: spec.label }), " ", needed),
+      typed,
+      el("div", { class: "resolver__keys" },
+        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => add(face) })),
+        el("button", { type: "button", "aria-label": "Backspace", text: "⌫", onclick: () => update(faces().slice(0, -1)) }),
+        el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
+      ),
+      note,
+    );
+    // "ram_macro_dice" is the macro_dice of the roll answered as roll.ram (faces_inputs' prefixes)
+    const leaf = path[path.length - 1];
+    const [, prefix, key] = /^(.*?)(macro_dice|set_aside|dice)$/.exec(leaf) || [null, leaf, leaf];
+    this.faceInputs.push({ name, path, typed, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
+    return pad;
+  }
+
+  /** "Roll for me": a random seed; the faces typed are cleared (the engine's roll shows on the keypads). */
+  rollForMe() {
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0] % 2147483647;
+    for (const f of this.faceInputs) {
+      setPath(this.values, f.path, []);
+      f.note.textContent = "";
+    }
+    this.hooks.follow();
+    if (this.seedInput) {
+      this.seedInput.input.value = String(seed);
+      this.set(this.seedInput.path, seed);
+    }
+  }
+
+  // -- the values --
+
+  /** @param {string[]} path @param {any} value */
+  setQuiet(path, value) {
+    setPath(this.values, path, value);
+    if (this.seedInput && path.join(".") === this.seedInput.path.join(".")) this.seedInput.input.value = value ?? "";
+  }
+
+  /** @param {string[]} path @param {any} value */
+  set(path, value) {
+    this.setMany([[path, value]]);
+  }
+
+  /** Several inputs changed at once (a ship picked from the fleet): one link update, one request. @param {[string[], any][]} pairs */
+  setMany(pairs) {
+    for (const [path, value] of pairs) {
+      setPath(this.values, path, value);
+      this.entered.add(path.join("."));
+    }
+    this.showDependents();
+    this.hooks.changed();
+  }
+
+  /** Hide the inputs that do not apply to the current choice (e.g. Squadron-only ones while a Capital Ship rams). */
+  showDependents() {
+    for (const d of this.dependents) d.node.hidden = String(getPath(this.values, d.path)) !== d.value;
+  }
+
+  /** The declared input at a path (groups' parts included). @param {string[]} path @returns {InputSpec | null} */
+  specAt(path) {
+    /** @type {InputSpec[] | undefined} */
+    let specs = this.declaration.inputs;
+    /** @type {InputSpec | null} */
+    let spec = null;
+    for (const name of path) {
+      spec = (specs || []).find((candidate) => candidate.name === name) || null;
+      specs = spec ? spec.parts : undefined;
+    }
+    return spec;
+  }
+
+  /** The label a player hears for the input at a path: a ship's number names the ship ("Target: Structure left"). @param {string[]} path */
+  labelAt(path) {
+    const spec = this.specAt(path);
+    const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
+    const label = spec ? spec.label : path.join(".");
+    return owner && owner.kind === "ship" ? `${owner.label}: ${label}` : label;
+  }
+}
+
+/** The control an event came from. @param {Event} event */
+const targetOf = (event) => /** @type {HTMLInputElement} */ (event.target);
