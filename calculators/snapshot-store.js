@@ -76,23 +76,47 @@ export async function loadSnapshot(key) {
   }
 }
 
-/** Keep only this snapshot (it replaces the one an older build saved); resolves to null, or the error that stopped it. */
+/**
+ * Keep only this snapshot (it replaces the one an older build saved). Resolves to "saved",
+ * "storage-full" (storage has no room for it: no warm start) or "failed" (any other reason).
+ *
+ * The room is taken first, whole (truncate), and only then are the bytes written into it, as
+ * buffers: a full storage then fails before a byte is written, as QuotaExceededError. A Blob written
+ * at the quota is read through a pipe whose failure Chromium often reports instead (NotReadableError:
+ * 13 of 20 tries), and its partial copy briefly took the room the precache was storing into.
+ */
 export async function saveSnapshot(key, bytes, probe) {
+  let reserving = false;
+  let size = 0;
   try {
     const { pages, kept } = withoutZeroPages(bytes);
     const header = new TextEncoder().encode(JSON.stringify({ key, size: bytes.length, pages, sha256: await checksum(kept, bytes.length, pages), probe }));
     if (header.length > MAX_HEADER) throw new Error("its header is too long");
     const length = new Uint8Array(4);
     new DataView(length.buffer).setUint32(0, header.length, true);
+    size = length.length + header.length + kept.length;
     const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY, { create: true });
     const writable = await (await directory.getFileHandle(FILE, { create: true })).createWritable();
-    await writable.write(new Blob([length, header, kept]));
+    reserving = true;
+    await writable.truncate(size);
+    reserving = false;
+    for (const part of [length, header, kept]) await writable.write(part);
     await writable.close();
     indexedDB.deleteDatabase(LEGACY_DATABASE); // an older build's snapshot, never read again
-    return null;
+    return "saved";
   } catch (error) {
     console.warn("engine: snapshot not saved:", error);
-    return error;
+    return (error && error.name) === "QuotaExceededError" || (reserving && (await lacksRoom(size))) ? "storage-full" : "failed";
+  }
+}
+
+/** Storage's own word on whether `size` more bytes fit, for a failure whose name does not say. */
+async function lacksRoom(size) {
+  try {
+    const { usage, quota } = await navigator.storage.estimate();
+    return quota - usage < size;
+  } catch {
+    return false;
   }
 }
 

@@ -201,7 +201,7 @@ async function boot() {
     const made = await fresh();
     pyodide = made.pyodide;
     // In the background. A full storage is the reader's to know: each visit will start afresh (no warm start).
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((error) => error && error.name === "QuotaExceededError" && self.postMessage({ type: "storage-full" }));
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((outcome) => self.postMessage({ type: "snapshot-saved", outcome }));
   }
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
