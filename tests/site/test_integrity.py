@@ -21,11 +21,12 @@ from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 pytestmark = pytest.mark.browser
 
 WASM = "assets/pyodide/pyodide.asm.wasm"
-# Once the server is repaired, a reload is a first visit's fresh boot (beside the install tried
-# again): 5-21 s on this shared 2-core machine at load 10-17, 30 s and more at load 30-40, as a plain
-# first visit (scripts/measure_faults.py gives the ratio). The old precache kept the damaged copy,
-# so no reload ever answered: only a wait with no end is a failure here.
-RELOAD_ANSWER_MS = 180_000
+# A first visit's fresh boot beside the precache's install (so is a reload once the server is
+# repaired): 5-21 s on this shared 2-core machine at load 10-17, 30 s and more at load 30-40, and at
+# load 30-40 the watchdog may stop a Python start-up silent for 30 s and boot again (seen: ~100 s to
+# the first answer). The old precache kept a damaged copy, so no reload ever answered: only a wait
+# with no end is a failure here.
+FIRST_BOOT_ANSWER_MS = 180_000
 DICE = "dice/unopposed"
 
 # Every message the service worker sends the page (offline.js starts the page's message queue).
@@ -77,7 +78,7 @@ def expect_live(dice, timeout_ms: int) -> None:
 def test_a_damaged_wasm_is_never_stored_and_a_reload_recovers_once_the_server_is_fixed(browser, site_dir, tmp_path, damage):
     """Assert: the first visit gets a damaged pyodide.asm.wasm (every try); the engine fails naming
     the file, the install fails, and no copy of the wasm is in Cache Storage; once the server has
-    the right file again, a reload answers live within RELOAD_ANSWER_MS."""
+    the right file again, a reload answers live within FIRST_BOOT_ANSWER_MS."""
     copy = served_copy(site_dir, tmp_path)
     wasm = copy / WASM
     good = wasm.read_bytes()
@@ -102,7 +103,7 @@ def test_a_damaged_wasm_is_never_stored_and_a_reload_recovers_once_the_server_is
         started = time.monotonic()
         page.reload()
         dice = open_widget(page, DICE)
-        expect_live(dice, RELOAD_ANSWER_MS)
+        expect_live(dice, FIRST_BOOT_ANSWER_MS)
         print(f"\n{damage}: live {time.monotonic() - started:.1f} s after the reload")
         revision = dict(precache_list(copy)[1])[WASM]
         # Whatever the precache now holds of the wasm is the right bytes, marked as checked.
@@ -225,7 +226,7 @@ def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_st
         set_quota(context, page, url, 20)
         page.goto(url + "dice/")
         dice = open_widget(page, DICE)
-        expect_live(dice, BOOT_MS)
+        expect_live(dice, FIRST_BOOT_ANSWER_MS)
         assert snapshot_saved(page) == "storage-full"
         badge = page.locator("[data-offline]")
         expect()(badge).to_have_text("Available offline, with no warm start: storage is full", timeout=PRECACHE_MS)
@@ -265,7 +266,7 @@ def test_a_snapshot_save_that_fails_for_another_reason_never_says_storage_is_ful
         page.goto(url + PLAIN_PAGE)
         page.evaluate(PLANT_DIRECTORY_AT_SNAPSHOT)
         page.goto(url + "dice/")
-        expect_live(open_widget(page, DICE), BOOT_MS)
+        expect_live(open_widget(page, DICE), FIRST_BOOT_ANSWER_MS)
         assert snapshot_saved(page) == "failed"
         expect()(page.locator("[data-offline]")).to_have_text("Available offline", timeout=PRECACHE_MS)
         assert page.evaluate("window.rulesEngine.storageFull") is False
