@@ -52,9 +52,9 @@ function withoutZeroPages(heap) {
 
 /**
  * The snapshot saved under this key as {bytes, probe}, or null: none, another build's, or damaged
- * (a damaged one is dropped). Only the header is read unless the key matches.
+ * (a damaged one is dropped). Only the header is read unless the key matches. mark(step): when each step ended (the benchmark's).
  */
-export async function loadSnapshot(key) {
+export async function loadSnapshot(key, mark = () => {}) {
   try {
     const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY);
     const file = await (await directory.getFileHandle(FILE)).getFile();
@@ -63,11 +63,13 @@ export async function loadSnapshot(key) {
     const header = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 4, length)));
     if (header.key !== key || typeof header.probe !== "string") return null;
     const kept = new Uint8Array(await file.slice(4 + length).arrayBuffer());
+    mark("snapshot-file-read");
     if ((await checksum(kept, header.size, header.pages)) !== header.sha256) {
       console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
       await dropSnapshots();
       return null;
     }
+    mark("snapshot-checked");
     const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
     header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
     return { bytes, probe: header.probe };

@@ -71,6 +71,7 @@ function watched(url, response) {
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        if (done) mark(`read ${nameOf(url).split("/").pop()}`);
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
         if (!error || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
@@ -167,8 +168,8 @@ async function fresh() {
 
 // The snapshot is read and checked (a file, SHA-256) while Pyodide's script and wasm load (above).
 async function restored() {
-  const saved = await loadSnapshot(SNAPSHOT_KEY); // null: none for this build, or damaged (dropped)
-  mark("snapshot-read");
+  const saved = await loadSnapshot(SNAPSHOT_KEY, mark); // null: none for this build, or damaged (dropped)
+  mark("snapshot-rebuilt");
   if (!saved) return null;
   try {
     const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.bytes });
