@@ -64,14 +64,17 @@ export async function loadSnapshot(key, mark = () => {}) {
     if (header.key !== key || typeof header.probe !== "string") return null;
     const kept = new Uint8Array(await file.slice(4 + length).arrayBuffer());
     mark("snapshot-file-read");
-    if ((await checksum(kept, header.size, header.pages)) !== header.sha256) {
+    // The checksum is computed off this thread (WebCrypto) while the heap is rebuilt here: the
+    // check costs the restore little more than the rebuild, and nothing uses the heap before it.
+    const checked = checksum(kept, header.size, header.pages);
+    const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
+    header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
+    if ((await checked) !== header.sha256) {
       console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
       await dropSnapshots();
       return null;
     }
     mark("snapshot-checked");
-    const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
-    header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
     return { bytes, probe: header.probe };
   } catch {
     return null;

@@ -423,8 +423,7 @@ def main() -> None:
 # Steps that overlap (the reads) each count from the worker's start.
 BOOT_STEPS = (
     ("snapshot file read (OPFS)", "snapshot-file-read", "worker-run"),
-    ("snapshot checked (integrity)", "snapshot-checked", "snapshot-file-read"),
-    ("heap rebuilt", "snapshot-rebuilt", "snapshot-checked"),
+    ("snapshot checked and heap rebuilt", "snapshot-rebuilt", "snapshot-file-read"),
     ("stdlib read, from the worker's start", "read python_stdlib.zip", "worker-run"),
     ("lock file read, from the worker's start", "read pyodide-lock.json", "worker-run"),
     ("restored (loadPyodide from the snapshot)", "restored", "snapshot-rebuilt"),
