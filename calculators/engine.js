@@ -7,6 +7,7 @@
 // Events on window: "rules-engine-state", "rules-engine-answered", "rules-engine-idle" (an answer
 // left nothing to ask), "rules-engine-other-build" (the worker is of another build than this page),
 // "rules-engine-storage-full" (its memory snapshot could not be saved: no warm start; .storageFull).
+// .snapshotSaved: how a fresh boot's snapshot save ended ("saved", "storage-full", "failed"), or null.
 //
 // Requests go to the worker as soon as they are made, before it is ready too (it keeps them until
 // it is): no answer waits for the page's main thread to pass the next request along, which on a
@@ -71,6 +72,8 @@ export class Engine {
     this.retryTimer = undefined;
     this.retrying = false; // another automatic try is coming
     this.storageFull = false; // the memory snapshot did not fit: every visit starts afresh
+    /** @type {string | null} */
+    this.snapshotSaved = null; // "saved" | "storage-full" | "failed" once the worker reports its save
     /** @type {number | undefined} */
     this.watchdog = undefined;
     this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
@@ -218,9 +221,10 @@ export class Engine {
     this.heard = performance.now();
     if (data && data.type === "pong") return;
     if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
-    if (data && data.type === "storage-full") {
-      this.storageFull = true;
-      return void dispatchEvent(new Event("rules-engine-storage-full")); // offline.js says it
+    if (data && data.type === "snapshot-saved") {
+      this.snapshotSaved = data.outcome;
+      this.storageFull = data.outcome === "storage-full";
+      return void (this.storageFull && dispatchEvent(new Event("rules-engine-storage-full"))); // offline.js says it
     }
     if (data && data.type === "ready") {
       if (PAGE_BUILD && data.build && data.build !== PAGE_BUILD) {

@@ -13,7 +13,8 @@
 //                                            (from: "fresh" or "snapshot"; build: the build's stamp)
 //                  {type: "failed", error, file}  once, if loading failed (a file's download, damaged
 //                                            bytes); file: the URL of a file the server did not give, or null
-//                  {type: "storage-full"}    the memory snapshot could not be saved: storage is full
+//                  {type: "snapshot-saved", outcome}  after a fresh boot, once its memory snapshot's save
+//                                            has ended: "saved", "storage-full" (no room) or "failed"
 //                  {type: "pong"}            at once, between boot steps or requests (alive)
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over

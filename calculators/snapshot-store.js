@@ -52,9 +52,11 @@ function withoutZeroPages(heap) {
 
 /**
  * The snapshot saved under this key as {bytes, probe}, or null: none, another build's, or damaged
- * (a damaged one is dropped). Only the header is read unless the key matches.
+ * (a damaged one is dropped). Only the header is read unless the key matches. mark(step): when each step ended (the benchmark's).
+ * @param {string} key
+ * @param {(step: string) => void} [mark]
  */
-export async function loadSnapshot(key) {
+export async function loadSnapshot(key, mark = (_step) => {}) {
   try {
     const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY);
     const file = await (await directory.getFileHandle(FILE)).getFile();
@@ -63,36 +65,65 @@ export async function loadSnapshot(key) {
     const header = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 4, length)));
     if (header.key !== key || typeof header.probe !== "string") return null;
     const kept = new Uint8Array(await file.slice(4 + length).arrayBuffer());
-    if ((await checksum(kept, header.size, header.pages)) !== header.sha256) {
+    mark("snapshot-file-read");
+    // The checksum is computed off this thread (WebCrypto) while the heap is rebuilt here: the
+    // check costs the restore little more than the rebuild, and nothing uses the heap before it.
+    const checked = checksum(kept, header.size, header.pages);
+    const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
+    header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
+    if ((await checked) !== header.sha256) {
       console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
       await dropSnapshots();
       return null;
     }
-    const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
-    header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
+    mark("snapshot-checked");
     return { bytes, probe: header.probe };
   } catch {
     return null;
   }
 }
 
-/** Keep only this snapshot (it replaces the one an older build saved); resolves to null, or the error that stopped it. */
+/**
+ * Keep only this snapshot (it replaces the one an older build saved). Resolves to "saved",
+ * "storage-full" (storage has no room for it: no warm start) or "failed" (any other reason).
+ *
+ * The room is taken first, whole (truncate), and only then are the bytes written into it, as
+ * buffers: a full storage then fails before a byte is written, as QuotaExceededError. A Blob written
+ * at the quota is read through a pipe whose failure Chromium often reports instead (NotReadableError:
+ * 13 of 20 tries), and its partial copy briefly took the room the precache was storing into.
+ */
 export async function saveSnapshot(key, bytes, probe) {
+  let reserving = false;
+  let size = 0;
   try {
     const { pages, kept } = withoutZeroPages(bytes);
     const header = new TextEncoder().encode(JSON.stringify({ key, size: bytes.length, pages, sha256: await checksum(kept, bytes.length, pages), probe }));
     if (header.length > MAX_HEADER) throw new Error("its header is too long");
     const length = new Uint8Array(4);
     new DataView(length.buffer).setUint32(0, header.length, true);
+    size = length.length + header.length + kept.length;
     const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY, { create: true });
     const writable = await (await directory.getFileHandle(FILE, { create: true })).createWritable();
-    await writable.write(new Blob([length, header, kept]));
+    reserving = true;
+    await writable.truncate(size);
+    reserving = false;
+    for (const part of [length, header, kept]) await writable.write(part);
     await writable.close();
     indexedDB.deleteDatabase(LEGACY_DATABASE); // an older build's snapshot, never read again
-    return null;
+    return "saved";
   } catch (error) {
     console.warn("engine: snapshot not saved:", error);
-    return error;
+    return (error instanceof Error && error.name) === "QuotaExceededError" || (reserving && (await lacksRoom(size))) ? "storage-full" : "failed";
+  }
+}
+
+/** Storage's own word on whether `size` more bytes fit, for a failure whose name does not say. */
+async function lacksRoom(size) {
+  try {
+    const { usage, quota } = await navigator.storage.estimate();
+    return quota !== undefined && usage !== undefined && quota - usage < size;
+  } catch {
+    return false;
   }
 }
 

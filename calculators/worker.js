@@ -71,6 +71,7 @@ function watched(url, response) {
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        if (done) mark(`read ${nameOf(url).split("/").pop()}`);
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
         if (!(error instanceof Error) || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
@@ -81,8 +82,11 @@ function watched(url, response) {
   });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
+const earlyReads = new Map(); // URL -> the response read early for loadPyodide's first fetch of it (below)
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+  const early = earlyReads.get(url);
+  if (early) return earlyReads.delete(url), early;
   const revision = revisionOf(url);
   if (!revision) return networkFetch(input, init);
   return sharedFetch(url, revision, networkFetch).then(
@@ -94,14 +98,23 @@ self.fetch = (input, init) => {
   );
 };
 
-// loadPyodide would load its script and compile its wasm only once it has the snapshot's bytes:
-// start both now, while the snapshot is read. The script lands in the module map, where
+// loadPyodide would load its script, compile its wasm and read the stdlib and the lock file only
+// once it has the snapshot's bytes: start all of them now, while the snapshot is read. The stdlib
+// and the lock file are read whole (a body is read only as it is consumed) and handed to
+// loadPyodide's first fetch of each. The script lands in the module map, where
 // loadPyodide's own import finds it; the compiled wasm is handed over by instantiateStreaming
 // (Pyodide's only call of it), or, if this compile failed, Pyodide compiles its own.
 import("../pyodide/pyodide.asm.mjs").catch(() => {}); // loadPyodide's import reports a failure
 const compiledWasm = WebAssembly.compileStreaming(fetch(PYODIDE_DIR + "pyodide.asm.wasm"));
 // Damaged bytes (a truncated download, a proxy's page) do not compile: nothing can start.
 compiledWasm.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(`pyodide.asm.wasm is damaged (${error.message})`));
+const readWhole = (response) =>
+  response.ok ? response.arrayBuffer().then((bytes) => new Response(bytes, { status: response.status, headers: response.headers })) : response;
+for (const url of [OPTIONS.stdLibURL, OPTIONS.lockFileURL]) {
+  const read = fetch(url).then(readWhole);
+  read.catch(() => {}); // a failed read is reported by the watch, and to loadPyodide
+  earlyReads.set(url, read);
+}
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 // Python's start-up follows the instantiation and holds the worker for seconds without a break (on
 // a phone more): the page's watchdog is told, so it waits longer before taking the silence for death.
@@ -166,10 +179,11 @@ async function fresh() {
   return { pyodide, snapshot, probe };
 }
 
-// The snapshot is read and checked (a file, SHA-256) while Pyodide's script and wasm load (above).
+// The snapshot is read and checked (a file, SHA-256) while Pyodide's script, wasm, stdlib and lock
+// file load (above).
 async function restored() {
-  const saved = await loadSnapshot(SNAPSHOT_KEY); // null: none for this build, or damaged (dropped)
-  mark("snapshot-read");
+  const saved = await loadSnapshot(SNAPSHOT_KEY, mark); // null: none for this build, or damaged (dropped)
+  mark("snapshot-rebuilt");
   if (!saved) return null;
   try {
     const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.bytes });
@@ -202,7 +216,7 @@ async function boot() {
     const made = await fresh();
     pyodide = made.pyodide;
     // In the background. A full storage is the reader's to know: each visit will start afresh (no warm start).
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((error) => /** @type {{name?: string} | null} */ (error)?.name === "QuotaExceededError" && self.postMessage({ type: "storage-full" }));
+    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((outcome) => self.postMessage({ type: "snapshot-saved", outcome }));
   }
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }

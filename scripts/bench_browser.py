@@ -1,6 +1,6 @@
 """Benchmark the browser runtime on a phone profile, before and after, in one run (not a test).
 
-    .venv/bin/python scripts/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps]
+    .venv/bin/python scripts/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps] [--warm-only]
 
 Each site (by default before: the untouched starting build, after: this build; --site NAME=PATH
 as often as wanted, one column each) is copied to a temporary folder and served by a server that
@@ -35,7 +35,10 @@ with a busy loop this script starts and stops).
 Timings are medians of --runs visits; ratios divide by the bare boot of the same site under the
 same conditions in the same run. --steps also prints where a warm Dice and Actions visit spends its
 time (median ms from navigation start at which each step ended: the document, the engine's boot
-steps as its worker reports them, the first answer; and the page's long tasks before that answer).
+steps as its worker reports them, the first answer; and the page's long tasks before that answer),
+then each step of the warm engine's boot as its own time, beside the warm bare boot. --warm-only
+measures the warm visits alone (no cold rounds, no CPU-limited browser, no update): with --steps,
+the quick way to compare the warm restore's steps before and after.
 Waits are on events and page conditions, never fixed sleeps.
 """
 
@@ -237,6 +240,7 @@ class SiteUnderTest:
     """One built site, copied, served and visited in its own fresh browser profile."""
 
     def __init__(self, browser, limited_browser, name: str, built: Path, tmp: Path) -> None:
+        """limited_browser: None measures no CPU-limited visits (--warm-only)."""
         self.name, self.tree = name, built.parent
         self.browser = browser
         self.site = tmp / name
@@ -248,7 +252,7 @@ class SiteUnderTest:
         self.bare_url = self.url + BARE_PAGE.removesuffix("index.html")
         self.context = browser.new_context(**CONTEXT)
         self.context.add_init_script(LONG_TASKS)
-        self.limited = limited_browser.new_context(**CONTEXT)
+        self.limited = limited_browser.new_context(**CONTEXT) if limited_browser else None
         self.results: dict[str, list[float]] = {key: [] for key in ("dice", "actions", "bare", "cold", "cold bare", "limited", "limited bare")}
         self.cold_bytes: dict[str, list[tuple[int, int]]] = {"cold": [], "cold bare": []}
         self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
@@ -266,6 +270,8 @@ class SiteUnderTest:
         wait_until(page, SNAPSHOT_SAVED, 120_000)
         page.close()
         visit(self.context, self.bare_url, "bare:ready")  # its files into the HTTP cache, as the site's are in the precache
+        if not self.limited:
+            return
         # The CPU-limited browser's first visit: its warm visits need the precache and the snapshot.
         page = self.limited.new_page()
         page.goto(self.url + DICE)
@@ -293,6 +299,10 @@ class SiteUnderTest:
         self.results["dice"].append(visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"])[0])
         self.results["actions"].append(visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"])[0])
         self.results["bare"].append(visit(self.context, self.bare_url, "bare:ready")[0])
+        if not self.limited:
+            print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
+                  f"bare boot {self.results['bare'][-1]:.0f} ms", flush=True)
+            return
         self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", cpu_profile=False)[0])
         self.results["limited bare"].append(visit(self.limited, self.bare_url, "bare:ready", cpu_profile=False)[0])
         print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
@@ -314,11 +324,20 @@ class SiteUnderTest:
 
     def close(self) -> None:
         self.context.close()
-        self.limited.close()
+        if self.limited:
+            self.limited.close()
         self.server.shutdown()
 
     def table(self) -> dict[str, float]:
-        medians = {key: statistics.median(values) for key, values in self.results.items()}
+        medians = {key: statistics.median(values) for key, values in self.results.items() if values}
+        if not self.limited:  # --warm-only
+            return {
+                "warm first answer, Dice, ms": medians["dice"],
+                "warm first answer, Actions, ms": medians["actions"],
+                "bare Pyodide boot (yardstick), ms": medians["bare"],
+                "Dice / bare": medians["dice"] / medians["bare"],
+                "Actions / bare": medians["actions"] / medians["bare"],
+            }
         sent = {key: [statistics.median(run[i] for run in runs) / 1e6 for i in (0, 1)] for key, runs in self.cold_bytes.items()}
         return {
             "cold first answer, Actions, ms": medians["cold"],
@@ -346,6 +365,7 @@ def main() -> None:
     parser.add_argument("--site", action="append", metavar="NAME=PATH", help="a built site to measure, one column each "
                         "(the site's source tree is PATH's parent); default: before=../base/site after=site")
     parser.add_argument("--steps", action="store_true", help="also print where the warm visits spend their time")
+    parser.add_argument("--warm-only", action="store_true", help="only the warm visits (no cold rounds, CPU-limited browser or update)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -355,12 +375,12 @@ def main() -> None:
     # machine weighs on every column alike.
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-        limit = WholeBrowserLimit(chromium_path(), Path(tmp))
+        limit = None if args.warm_only else WholeBrowserLimit(chromium_path(), Path(tmp))
         try:
-            limited_browser = playwright.chromium.launch(executable_path=str(limit.executable), args=CHROMIUM_FLAGS, headless=True)
+            limited_browser = limit and playwright.chromium.launch(executable_path=str(limit.executable), args=CHROMIUM_FLAGS, headless=True)
             runs = [SiteUnderTest(browser, limited_browser, name, built, Path(tmp)) for name, built in sites.items()]
             try:
-                for _ in range(args.runs):
+                for _ in range(args.runs if limit else 0):
                     for run in runs:
                         run.cold_round()
                 for run in runs:
@@ -369,18 +389,21 @@ def main() -> None:
                     for run in runs:
                         run.warm_round()
                 for run in runs:
-                    run.update()
+                    if limit:
+                        run.update()
             finally:
                 for run in runs:
                     run.close()
-            limited_browser.close()
+            if limited_browser:
+                limited_browser.close()
         finally:
-            limit.close()
+            if limit:
+                limit.close()
         browser.close()
     table = {run.name: run.table() for run in runs}
     steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items()} for run in runs}
-    print(f"Phone network: 9 Mbps down shared, 60 ms per answer; CPU: the page's main thread /{PHONE_CPU_RATE} (CDP), "
-          f"or the whole browser on {limit.label}; timings: median of {args.runs} visits")
+    print(f"Phone network: 9 Mbps down shared, 60 ms per answer; CPU: the page's main thread /{PHONE_CPU_RATE} (CDP)"
+          f"{f', or the whole browser on {limit.label}' if limit else ''}; timings: median of {args.runs} visits")
     print(f"| measure | {' | '.join(sites)} |")
     print(f"|---|{'---|' * len(sites)}")
     for key in next(iter(table.values())):
@@ -393,6 +416,37 @@ def main() -> None:
                 print(f"\n{name}, warm {page} (median ms from navigation start):")
                 for step, ms in sorted(at.items(), key=lambda item: item[1] if "sum" not in item[0] else float("inf")):
                     print(f"  {ms:8.0f}  {step}")
+        print_boot_steps(sites, steps, table)
+
+
+# The warm engine's boot, step by step: (step, the worker's mark it ends at, the mark it starts from).
+# Steps that overlap (the reads) each count from the worker's start.
+BOOT_STEPS = (
+    ("snapshot file read (OPFS)", "snapshot-file-read", "worker-run"),
+    ("snapshot checked and heap rebuilt", "snapshot-rebuilt", "snapshot-file-read"),
+    ("stdlib read, from the worker's start", "read python_stdlib.zip", "worker-run"),
+    ("lock file read, from the worker's start", "read pyodide-lock.json", "worker-run"),
+    ("restored (loadPyodide from the snapshot)", "restored", "snapshot-rebuilt"),
+    ("self-test", "self-tested", "restored"),
+    ("worker start -> self-tested", "self-tested", "worker-run"),
+)
+
+
+def print_boot_steps(sites: dict[str, Path], steps: dict[str, dict[str, dict[str, float]]], table: dict[str, dict[str, float]]) -> None:
+    """Each warm boot step's own time (median ms) per site, and the bare boot of the same run as yardstick."""
+    for page in ("Dice", "Actions"):
+        print(f"\nwarm {page}, the engine's boot steps (ms, median):")
+        print(f"| step | {' | '.join(sites)} |")
+        print(f"|---|{'---|' * len(sites)}")
+        for label, end, start in BOOT_STEPS:
+            cells = []
+            for name in sites:
+                at = steps[name][page]
+                end_ms, start_ms = at.get(f"worker: {end}"), at.get(f"worker: {start}")
+                cells.append("-" if end_ms is None or start_ms is None else f"{end_ms - start_ms:.0f}")
+            print(f"| {label} | {' | '.join(cells)} |")
+        bare = [f"{table[name]['bare Pyodide boot (yardstick), ms']:.0f}" for name in sites]
+        print(f"| warm bare Pyodide boot (yardstick) | {' | '.join(bare)} |")
 
 
 if __name__ == "__main__":

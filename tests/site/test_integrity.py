@@ -21,11 +21,12 @@ from tests.site.test_widgets import SNAPSHOT_RECORD, open_widget
 pytestmark = pytest.mark.browser
 
 WASM = "assets/pyodide/pyodide.asm.wasm"
-# Once the server is repaired, a reload is a first visit's fresh boot (beside the install tried
-# again): 5-21 s on this shared 2-core machine at load 10-17, 30 s and more at load 30-40, as a plain
-# first visit (scripts/measure_faults.py gives the ratio). The old precache kept the damaged copy,
-# so no reload ever answered: only a wait with no end is a failure here.
-RELOAD_ANSWER_MS = 180_000
+# A first visit's fresh boot beside the precache's install (so is a reload once the server is
+# repaired): 5-21 s on this shared 2-core machine at load 10-17, 30 s and more at load 30-40, and at
+# load 30-40 the watchdog may stop a Python start-up silent for 30 s and boot again (seen: ~100 s to
+# the first answer). The old precache kept a damaged copy, so no reload ever answered: only a wait
+# with no end is a failure here.
+FIRST_BOOT_ANSWER_MS = 180_000
 DICE = "dice/unopposed"
 
 # Every message the service worker sends the page (offline.js starts the page's message queue).
@@ -77,7 +78,7 @@ def expect_live(dice, timeout_ms: int) -> None:
 def test_a_damaged_wasm_is_never_stored_and_a_reload_recovers_once_the_server_is_fixed(browser, site_dir, tmp_path, damage):
     """Assert: the first visit gets a damaged pyodide.asm.wasm (every try); the engine fails naming
     the file, the install fails, and no copy of the wasm is in Cache Storage; once the server has
-    the right file again, a reload answers live within RELOAD_ANSWER_MS."""
+    the right file again, a reload answers live within FIRST_BOOT_ANSWER_MS."""
     copy = served_copy(site_dir, tmp_path)
     wasm = copy / WASM
     good = wasm.read_bytes()
@@ -102,7 +103,7 @@ def test_a_damaged_wasm_is_never_stored_and_a_reload_recovers_once_the_server_is
         started = time.monotonic()
         page.reload()
         dice = open_widget(page, DICE)
-        expect_live(dice, RELOAD_ANSWER_MS)
+        expect_live(dice, FIRST_BOOT_ANSWER_MS)
         print(f"\n{damage}: live {time.monotonic() - started:.1f} s after the reload")
         revision = dict(precache_list(copy)[1])[WASM]
         # Whatever the precache now holds of the wasm is the right bytes, marked as checked.
@@ -204,10 +205,15 @@ def test_a_full_storage_leaves_no_partial_cache_and_says_the_site_works_online(b
         server.shutdown()
 
 
-# Known flaky (about 1 run in 2 in fresh-clone CI; cause not found): in the failing runs the snapshot's save never
-# reports QuotaExceededError, so the badge stays "Available offline". Run and reported every time, not strict: issue 23
-# stays open until it is explained.
-@pytest.mark.xfail(strict=False, reason="flaky: the 20 MB snapshot save does not always report QuotaExceededError")
+def snapshot_saved(page) -> str:
+    """Wait until the engine's fresh boot has tried to save its memory snapshot; how it ended."""
+    page.wait_for_function("() => window.rulesEngine && window.rulesEngine.snapshotSaved", timeout=PRECACHE_MS)
+    return page.evaluate("window.rulesEngine.snapshotSaved")
+
+
+# Once flaky (about 1 run in 2): the snapshot was written as one Blob, and at the quota Chromium
+# reported the Blob's read pipe (NotReadableError) as often as QuotaExceededError. The save now takes
+# its room first (snapshot-store.js).
 def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_start(browser, site_dir):
     """Assert: with the quota at 20 MB the precache (~15.4 MB) is stored whole, every entry checked
     and none an orphan; the engine's memory snapshot (~15 MB) is what storage cannot hold, and the
@@ -220,7 +226,8 @@ def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_st
         set_quota(context, page, url, 20)
         page.goto(url + "dice/")
         dice = open_widget(page, DICE)
-        expect_live(dice, BOOT_MS)
+        expect_live(dice, FIRST_BOOT_ANSWER_MS)
+        assert snapshot_saved(page) == "storage-full"
         badge = page.locator("[data-offline]")
         expect()(badge).to_have_text("Available offline, with no warm start: storage is full", timeout=PRECACHE_MS)
         box = badge.bounding_box()
@@ -233,6 +240,36 @@ def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_st
         assert all(got == mark for got, mark in entries.values())  # each entry's bytes are its marked revision
         assert page.locator("[data-storage-note]").count() == 0
         assert page.evaluate(SNAPSHOT_RECORD) is None
+    finally:
+        context.close()
+        server.shutdown()
+
+
+# A page of the origin with no script (so no engine): the test plants its obstacle from there first.
+PLAIN_PAGE = "plain-for-test.html"
+PLANT_DIRECTORY_AT_SNAPSHOT = """async () => {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine", { create: true });
+  await dir.getDirectoryHandle("snapshot", { create: true });
+}"""
+
+
+def test_a_snapshot_save_that_fails_for_another_reason_never_says_storage_is_full(browser, site_dir, tmp_path):
+    """Assert: with room to spare but a directory where the snapshot's file goes (a save that fails,
+    not for space), the save ends "failed", the badge says plainly "Available offline" and the engine
+    does not claim a full storage."""
+    copy = served_copy(site_dir, tmp_path)
+    (copy / PLAIN_PAGE).write_text("<!doctype html><title>plain</title><p>plain")
+    server, url, _ = serve_counting(copy)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(url + PLAIN_PAGE)
+        page.evaluate(PLANT_DIRECTORY_AT_SNAPSHOT)
+        page.goto(url + "dice/")
+        expect_live(open_widget(page, DICE), FIRST_BOOT_ANSWER_MS)
+        assert snapshot_saved(page) == "failed"
+        expect()(page.locator("[data-offline]")).to_have_text("Available offline", timeout=PRECACHE_MS)
+        assert page.evaluate("window.rulesEngine.storageFull") is False
     finally:
         context.close()
         server.shutdown()
