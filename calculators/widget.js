@@ -5,8 +5,9 @@
 //                                    page has parsed; scripts/bench_browser.py taps from then on)
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
-//     data-describe                  the describe() JSON, written at build time
-//     data-mounted                   present once this script has taken the block over
+//     data-mounted                   present once this script has drawn the block's form
+//   assets/describe.json             every resolver's describe() JSON by id, written at build time
+//                                    (scripts/hooks/describe.py), read once per visit (declarationOf)
 //   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
 //   [data-region="now"]              inside the open body, sticky: the outcome once resolved, else the odds at a
 //                                    glance; it stays in view while the inputs below it change
@@ -207,6 +208,23 @@ function rollsByPrefix(roll, prefixes) {
   return found;
 }
 
+// Every resolver's declaration is in one file per site (not in each page): fetched once per visit (the page's
+// head preloads it; offline, the service worker answers from its cache), before a form is drawn.
+const DESCRIBE_URL = new URL("../describe.json", import.meta.url);
+let declarations = null;
+
+function declarationOf(id) {
+  declarations ??= fetch(DESCRIBE_URL).then((response) => {
+    if (!response.ok) throw new Error(`the resolvers' declarations could not be read (HTTP ${response.status})`);
+    return response.json();
+  });
+  declarations.catch(() => (declarations = null)); // the next widget to open asks again
+  return declarations.then((all) => {
+    if (!Object.hasOwn(all, id)) throw new Error(`no declaration for resolver ${id}`);
+    return all[id];
+  });
+}
+
 // The benchmark (scripts/bench_browser.py) reads this mark: the first live answer of a document.
 function markFirstAnswer() {
   if (!performance.getEntriesByName("rules:first-answer").length) performance.mark("rules:first-answer");
@@ -222,19 +240,24 @@ class Widget {
     this.engine = getEngine();
     this.body = root.querySelector("details.resolver__body");
     this.glance = root.querySelector('[data-region="glance"]');
-    this.prepared = false;
+    this.preparing = null; // the promise of the drawn form
     this.live = false;
     this.values = {};
     this.diceNeeded = {};
     this.generation = 0; // answers from an older refresh are dropped
   }
 
-  /** Draw the form inside the (still collapsed) body: no engine request yet. */
+  /** Draw the form inside the (still collapsed) body, once its declaration is here: no engine request yet. */
   prepare() {
-    if (this.prepared) return;
-    this.prepared = true;
-    this.root.dataset.mounted = "";
-    this.declaration = JSON.parse(this.root.dataset.describe);
+    this.preparing ??= declarationOf(this.id).then((declaration) => this.drawFrom(declaration), (error) => {
+      this.preparing = null; // an open later asks again
+      throw error;
+    });
+    return this.preparing;
+  }
+
+  drawFrom(declaration) {
+    this.declaration = declaration;
     const read = readState(this.id, this.declaration.inputs);
     const state = read && read.state;
     this.fromLink = Boolean(state);
@@ -257,11 +280,12 @@ class Widget {
     this.oddsKey = JSON.stringify({}); // the build's odds are for nothing entered: every default
     this.showDependents();
     this.unwatch = this.engine.watch((state, error) => this.showEngine(state, error));
+    this.root.dataset.mounted = "";
   }
 
   /** The body is open: ask the engine. */
-  open() {
-    this.prepare();
+  async open() {
+    await this.prepare();
     if (this.live) return;
     this.live = true;
     this.followOutcome = this.fromLink; // a shared link opens at its outcome
@@ -783,7 +807,7 @@ function parsed(node) {
 export function hearOpens() {
   const openWidget = (body) => {
     const root = body.closest("[data-resolver]");
-    if (root && root.dataset.describe && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
+    if (root && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
   };
   document.addEventListener(
     "click",
@@ -813,6 +837,7 @@ export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdle
  * A block named by the link's fragment opens at once; the others draw when opened or near. */
 export function mountAll(scope = document) {
   const roots = [...scope.querySelectorAll("[data-resolver]:not([data-mounted])")];
+  const opened = [];
   const near = "IntersectionObserver" in window
     ? new IntersectionObserver((entries, observer) => {
         for (const entry of entries) {
@@ -825,26 +850,32 @@ export function mountAll(scope = document) {
   for (const root of roots) {
     safely(root, () => {
       const widget = (root.widget ??= new Widget(root));
-      if (!widget.body || !root.dataset.describe) return;
+      if (!widget.body) return;
       if (hasState(widget.id) || widget.body.open) {
         // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
         widget.body.open = true;
-        widget.open();
-      } else if (near) near.observe(root);
-      else widget.prepare();
+        const drawn = widget.open();
+        opened.push(drawn.catch(() => {})); // its failure is shown in its block (safely)
+        return drawn;
+      }
+      if (near) near.observe(root);
+      else return widget.prepare();
     });
   }
-  return Promise.resolve();
+  return Promise.all(opened); // the caller settles the scroll once the opened forms are drawn
 }
 
 /** Run one widget's work so that its failure stays its own: the block says so, the page's other widgets go on. */
 function safely(root, work) {
-  try {
-    work();
-  } catch (error) {
+  const broken = (error) => {
     console.error(error);
     root.dataset.broken = "";
     const note = root.querySelector(".resolver__broken") || root.appendChild(el("p", { class: "resolver__broken", role: "alert" }));
     note.textContent = "This resolver could not start here; the rest of the page works. Reloading the page without its link may help.";
+  };
+  try {
+    Promise.resolve(work()).catch(broken); // work may be async (a widget waits for its declaration)
+  } catch (error) {
+    broken(error);
   }
 }
