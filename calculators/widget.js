@@ -6,8 +6,8 @@
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
 //     data-mounted                   present once this script has drawn the block's form
-//   assets/describe.json             every resolver's describe() JSON by id, written at build time
-//                                    (scripts/hooks/describe.py), read once per visit (declarationOf)
+//   assets/describe.json             every resolver's describe() JSON by id (title, inputs, has_odds), written at
+//                                    build time (scripts/hooks/describe.py), read once per visit (declarationOf)
 //   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
 //   [data-region="now"]              inside the open body, sticky: the outcome once resolved, else the odds at a
 //                                    glance; it stays in view while the inputs below it change

@@ -366,9 +366,13 @@ def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
 
 
 def test_the_site_declares_every_resolver_once_in_describe_json(site_dir):
-    """Assert assets/describe.json holds every resolver's declaration as CPython gives it, and no page repeats one."""
+    """Assert assets/describe.json holds every resolver's declaration (the fields the widget reads) as CPython gives
+    it, and no page repeats one."""
+    from scripts.hooks.describe import WIDGET_FIELDS
+
     declared = json.loads((site_dir / "assets" / "describe.json").read_text(encoding="utf-8"))
-    assert declared == {resolver_id: rules_core.describe(resolver_id) for resolver_id in rules_core.resolver_ids()}
+    described = {resolver_id: rules_core.describe(resolver_id) for resolver_id in rules_core.resolver_ids()}
+    assert declared == {resolver_id: {field: data[field] for field in WIDGET_FIELDS} for resolver_id, data in described.items()}
     pages = [path for path in site_dir.rglob("*.html") if "data-resolver=" in path.read_text(encoding="utf-8")]
     assert pages and not [path for path in pages if "data-describe" in path.read_text(encoding="utf-8")]
 
