@@ -15,6 +15,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
+// A failure (a module the zip lacks: ModuleNotFoundError) prints Python's traceback only, not the minified source.
+process.on("uncaughtException", (error) => {
+  console.error(error && error.message ? error.message : error);
+  process.exit(1);
+});
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [siteDir, stdlibZip] = process.argv.slice(2);
 if (!siteDir) {

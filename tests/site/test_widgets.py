@@ -241,6 +241,8 @@ def test_live_odds_equal_the_cpython_odds(page, site_url):
     before = root.locator('[data-region="odds"]').inner_text()
     root.get_by_role("button", name=f"{spec_label}: one more", exact=True).click()
     expect()(root.locator('[data-region="odds"]')).not_to_have_text(before)
+    # While the new odds are computed the old ones are hidden (aria-busy: their text reads empty): wait them out.
+    expect()(root.locator('[data-region="odds"]')).not_to_have_attribute("aria-busy", "true")
     value = int(root.get_by_label(spec_label, exact=True).input_value())
     inputs = nested(path, value)
     assert chart_rows(root) == cpython_rows(DICE, inputs)
