@@ -2,7 +2,7 @@
 
 It was the whole describe() JSON, HTML-escaped, in a data-describe attribute on each block: 36% of the Actions
 page's HTML, sent again with every page. Now one file for the whole site, holding only what the widget draws from
-(WIDGET_FIELDS; the Readings' texts, the entries served and the versions are in the page or unused): 98 KB, 8 KB
+(WIDGET_FIELDS; the Readings' texts, the entries served and the versions are in the page or unused): 94 KB, 7.6 KB
 as .br. One per resolver family would save the Actions page's first answer under 2 KB, for three files.
 scripts/build_site.py writes it after the site generator and before the service worker, so the precache lists it.
 """
