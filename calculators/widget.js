@@ -213,13 +213,19 @@ function rollsByPrefix(roll, prefixes) {
 const DESCRIBE_URL = new URL("../describe.json", import.meta.url);
 let declarations = null;
 
+function readDeclarations() {
+  if (!declarations) {
+    declarations = fetch(DESCRIBE_URL).then((response) => {
+      if (!response.ok) throw new Error(`the resolvers' declarations could not be read (HTTP ${response.status})`);
+      return response.json();
+    });
+    declarations.catch(() => (declarations = null)); // the next widget to open asks again
+  }
+  return declarations;
+}
+
 function declarationOf(id) {
-  declarations ??= fetch(DESCRIBE_URL).then((response) => {
-    if (!response.ok) throw new Error(`the resolvers' declarations could not be read (HTTP ${response.status})`);
-    return response.json();
-  });
-  declarations.catch(() => (declarations = null)); // the next widget to open asks again
-  return declarations.then((all) => {
+  return readDeclarations().then((all) => {
     if (!Object.hasOwn(all, id)) throw new Error(`no declaration for resolver ${id}`);
     return all[id];
   });
@@ -838,6 +844,7 @@ export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdle
 export function mountAll(scope = document) {
   const roots = [...scope.querySelectorAll("[data-resolver]:not([data-mounted])")];
   const opened = [];
+  if (roots.length) readDeclarations().catch(() => {}); // take the head's preload now: a widget's failure says why
   const near = "IntersectionObserver" in window
     ? new IntersectionObserver((entries, observer) => {
         for (const entry of entries) {
