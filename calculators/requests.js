@@ -1,6 +1,7 @@
 // What the widget asks the engine (engine.js), from the form's values (form-state.js): the odds, the dice each keypad
 // needs (describe), and the resolution once the dice are in. Each refresh is a Round: answers of an older round are
-// dropped, and a newer request on the widget's own channel supersedes an older waiting one. Nothing here draws.
+// dropped, and a newer request on the widget's own channel supersedes an older waiting one. The resolvers'
+// declarations (assets/describe.json) are read here too. Nothing here draws.
 
 import { getPath, setPath } from "./form-state.js";
 
@@ -10,6 +11,33 @@ import { getPath, setPath } from "./form-state.js";
  * @typedef {{result?: any, error?: string, field?: string, timedOut?: boolean, superseded?: boolean}} Answer
  * @typedef {{request: (type: string, resolver: string, inputs: Values, options?: {channel?: string}) => Promise<Answer>}} Engine
  */
+
+// Every resolver's declaration is in one file per site (not in each page): fetched once per visit (the page's
+// head preloads it; offline, the service worker answers from its cache), before a form is drawn.
+const DESCRIBE_URL = new URL("../describe.json", import.meta.url);
+/** @type {Promise<Record<string, import("./form-state.js").Declaration>> | null} */
+let declarations = null;
+
+/** Every resolver's declaration by id, read once (a failed read is tried again by the next widget to ask). */
+export function readDeclarations() {
+  if (!declarations) {
+    const reading = fetch(DESCRIBE_URL).then((response) => {
+      if (!response.ok) throw new Error(`the resolvers' declarations could not be read (HTTP ${response.status})`);
+      return response.json();
+    });
+    declarations = reading;
+    reading.catch(() => (declarations = null));
+  }
+  return declarations;
+}
+
+/** @param {string} id */
+export function declarationOf(id) {
+  return readDeclarations().then((all) => {
+    if (!Object.hasOwn(all, id)) throw new Error(`no declaration for resolver ${id}`);
+    return all[id];
+  });
+}
 
 /**
  * What the engine is asked: only what was entered (a link's inputs, or changed on the form), so the engine takes the

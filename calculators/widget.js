@@ -6,8 +6,9 @@
 //                                    page has parsed; scripts/bench_browser.py taps from then on)
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
-//     data-describe                  the describe() JSON, written at build time
-//     data-mounted                   present once this script has taken the block over
+//     data-mounted                   present once this script has drawn the block's form
+//   assets/describe.json             every resolver's describe() JSON by id (title, inputs, has_odds), written at
+//                                    build time (scripts/hooks/describe.py), read once per visit (requests.js declarationOf)
 //   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
 //   [data-region="now"]              inside the open body, sticky: the outcome once resolved, else the odds at a
 //                                    glance; it stays in view while the inputs below it change
@@ -46,7 +47,7 @@
 import { getEngine } from "./engine.js";
 import { hasState, shareUrl, writeState } from "./fragment.js";
 import { Form, startingValues } from "./form-state.js";
-import { Requests, requestInputs } from "./requests.js";
+import { Requests, declarationOf, readDeclarations, requestInputs } from "./requests.js";
 import { View, resultText } from "./render.js";
 import { el } from "./dom.js";
 
@@ -59,7 +60,8 @@ export class Widget {
     this.id = root.dataset.resolver || "";
     this.engine = getEngine();
     this.body = /** @type {HTMLDetailsElement | null} */ (root.querySelector("details.resolver__body"));
-    this.prepared = false;
+    /** @type {Promise<void> | null} */
+    this.preparing = null; // the form drawn, once its declaration is here
     this.live = false;
     this.engineFailed = false;
     /** @type {Form | null} */
@@ -70,12 +72,17 @@ export class Widget {
     this.requests = null;
   }
 
-  /** Draw the form inside the (still collapsed) body: no engine request yet. */
+  /** Draw the form inside the (still collapsed) body, once its declaration is here: no engine request yet. */
   prepare() {
-    if (this.prepared) return;
-    this.prepared = true;
-    this.root.dataset.mounted = "";
-    const declaration = JSON.parse(this.root.dataset.describe || "");
+    this.preparing ??= declarationOf(this.id).then((declaration) => this.draw(declaration), (error) => {
+      this.preparing = null; // an open later asks again
+      throw error;
+    });
+    return this.preparing;
+  }
+
+  /** @param {import("./form-state.js").Declaration} declaration */
+  draw(declaration) {
     const start = startingValues(this.id, declaration.inputs);
     this.fromLink = start.fromLink;
     const view = (this.view = new View(this.root, this.engine));
@@ -88,6 +95,7 @@ export class Widget {
     view.showLinkNotes(start.notes);
     view.showNow(view.headline);
     this.engine.watch((/** @type {string} */ state, /** @type {string | null} */ error) => this.showEngine(state, error));
+    this.root.dataset.mounted = "";
   }
 
   /** The body's order: the inputs a player changes each roll, the dice, the outcome; then the odds; the rarely
@@ -107,8 +115,8 @@ export class Widget {
   }
 
   /** The body is open: ask the engine. */
-  open() {
-    this.prepare();
+  async open() {
+    await this.prepare();
     if (this.live || !this.view) return;
     this.live = true;
     this.view.followOutcome = Boolean(this.fromLink); // a shared link opens at its outcome
@@ -189,7 +197,7 @@ function parsed(node) {
 export function hearOpens() {
   const openWidget = (/** @type {Element} */ body) => {
     const root = /** @type {HTMLElement | null} */ (body.closest("[data-resolver]"));
-    if (root && root.dataset.describe && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
+    if (root && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
   };
   document.addEventListener(
     "click",
@@ -220,6 +228,9 @@ export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdle
  * A block named by the link's fragment opens at once; the others draw when opened or near. */
 export function mountAll(scope = document) {
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll("[data-resolver]:not([data-mounted])"))];
+  /** @type {Promise<void>[]} */
+  const opened = [];
+  if (roots.length) readDeclarations().catch(() => {}); // take the head's preload now: a widget's failure says why
   const near = "IntersectionObserver" in window
     ? new IntersectionObserver((entries, observer) => {
         for (const entry of entries) {
@@ -233,26 +244,32 @@ export function mountAll(scope = document) {
   for (const root of roots) {
     safely(root, () => {
       const widget = (root.widget ??= new Widget(root));
-      if (!widget.body || !root.dataset.describe) return;
+      if (!widget.body) return;
       if (hasState(widget.id) || widget.body.open) {
         // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
         widget.body.open = true;
-        widget.open();
-      } else if (near) near.observe(root);
-      else widget.prepare();
+        const drawn = widget.open();
+        opened.push(drawn.catch(() => {})); // its failure is shown in its block (safely)
+        return drawn;
+      }
+      if (near) near.observe(root);
+      else return widget.prepare();
     });
   }
-  return Promise.resolve();
+  return Promise.all(opened).then(() => {}); // the caller settles the scroll once the opened forms are drawn
 }
 
 /** Run one widget's work so that its failure stays its own: the block says so, the page's other widgets go on. */
 function safely(root, work) {
-  try {
-    work();
-  } catch (error) {
+  const broken = (/** @type {unknown} */ error) => {
     console.error(error);
     root.dataset.broken = "";
     const note = root.querySelector(".resolver__broken") || root.appendChild(el("p", { class: "resolver__broken", role: "alert" }));
     note.textContent = "This resolver could not start here; the rest of the page works. Reloading the page without its link may help.";
+  };
+  try {
+    Promise.resolve(work()).catch(broken); // work may be async (a widget waits for its declaration)
+  } catch (error) {
+    broken(error);
   }
 }

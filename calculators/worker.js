@@ -4,7 +4,7 @@
 // First boot of a build: Pyodide starts, installs the wheel, imports rules_core, and saves a
 // memory snapshot of that state (Pyodide's private _makeSnapshot API, 314). Later boots restore
 // the snapshot and skip Python's start-up and imports. The snapshot is keyed by everything baked
-// into it (Pyodide's version, the wheel, bridge.py) and trusted only if its SHA-256 matches and,
+// into it (Pyodide's version, the wheel, bridge.py, the stdlib zip) and trusted only if its SHA-256 matches and,
 // once restored, it gives the answer recorded when it was made; otherwise it is dropped and the
 // engine boots afresh, once.
 //
@@ -23,14 +23,15 @@ const SITE = new URL("../../", import.meta.url).href;
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 const BRIDGE_URL = new URL("./bridge.py", import.meta.url).href;
 const revisionOf = (url) => REVISIONS[url.slice(SITE.length)];
-const SNAPSHOT_KEY = `${version}:${revisionOf(PYODIDE_DIR + WHEEL)}:${revisionOf(BRIDGE_URL)}`;
+const STDLIB_URL = PYODIDE_DIR + "python_stdlib.zip"; // trimmed at build time (scripts/hooks/stdlib.py)
+const SNAPSHOT_KEY = `${version}:${revisionOf(PYODIDE_DIR + WHEEL)}:${revisionOf(BRIDGE_URL)}:${revisionOf(STDLIB_URL)}`;
 // A known question: its answer is recorded beside the snapshot and asked again after a restore.
 const PROBE = ["odds", "dice/unopposed", '{"base": 2, "modifier": 1}'];
 const OPTIONS = {
   indexURL: PYODIDE_DIR,
   lockFileURL: PYODIDE_DIR + "pyodide-lock.json",
   packageBaseUrl: PYODIDE_DIR,
-  stdLibURL: PYODIDE_DIR + "python_stdlib.zip",
+  stdLibURL: STDLIB_URL,
   stdout: () => {},
   stderr: (text) => console.warn(text),
 };

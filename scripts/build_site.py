@@ -12,7 +12,8 @@
 2. scripts/hooks/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
    the icons and manifest.
 3. scripts/hooks/glossary.py writes assets/glossary.json, the definitions a tapped term shows;
-   scripts/hooks/search_entries.py writes assets/search-entries.json, the names search opens.
+   scripts/hooks/search_entries.py writes assets/search-entries.json, the names search opens;
+   scripts/hooks/describe.py writes assets/describe.json, every resolver's declaration for its form.
 4. scripts/hooks/build_stamp.py names the build: a hash of its files, written into every page and
    build-info.js, so a page, the engine and the service worker can tell they are of one build.
 5. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
@@ -39,6 +40,7 @@ from scripts.hooks.assets import add_assets  # noqa: E402 - after the path fix a
 from scripts.hooks.build_error import BuildError  # noqa: E402
 from scripts.hooks.build_stamp import stamp_build  # noqa: E402
 from scripts.hooks.csp import add_csp  # noqa: E402
+from scripts.hooks.describe import write_describe  # noqa: E402
 from scripts.hooks.glossary import write_glossary  # noqa: E402
 from scripts.hooks.search_entries import write_search_entries  # noqa: E402
 from scripts.hooks.offline import site_files, write_service_worker  # noqa: E402
@@ -101,6 +103,7 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
     add_assets(site_dir, site_name(config))
     write_glossary(site_dir, config.parent / "docs")
     write_search_entries(site_dir, config.parent / "docs")
+    write_describe(site_dir)
     drop_unused_languages(site_dir)
     stamp_build(site_dir, site_files(site_dir))
     add_csp(site_dir)  # after every other change to the pages, before the precache hashes them

@@ -5,7 +5,8 @@ worker is written (scripts/hooks/offline.py), which hashes all of it. Writes int
 
     assets/calculators/*      calculators/ as written (worker, widget, styles, bridge.py)
     assets/calculators/build-info.js   the wheel's file name, for the worker
-    assets/pyodide/*          the pinned npm pyodide package: runtime, stdlib zip, lock file
+    assets/pyodide/*          the pinned npm pyodide package: runtime, lock file, and its stdlib zip trimmed
+                              to the files the engine imports (scripts/hooks/stdlib.py)
     assets/pyodide/rules_core-<version>-py3-none-any.whl   built from rules_core/ (deterministic)
     assets/icons/icon-192.png, icon-512.png, manifest.webmanifest
 
@@ -16,12 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import tempfile
 from pathlib import Path
 
 from scripts.hooks.build_error import BuildError
 from scripts.hooks.build_stamp import PLACEHOLDER
+from scripts.hooks.stdlib import trimmed_stdlib
 from scripts.icons import THEME, png
 from scripts.wheel import build_wheel
 
@@ -75,10 +76,9 @@ def add_assets(site_dir: Path, site_name: str) -> None:
             _write(site_dir, f"assets/calculators/{path.name}", path.read_bytes())
     engine_files["assets/calculators/bridge.py"] = (CALCULATORS / "bridge.py").read_bytes()
     for name in PYODIDE_FILES:
-        target = site_dir / "assets" / "pyodide" / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(PYODIDE / name, target)
-        engine_files[f"assets/pyodide/{name}"] = (PYODIDE / name).read_bytes()
+        data = trimmed_stdlib(PYODIDE / name) if name == "python_stdlib.zip" else (PYODIDE / name).read_bytes()
+        _write(site_dir, f"assets/pyodide/{name}", data)
+        engine_files[f"assets/pyodide/{name}"] = data
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         data = wheel.read_bytes()

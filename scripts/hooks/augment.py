@@ -2,7 +2,7 @@
 
 Listed under `markdown_extensions:` in mkdocs.yml as `scripts.hooks.augment` (scripts/build_site.py
 puts the repository on PYTHONPATH). Before any other Markdown processing, each page's text gets a
-resolver block after each rules entry (scripts/hooks/resolvers.py; an entry with no resolver stops
+resolver block in each rules entry, under its opening block (scripts/hooks/resolvers.py; an entry with no resolver stops
 the build), then every marker replaced, in one pass, by the one grammar of scripts/hooks/markers.py:
 
 - `<!-- readings-ledger -->`: every Reading; `<!-- readings-cited: N -->`: the links to the

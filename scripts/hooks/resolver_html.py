@@ -2,13 +2,13 @@
 
 The block shows the resolver's title, its default inputs, the exact odds for those inputs (or,
 for a resolver with no dice, its default resolution: checklist and outcome) and its Readings.
-The browser widget takes the block over; the class names and data attributes here are the
+The browser widget takes the block over, drawing its form from the site's one assets/describe.json
+(scripts/hooks/describe.py); the class names and data attributes here are the
 ones calculators/render.js draws, so the page does not jump when the engine arrives.
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from html import escape
 from typing import cast
@@ -125,14 +125,6 @@ def readings_html(resolver: Resolver, readings_url: str) -> str:
     )
 
 
-def describe_attr(resolver: Resolver) -> str:
-    """The declaration for the widget, so it draws the form before the engine has loaded.
-
-    An attribute, not a <script>: Material's instant navigation re-runs every script it swaps in.
-    """
-    return escape(json.dumps(resolver.describe(), separators=(",", ":")), quote=True)
-
-
 def resolver_block(resolver: Resolver, readings_url: str) -> str:
     """The whole block, one HTML element with no blank line (Markdown passes it through raw).
 
@@ -156,7 +148,7 @@ def resolver_block(resolver: Resolver, readings_url: str) -> str:
         body = f'<div class="resolver__outcome" data-region="outcome">{outcome_html(answer)}</div>'
     summary = f'<p class="resolver__summary">{escape(resolver.summary)}</p>' if resolver.summary else ""
     return (
-        f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static" data-describe="{describe_attr(resolver)}">'
+        f'<div class="resolver" data-resolver="{escape(resolver.id)}" data-engine="static">'
         f'<p class="resolver__title" data-search-exclude>{escape(resolver.title)}</p>'
         f'<p class="resolver__glance" data-region="glance" data-search-exclude>{glance}</p>'
         f'<details class="resolver__body" data-search-exclude><summary class="resolver__open">Resolve</summary>{summary}'

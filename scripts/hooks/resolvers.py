@@ -1,7 +1,9 @@
-"""Place a resolver block after each rules entry, and at each resolver marker.
+"""Place a resolver block in each rules entry, and at each resolver marker.
 
 Two ways in: a rules entry (scripts/hooks/entries.py) gets the resolver scripts/hooks/placement.py
-finds for it, placed after the entry's last line; and a marker line `<!-- resolver: ID -->` on any
+finds for it, placed after the entry's opening block (its requirement table, else its first paragraph
+or list), so the block's first odds are on the entry's first screen even where the whole entry is
+several screens long; and a marker line `<!-- resolver: ID -->` on any
 page (the one grammar of scripts/hooks/markers.py) is replaced by that resolver's block. An entry
 with no resolver, or an unknown id in a marker, stops the build with the page and the entry or
 line named.
@@ -17,7 +19,7 @@ from pathlib import Path
 from rules_core import REGISTRY, Resolver
 from scripts.hooks import markers
 from scripts.hooks.build_error import BuildError
-from scripts.hooks.entries import parse_entries
+from scripts.hooks.entries import Entry, markdown_parser, parse_entries
 from scripts.hooks.placement import place
 from scripts.hooks.resolver_html import resolver_block
 
@@ -47,6 +49,15 @@ def expanders(src_uri: str) -> dict[str, markers.Expander]:
     return {"resolver": resolver_marker}
 
 
+def after_opening(lines: list[str], entry: Entry) -> int:
+    """The line index just after the entry's first top-level block (its end if it has none)."""
+    start = entry.lines[0] + 1  # below the heading
+    for token in markdown_parser().parse("\n".join(lines[start:entry.lines[1]])):
+        if token.level == 0 and token.map and token.nesting != -1:
+            return start + token.map[1]
+    return entry.lines[1]
+
+
 def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
     entries = parse_entries(markdown, src_uri)
     if not entries:
@@ -57,8 +68,8 @@ def place_after_entries(markdown: str, src_uri: str, docs_dir: Path) -> str:
         count = len(placement.unserved)
         raise BuildError(f"{src_uri}: {count} rule {'entry has' if count == 1 else 'entries have'} no resolver:\n{listed}")
     lines = markdown.split("\n")
+    places = [(after_opening(lines, entry), placement.placed[entry.key]) for entry in entries]
     # Bottom up, so earlier line numbers stay valid as blocks go in.
-    for entry in sorted(entries, key=lambda e: e.lines[1], reverse=True):
-        end = entry.lines[1]
-        lines[end:end] = block(placement.placed[entry.key], src_uri)
+    for line, resolver in sorted(places, key=lambda place: place[0], reverse=True):
+        lines[line:line] = block(resolver, src_uri)
     return "\n".join(lines)

@@ -150,6 +150,25 @@ def test_tap_targets_are_at_least_44px(visit: Callable[[str], Visit], path: str)
     assert visit(path).small_targets == [], f"/{path}: tap targets under {TAP} px"
 
 
+@pytest.mark.browser
+def test_each_actions_entry_shows_its_first_odds_on_its_first_screen(browser, site_url: str) -> None:
+    """Assert on the Actions page at 390x844, as built (no script), every resolver's baked glance (its first odds)
+    ends within one screen, under the theme's header, of its entry's heading: the odds without scrolling past
+    the rule (they sat a screen or more down under Board, Boarded and Assaulting)."""
+    from scripts.measure_first_odds import first_odds
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "jovian-wars/v1.2.4/actions/")
+        blocks = first_odds(page)
+        assert len(blocks) == 37 and all(block["placed"] for block in blocks), blocks
+        far = {str(block["entry"]): block["below"] for block in blocks if int(block["below"]) > int(block["room"])}  # type: ignore[call-overload]
+        assert far == {}, f"first odds past one screen ({blocks[0]['room']} px) of their entry"
+    finally:
+        context.close()
+
+
 # Site features ------------------------------------------------------------------------------
 
 

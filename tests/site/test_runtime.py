@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-
+from scripts.hooks.assets import content_revision
+from tests.conftest import SITE
 from tests.site.conftest import expect, wait_until
 from tests.site.test_widgets import BOOT_MS, DICE, SNAPSHOT_FILE, chart_rows, cpython_rows, wait_for_snapshot, wait_ready
 
@@ -43,8 +44,9 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_r
     wait_ready(page, DICE)
     saved = wait_for_snapshot(page)
     assert saved["shaMatches"] and saved["size"] > 1_000_000
-    # The key covers what is baked in: Pyodide's version, the wheel's and bridge.py's revisions.
-    assert len(saved["key"].split(":")) == 3
+    # The key covers what is baked in: Pyodide's version, the wheel's, bridge.py's and the (trimmed) stdlib's revisions.
+    stdlib = content_revision((SITE / "assets" / "pyodide" / "python_stdlib.zip").read_bytes())
+    assert len(saved["key"].split(":")) == 4 and saved["key"].endswith(f":{stdlib}")
     page.evaluate(DAMAGE, damage)
     page.close()
 

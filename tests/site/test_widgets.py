@@ -242,6 +242,8 @@ def test_live_odds_equal_the_cpython_odds(page, site_url):
     before = root.locator('[data-region="odds"]').inner_text()
     root.get_by_role("button", name=f"{spec_label}: one more", exact=True).click()
     expect()(root.locator('[data-region="odds"]')).not_to_have_text(before)
+    # While the new odds are computed the old ones are hidden (aria-busy: their text reads empty): wait them out.
+    expect()(root.locator('[data-region="odds"]')).not_to_have_attribute("aria-busy", "true")
     value = int(root.get_by_label(spec_label, exact=True).input_value())
     inputs = nested(path, value)
     assert chart_rows(root) == cpython_rows(DICE, inputs)
@@ -355,15 +357,27 @@ def test_an_unknown_resolver_marker_fails_the_build_naming_page_and_line():
 
 
 def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
-    """Assert the marker's block carries the id, the declaration and every odds row of CPython."""
+    """Assert the marker's block carries the id and every odds row of CPython (its declaration is in describe.json)."""
     from scripts.hooks.augment import augment
 
     html = augment("<!-- resolver: dice/unopposed -->", "dice.md", DOCS)
-    assert f'data-resolver="{DICE}"' in html and 'data-engine="static"' in html and "data-describe=" in html
+    assert f'data-resolver="{DICE}"' in html and 'data-engine="static"' in html and "data-describe" not in html
     for chart in cpython_rows(DICE, {}):
         for _label, p in chart:
             assert f'data-p="{p}"' in html
     assert 'href="../readings/#' in html  # Readings shown as notes linking to the ledger
+
+
+def test_the_site_declares_every_resolver_once_in_describe_json(site_dir):
+    """Assert assets/describe.json holds every resolver's declaration (the fields the widget reads) as CPython gives
+    it, and no page repeats one."""
+    from scripts.hooks.describe import WIDGET_FIELDS
+
+    declared = json.loads((site_dir / "assets" / "describe.json").read_text(encoding="utf-8"))
+    described = {resolver_id: rules_core.describe(resolver_id) for resolver_id in rules_core.resolver_ids()}
+    assert declared == {resolver_id: {field: data[field] for field in WIDGET_FIELDS} for resolver_id, data in described.items()}
+    pages = [path for path in site_dir.rglob("*.html") if "data-resolver=" in path.read_text(encoding="utf-8")]
+    assert pages and not [path for path in pages if "data-describe" in path.read_text(encoding="utf-8")]
 
 
 def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_log, site_url):
