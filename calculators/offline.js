@@ -17,6 +17,10 @@
 // deploy during the visit): every page carries its build's stamp (build_stamp.py), and so do the
 // service worker's status and the engine's "ready".
 //
+// First visit: the engine's downloads come first. A new worker's install waits for this page's
+// "precache-rest" (service-worker.js) until the engine is done downloading: it answered or failed
+// (a page without resolvers: once it has loaded). The engine's own downloads fill the precache.
+//
 // Storage: an install that failed because storage is full is said in one line ([data-storage-note],
 // placed like the badge), naming what still works; the worker's message carries the reason. An
 // install that fit, beside an engine snapshot that did not, is said in the badge's own line: offline,
@@ -147,6 +151,21 @@ function showStorageNote(event) {
     : "Storage is full: this site works online only, with no warm start.";
 }
 
+const installing = new Set(); // new workers of this site whose install waits for "precache-rest"
+
+/** This page's engine is done downloading (it answered or failed), or the page needs none and has loaded. */
+function engineDownloaded() {
+  if (!document.querySelector("[data-resolver]")) return document.readyState === "complete";
+  const engine = window.rulesEngine;
+  return Boolean(engine && (engine.answered || engine.state === "error"));
+}
+
+function letInstallsIn() {
+  if (!engineDownloaded()) return;
+  for (const worker of installing) worker.postMessage({ type: "precache-rest" });
+  installing.clear();
+}
+
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   navigator.serviceWorker.addEventListener("message", showStorageNote);
@@ -163,6 +182,7 @@ export function registerOffline() {
     settle(); // a first visit: stale too if the worker that took control is of another build
   });
   addEventListener("rules-engine-answered", settle);
+  for (const event of ["rules-engine-answered", "rules-engine-state", "load"]) addEventListener(event, letInstallsIn);
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(showBadge); // each page shown
   addEventListener("rules-engine-state", showBadge);
   addEventListener("rules-engine-storage-full", showBadge);
@@ -183,6 +203,8 @@ export function registerOffline() {
         const check = () => worker.state === "installed" && navigator.serviceWorker.controller && offer(worker);
         check();
         worker.addEventListener("statechange", check);
+        if (worker.state === "parsed" || worker.state === "installing") installing.add(worker);
+        letInstallsIn();
       };
       track(registration.waiting);
       track(registration.installing);

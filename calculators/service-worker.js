@@ -16,14 +16,24 @@ const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (
 const SCOPE = new URL("./", worker.location.href).href;
 const KEYS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, precacheKey(SCOPE + path, revision)]));
 const REVISIONS = new Map(PRECACHE_FILES.map(([path, revision]) => [SCOPE + path, revision]));
-// The engine's big files last: a first visit's engine is usually downloading them already.
-const ENGINE_FIRST = (path) => (path.startsWith("assets/pyodide/") ? 1 : 0);
 const PARALLEL = 6;
+
+// The engine first: a first visit's engine downloads its own files into the precache (precache.js),
+// and the install downloads anything only once a page says its engine is done downloading (it
+// answered or failed; a page without resolvers once it has loaded: offline.js sends
+// "precache-rest"), or after REST_WAIT_MS with no word (no page open): until then the network is
+// the first answer's. The engine's files come last, so they are usually found in the precache.
+const ENGINE_LAST = (path) => (path.startsWith("assets/pyodide/") ? 1 : 0);
+const REST_WAIT_MS = 60_000;
+/** @type {(value?: unknown) => void} */
+let restMayStart = () => {};
+const pagesReady = new Promise((resolve) => (restMayStart = resolve));
 
 worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const todo = [...PRECACHE_FILES].sort((a, b) => ENGINE_FIRST(a[0]) - ENGINE_FIRST(b[0]));
+      await Promise.race([pagesReady, new Promise((resolve) => setTimeout(resolve, REST_WAIT_MS))]);
+      const todo = [...PRECACHE_FILES].sort((a, b) => ENGINE_LAST(a[0]) - ENGINE_LAST(b[0]));
       const storedHere = []; // keys this install put into the precache
       /** @type {any} */
       let failure = null; // what stopped the install: whatever was thrown
@@ -119,6 +129,8 @@ worker.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   // The reader pressed "reload" on the update prompt: take over (every tab of the site).
   if (type === "skip-waiting") worker.skipWaiting();
+  // A page's engine has its files (or the page needs none): the install may download the rest.
+  if (type === "precache-rest") restMayStart();
   // Which build is this? Only an activated worker answers, and it activates with a full cache.
   if (type === "status") (event.ports[0] || event.source)?.postMessage({ type: "status", version: VERSION, build: BUILD, files: PRECACHE_FILES.length });
 });
