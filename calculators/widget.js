@@ -46,6 +46,7 @@ import { hasState, readState, shareUrl, writeState } from "./fragment.js";
 import { checkState } from "./input-check.js";
 import { fleetShips } from "./fleet-store.js";
 import { el } from "./dom.js";
+import { digitsField, showDigits } from "./dice-digits.js";
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -107,6 +108,9 @@ export function percent(p) {
 }
 
 const canHappen = (row) => !/^0\//.test(row.p);
+
+/** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
+const MANY_CHARTS = 2;
 
 // ---- Rendering of answers (scripts/hooks/resolver_html.py writes the same markup) ------------
 
@@ -302,15 +306,22 @@ class Widget {
     // A help sentence several inputs share is said once, at the top of the form (it was repeated under each).
     this.sharedHelp = sharedHelpTexts(this.declaration.inputs);
     this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
-    this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() },
-      [...this.sharedHelp].map((text) => el("p", { class: "resolver__help", text })));
+    // Said once and folded: the sentences are read once, the widget is used every turn.
+    const helpAll = this.sharedHelp.size
+      ? el("details", { class: "resolver__help-all" }, el("summary", { text: "How to fill this in" }), [...this.sharedHelp].map((text) => el("p", { class: "resolver__help", text })))
+      : null;
+    this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() });
     const pads = el("div", { class: "resolver__keypads" });
+    // Keypads the player may leave empty (the site rolls them, or the stated result stands in) are folded under More.
+    this.optionalPads = el("details", { class: "resolver__dice-more" }, el("summary", { text: "Dice you may leave empty" }));
     for (const spec of this.declaration.inputs) {
       const node = this.control(spec, [spec.name]);
-      if (spec.kind === "faces") pads.append(node);
+      if (spec.kind === "faces") (spec.optional ? this.optionalPads : pads).append(node);
       else if (spec.more || spec.kind === "seed") this.more.append(node);
       else this.form.append(node);
     }
+    if (this.optionalPads.childElementCount > 1) this.more.append(this.optionalPads);
+    if (helpAll) this.more.append(helpAll);
     // The answer first: a compact headline that stays in view (sticky) while the inputs below it change.
     this.nowRegion = el("p", { class: "resolver__now", "data-region": "now", "aria-hidden": "true" });
 
@@ -324,7 +335,12 @@ class Widget {
     const summary = this.body.querySelector(".resolver__summary");
     // The inputs a player changes each roll, the dice, the outcome; then the odds; the rarely changed inputs last.
     const more = this.more.childElementCount > 1 ? this.more : null;
-    const nodes = [this.nowRegion, this.status, this.linkNote, this.topErrorSlot, this.form, pads, actions, this.shared, this.outcomeRegion, this.oddsRegion, more].filter(Boolean);
+    // Many charts (the Ram's ten) are folded under one line: the sticky headline gives each ship's fate at a glance.
+    const charts = this.oddsRegion.querySelectorAll(".resolver__chart").length;
+    const odds = charts > MANY_CHARTS
+      ? el("details", { class: "resolver__odds-fold" }, el("summary", { text: "Odds of every outcome" }), this.oddsRegion)
+      : this.oddsRegion;
+    const nodes = [this.nowRegion, this.status, this.linkNote, this.topErrorSlot, this.form, pads, actions, this.shared, this.outcomeRegion, odds, more].filter(Boolean);
     if (old) old.replaceWith(...nodes);
     else (summary || this.body.querySelector("summary")).after(...nodes);
   }
@@ -398,24 +414,27 @@ class Widget {
       this.saidNoFleet = true;
       return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
     }
+    // Picked, the ship is one line (its name, side and numbers now); the pick and the numbers by hand fold under "Change".
     const id = nextId(`${name}-pick`);
     const picked = el("p", { class: "resolver__picked", "data-region": "picked" });
     const byHand = el("details", { class: "resolver__by-hand" }, el("summary", { text: "Numbers by hand" }), numbers);
-    const select = el("select", { id, "data-pick": name, onchange: (e) => this.pickShip(spec, path, ships[Number(e.target.value)], picked, byHand) },
+    const change = el("details", { class: "resolver__change", open: true }, el("summary", { text: "Change" }));
+    const select = el("select", { id, "data-pick": name, onchange: (e) => this.pickShip(spec, path, ships[Number(e.target.value)], picked, byHand, change) },
       el("option", { value: "", text: "— by hand —" }),
       ships.map((ship, i) => el("option", { value: i, text: ship.side ? `${ship.name} (${ship.side})` : ship.name })));
-    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }),
-      el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), picked, byHand);
+    change.append(el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), byHand);
+    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), picked, change);
   }
 
   /** Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure. Values
    * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said. */
-  pickShip(spec, path, ship, picked, byHand) {
+  pickShip(spec, path, ship, picked, byHand, change) {
     picked.textContent = "";
     if (!ship) {
       byHand.open = true;
       return;
     }
+    change.open = false;
     const given = {};
     for (const part of spec.parts || []) {
       const value = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
@@ -428,10 +447,14 @@ class Widget {
       if (input) input.value = value;
     }
     this.setMany(pairs);
-    picked.textContent = `${ship.name}: ${(spec.parts || []).filter((part) => !part.more && Object.hasOwn(values, part.name)).map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}`).join(", ")}.`;
+    // "Structure 1 of 4": the Structure left and the starting Structure in one phrase.
+    const of = (name) => (name === "structure" && Object.hasOwn(values, "start_structure") ? ` of ${values.start_structure}` : "");
+    const numbersNow = (spec.parts || []).filter((part) => !part.more && part.name !== "start_structure" && Object.hasOwn(values, part.name))
+      .map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}${of(part.name)}`);
+    picked.replaceChildren(el("strong", { text: `${spec.label}: ` }), `${ship.side ? `${ship.name} (${ship.side})` : ship.name}: ${numbersNow.join(", ")}.`);
     if (refused.length) {
-      picked.textContent += ` Not filled (${refused.join("; ")}): check it by hand.`;
-      byHand.open = true;
+      picked.append(` Not filled (${refused.join("; ")}): check it by hand.`);
+      change.open = byHand.open = true;
     }
   }
 
@@ -446,6 +469,13 @@ class Widget {
       this.followOutcome = true; // the last die brings the outcome into view
       this.set(path, list);
     };
+    const most = () => this.diceNeeded[name] ?? spec.high ?? Infinity;
+    const digits = digitsField({
+      label: spec.label, id: nextId(`${name}-digits`), most,
+      write: (list) => update(list),
+      say: (text) => (note.textContent = text),
+      next: (from) => this.focusNextDigits(from),
+    });
     const add = (face) => {
       const list = faces();
       const need = this.diceNeeded[name];
@@ -459,20 +489,31 @@ class Widget {
     const pad = el(
       "fieldset",
       { class: "resolver__keypad", "data-faces": name, "data-name": name },
-      el("legend", {}, el("span", { text: spec.label }), " ", needed),
-      typed,
-      el("div", { class: "resolver__keys" },
-        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => add(face) })),
+      el("legend", {}, el("span", { text: spec.label })),
+      el("div", { class: "resolver__typed-row" }, digits, typed, needed,
         el("button", { type: "button", "aria-label": "Backspace", text: "⌫", onclick: () => update(faces().slice(0, -1)) }),
         el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
+      ),
+      el("div", { class: "resolver__keys" },
+        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => add(face) })),
       ),
       note,
     );
     // "ram_macro_dice" is the macro_dice of the roll answered as roll.ram (faces_inputs' prefixes)
     const leaf = path[path.length - 1];
     const [, prefix, key] = /^(.*?)(macro_dice|set_aside|dice)$/.exec(leaf) || [null, leaf, leaf];
-    this.faceInputs.push({ name, path, typed, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
+    this.faceInputs.push({ name, path, typed, digits, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
     return pad;
+  }
+
+  /** A keypad's field holds all its dice: on to the next shown keypad that still needs dice (optional ones are
+   * left to the player), else the field lets go so the phone's keyboard closes over the outcome. */
+  focusNextDigits(from) {
+    const at = this.faceInputs.findIndex((f) => f.digits === from);
+    const next = this.faceInputs.slice(at + 1).find((f) => !f.optional && !f.pad.hidden
+      && (getPath(this.values, f.path) || []).length < (this.diceNeeded[f.name] ?? 1));
+    if (next) next.digits.focus();
+    else from.blur();
   }
 
   rollForMe() {
@@ -620,7 +661,10 @@ class Widget {
     if (!this.live) return;
     const generation = ++this.generation;
     const inputs = this.requestInputs();
-    for (const f of this.faceInputs) f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
+    for (const f of this.faceInputs) {
+      f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
+      showDigits(f.digits, getPath(inputs, f.path) || []);
+    }
     this.showCounts();
     const jobs = [];
     // describe() checks every input, typed faces included: a bad die is reported before the pool is complete.
@@ -719,6 +763,7 @@ class Widget {
       // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
       f.pad.hidden = needed[f.name] === 0 && !(getPath(this.values, f.path) || []).length;
     }
+    this.optionalPads.hidden = this.faceInputs.every((f) => !f.optional || f.pad.hidden);
     this.showCounts();
   }
 
