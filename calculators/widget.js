@@ -111,6 +111,8 @@ const canHappen = (row) => !/^0\//.test(row.p);
 
 /** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
 const MANY_CHARTS = 2;
+/** More optional keypads than this are folded (only the Ram has more: its damage and Explosion dice). */
+const MANY_OPTIONAL_PADS = 4;
 
 // ---- Rendering of answers (scripts/hooks/resolver_html.py writes the same markup) ------------
 
@@ -312,15 +314,16 @@ class Widget {
       : null;
     this.form = el("form", { class: "resolver__form", "aria-label": this.declaration.title, onsubmit: (e) => e.preventDefault() });
     const pads = el("div", { class: "resolver__keypads" });
-    // Keypads the player may leave empty (the site rolls them, or the stated result stands in) are folded under More.
+    // Many keypads the player may leave empty (the Ram's damage and Explosion dice: the site rolls them) are folded.
+    const foldOptional = this.declaration.inputs.filter((spec) => spec.kind === "faces" && spec.optional).length > MANY_OPTIONAL_PADS;
     this.optionalPads = el("details", { class: "resolver__dice-more" }, el("summary", { text: "Dice you may leave empty" }));
     for (const spec of this.declaration.inputs) {
       const node = this.control(spec, [spec.name]);
-      if (spec.kind === "faces") (spec.optional ? this.optionalPads : pads).append(node);
+      if (spec.kind === "faces") (spec.optional && foldOptional ? this.optionalPads : pads).append(node);
       else if (spec.more || spec.kind === "seed") this.more.append(node);
       else this.form.append(node);
     }
-    if (this.optionalPads.childElementCount > 1) this.more.append(this.optionalPads);
+    if (this.optionalPads.childElementCount > 1) pads.append(this.optionalPads);
     if (helpAll) this.more.append(helpAll);
     // The answer first: a compact headline that stays in view (sticky) while the inputs below it change.
     this.nowRegion = el("p", { class: "resolver__now", "data-region": "now", "aria-hidden": "true" });
@@ -763,7 +766,7 @@ class Widget {
       // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
       f.pad.hidden = needed[f.name] === 0 && !(getPath(this.values, f.path) || []).length;
     }
-    this.optionalPads.hidden = this.faceInputs.every((f) => !f.optional || f.pad.hidden);
+    this.optionalPads.hidden = this.faceInputs.every((f) => f.pad.parentElement !== this.optionalPads || f.pad.hidden);
     this.showCounts();
   }
 
