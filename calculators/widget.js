@@ -300,6 +300,7 @@ class Widget {
     if (staticOutcome) this.outcomeRegion.append(...staticOutcome.childNodes);
     this.status = el("p", { class: "resolver__status", "data-region": "status" });
     this.linkNote = el("p", { class: "resolver__link-note", role: "status", "data-region": "link-note" });
+    this.stepNote = el("p", { class: "resolver__step", role: "status", "data-region": "step" });
     this.errorRegion = el("p", { class: "resolver__error", role: "alert", "data-region": "error", id: nextId("error") });
     this.topErrorSlot = el("div", { class: "resolver__error-slot" }, this.errorRegion);
 
@@ -343,7 +344,7 @@ class Widget {
     const odds = charts > MANY_CHARTS
       ? el("details", { class: "resolver__odds-fold" }, el("summary", { text: "Odds of every outcome" }), this.oddsRegion)
       : this.oddsRegion;
-    const nodes = [this.nowRegion, this.status, this.linkNote, this.topErrorSlot, this.form, pads, actions, this.shared, this.outcomeRegion, odds, more].filter(Boolean);
+    const nodes = [this.nowRegion, this.status, this.linkNote, this.stepNote, this.topErrorSlot, this.form, pads, actions, this.shared, this.outcomeRegion, odds, more].filter(Boolean);
     if (old) old.replaceWith(...nodes);
     else (summary || this.body.querySelector("summary")).after(...nodes);
   }
@@ -450,15 +451,69 @@ class Widget {
       if (input) input.value = value;
     }
     this.setMany(pairs);
-    // "Structure 1 of 4": the Structure left and the starting Structure in one phrase.
-    const of = (name) => (name === "structure" && Object.hasOwn(values, "start_structure") ? ` of ${values.start_structure}` : "");
-    const numbersNow = (spec.parts || []).filter((part) => !part.more && part.name !== "start_structure" && Object.hasOwn(values, part.name))
-      .map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}${of(part.name)}`);
-    picked.replaceChildren(el("strong", { text: `${spec.label}: ` }), `${ship.side ? `${ship.name} (${ship.side})` : ship.name}: ${numbersNow.join(", ")}.`);
+    const line = { spec, path, picked, name: ship.side ? `${ship.name} (${ship.side})` : ship.name };
+    (this.pickedLines ??= new Map()).set(path.join("."), line);
+    this.showPicked(line);
     if (refused.length) {
       picked.append(` Not filled (${refused.join("; ")}): check it by hand.`);
       change.open = byHand.open = true;
     }
+  }
+
+  /** A picked ship in one line, from the numbers the widget holds now (a pick, or an activation carried on). */
+  showPicked({ spec, path, picked, name }) {
+    const values = getPath(this.values, path) || {};
+    // "Structure 1 of 4": the Structure left and the starting Structure in one phrase.
+    const of = (part) => (part === "structure" && Object.hasOwn(values, "start_structure") ? ` of ${values.start_structure}` : "");
+    const numbersNow = (spec.parts || []).filter((part) => !part.more && part.name !== "start_structure" && Object.hasOwn(values, part.name))
+      .map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}${of(part.name)}`);
+    picked.replaceChildren(el("strong", { text: `${spec.label}: ` }), `${name}: ${numbersNow.join(", ")}.`);
+  }
+
+  /** An outcome that goes on (Board's survivors go aboard; a Boarded activation's state starts the next): one button,
+   * where the resolver it goes to is on this page. */
+  showCarry(carry) {
+    if (!carry || typeof carry !== "object" || typeof carry.to !== "string" || typeof carry.label !== "string") return;
+    const root = carry.to === this.id ? this.root : document.querySelector(`[data-resolver="${CSS.escape(carry.to)}"]`);
+    if (!root || !root.dataset.describe) return;
+    const go = () => {
+      const target = (root.widget ??= new Widget(root));
+      target.body.open = true;
+      target.open();
+      target.takeCarry(carry.inputs, target === this);
+      if (target !== this) root.scrollIntoView({ block: "start" });
+    };
+    this.outcomeRegion.append(el("button", { type: "button", class: "resolver__carry", "data-region": "carry", text: carry.label, onclick: go }));
+  }
+
+  /** Start from a carried state: its inputs set (checked as a link's are), the dice cleared, the step counted, the
+   * keyboard on the first keypad's field (the tap that carried is the player's gesture, so a phone shows it). */
+  takeCarry(inputs, next) {
+    const { values } = checkState(this.declaration.inputs, inputs);
+    const pairs = [];
+    const flatten = (object, path) => {
+      for (const [key, value] of Object.entries(object)) {
+        if (value && typeof value === "object" && !Array.isArray(value)) flatten(value, [...path, key]);
+        else pairs.push([[...path, key], value]);
+      }
+    };
+    flatten(values, []);
+    for (const [where, value] of pairs) {
+      const input = this.form.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`);
+      if (input) input.value = value;
+    }
+    for (const f of this.faceInputs) {
+      setPath(this.values, f.path, []);
+      f.note.textContent = "";
+    }
+    if (this.seedInput) this.setQuiet(this.seedInput.path, null);
+    this.step = next ? (this.step || 1) + 1 : 1;
+    this.stepNote.textContent = next ? `Activation ${this.step}: it starts from the state the last one left.` : "";
+    this.followOutcome = true;
+    this.setMany(pairs);
+    for (const line of (this.pickedLines || new Map()).values()) this.showPicked(line);
+    const first = this.faceInputs.find((f) => !f.optional && !f.pad.hidden);
+    if (first) first.digits.focus();
   }
 
   keypad(spec, path, name) {
@@ -710,6 +765,7 @@ class Widget {
     if (answer.error) return this.showError(answer);
     this.clearError();
     this.outcomeRegion.replaceChildren(...renderOutcome(answer.result));
+    this.showCarry(answer.result.outcome && answer.result.outcome.carry);
     this.outcomeRegion.dataset.resolved = JSON.stringify(inputs);
     this.showNow((answer.result.outcome && answer.result.outcome.headline) || null);
     if (!this.declaration.has_odds && this.glance) this.glance.textContent = (answer.result.outcome && answer.result.outcome.headline) || "";

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, sync_playwright
@@ -41,6 +42,9 @@ FLEET = {"fleet": 1, "ships": [
 RAM_DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
 BOARD_DICE = {"pd_dice": (1, 2, 3, 4)}  # the Tengu's Defense 4 rolls 4 dice: no hit, both Marines board
 BOARDED_DICE = {"boarders_dice": (4, 2, 1, 1, 5), "marines_dice": (1, 2, 3, 3, 1)}  # three activations, in order
+BOARDED_BY_ACTIVATION = ({"boarders_dice": (4, 2), "marines_dice": (1, 2)}, {"boarders_dice": (1, 1), "marines_dice": (3, 3)},
+                         {"boarders_dice": (5,), "marines_dice": (1,)})
+"""The same dice, activation by activation: Marines 2, Boarders 2; then 2 and 2; then 1 and 1 (still Boarded)."""
 COUNTER = """() => {
   window.__taps = 0; window.__keys = 0;
   if (window.__counting) return;  // a same-document navigation (#ram to #board) keeps the listeners
@@ -74,7 +78,7 @@ class Player:
         select.select_option(label=label)
         self.picks += 1
 
-    def dice(self, root: Locator, dice: dict[str, tuple[int, ...]]) -> None:
+    def dice(self, root: Locator, dice: Mapping[str, tuple[int, ...]]) -> None:
         """Type the dice: into each keypad's field when the build has one (the focus may already be there), else a
         tap on a key per die."""
         for name, faces in dice.items():
@@ -153,15 +157,26 @@ def boarding(player: Player, page: Page, url: str) -> None:
     board_headline = outcome(board)
     after_board = player.counts()
     boarded = page.locator(f'[data-resolver="{BOARDED}"]')
-    boarded.scroll_into_view_if_needed()
-    player.open_widget(boarded)
-    player.pick(boarded.get_by_label("Boarded ship: from your fleet", exact=True), "Tengu (Jovian)")
-    survivors = int(board_headline.split()[0])
-    unfold_numbers(player, boarded.locator('fieldset[data-name="ship"]'))
-    aboard = int(boarded.locator('[data-name="ship.boarders"]').input_value())  # the form's default, not the fleet's
-    player.stepper(boarded, "Boarded ship: Boarders aboard", survivors - aboard)
-    player.stepper(boarded, "Activations to resolve", 2)
-    player.dice(boarded, BOARDED_DICE)
+    carry = board.locator('[data-region="carry"]')
+    if carry.count():  # this build carries the survivors aboard, then each activation's state to the next
+        player.tap(carry)
+        player.pick(boarded.get_by_label("Boarded ship: from your fleet", exact=True), "Tengu (Jovian)")
+        for number, activation in enumerate(BOARDED_BY_ACTIVATION, 1):
+            if number > 1:
+                player.tap(boarded.locator('[data-region="carry"]'))
+            player.dice(boarded, activation)
+            outcome(boarded)
+            boarded.locator('[data-region="outcome"][data-resolved]').wait_for()
+    else:  # an older build: the survivors typed as Boarders, three activations' dice in one stream per keypad
+        boarded.scroll_into_view_if_needed()
+        player.open_widget(boarded)
+        player.pick(boarded.get_by_label("Boarded ship: from your fleet", exact=True), "Tengu (Jovian)")
+        survivors = int(board_headline.split()[0])
+        unfold_numbers(player, boarded.locator('fieldset[data-name="ship"]'))
+        aboard = int(boarded.locator('[data-name="ship.boarders"]').input_value())  # the form's default, not the fleet's
+        player.stepper(boarded, "Boarded ship: Boarders aboard", survivors - aboard)
+        player.stepper(boarded, "Activations to resolve", 2)
+        player.dice(boarded, BOARDED_DICE)
     headline = outcome(boarded)
     taps, keys = player.counts()
     print(f"Boarding, Board then three activations of Boarded on the fleet's Tengu: {taps} taps, {keys} keystrokes "
