@@ -42,7 +42,7 @@ FLEET = {"fleet": 1, "ships": [
 RAM_DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
 BOARD_DICE = {"pd_dice": (1, 2, 3, 4)}  # the Tengu's Defense 4 rolls 4 dice: no hit, both Marines board
 BOARDED_DICE = {"boarders_dice": (4, 2, 1, 1, 5), "marines_dice": (1, 2, 3, 3, 1)}  # three activations, in order
-BOARDED_BY_ACTIVATION = ({"boarders_dice": (4, 2), "marines_dice": (1, 2)}, {"boarders_dice": (1, 1), "marines_dice": (3, 3)},
+BOARDED_BY_ACTIVATION: tuple[dict[str, tuple[int, ...]], ...] = ({"boarders_dice": (4, 2), "marines_dice": (1, 2)}, {"boarders_dice": (1, 1), "marines_dice": (3, 3)},
                          {"boarders_dice": (5,), "marines_dice": (1,)})
 """The same dice, activation by activation: Marines 2, Boarders 2; then 2 and 2; then 1 and 1 (still Boarded)."""
 COUNTER = """() => {
