@@ -9,6 +9,10 @@ import { readState } from "./fragment.js";
 import { checkState } from "./input-check.js";
 import { fleetShips } from "./fleet-store.js";
 import { el } from "./dom.js";
+import { digitsField } from "./dice-digits.js";
+
+/** More optional keypads than this are folded (only the Ram has more: its damage and Explosion dice). */
+const MANY_OPTIONAL_PADS = 4;
 
 /**
  * One declared input, as describe() sends it (rules_core/inputs.py).
@@ -17,7 +21,7 @@ import { el } from "./dom.js";
  * @typedef {{title: string, inputs: InputSpec[], has_odds?: boolean}} Declaration
  * @typedef {Record<string, any>} Values
  * @typedef {{name: string, path: string[], typed: HTMLElement, needed: HTMLElement, note: HTMLElement, pad: HTMLElement,
- *   prefix: string, key: string, optional: boolean}} FaceInput  a keypad: the faces typed for one `faces` input
+ *   prefix: string, key: string, optional: boolean, digits: HTMLInputElement}} FaceInput  a keypad: the faces typed for one `faces` input
  * @typedef {{changed: () => void, follow: () => void}} FormHooks  what the widget does when a value changes
  */
 
@@ -123,16 +127,26 @@ export class Form {
     this.saidNoFleet = false;
     // A help sentence several inputs share is said once, at the top of the form (it was repeated under each).
     this.sharedHelp = sharedHelpTexts(declaration.inputs);
-    this.node = el("form", { class: "resolver__form", "aria-label": declaration.title, onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
-      [...this.sharedHelp].map((text) => el("p", { class: "resolver__help", text })));
+    // Said once and folded under "More": the sentences are read once, the widget is used every turn.
+    const helpAll = this.sharedHelp.size
+      ? el("details", { class: "resolver__help-all" }, el("summary", { text: "How to fill this in" }), [...this.sharedHelp].map((text) => el("p", { class: "resolver__help", text })))
+      : null;
+    this.node = el("form", { class: "resolver__form", "aria-label": declaration.title, onsubmit: (/** @type {Event} */ e) => e.preventDefault() });
     this.pads = el("div", { class: "resolver__keypads" });
     this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
+    // Many keypads the player may leave empty (the Ram's damage and Explosion dice: the site rolls them) are folded.
+    const foldOptional = declaration.inputs.filter((spec) => spec.kind === "faces" && spec.optional).length > MANY_OPTIONAL_PADS;
+    this.optionalPads = el("details", { class: "resolver__dice-more" }, el("summary", { text: "Dice you may leave empty" }));
     for (const spec of declaration.inputs) {
       const node = this.control(spec, [spec.name]);
-      if (spec.kind === "faces") this.pads.append(node);
+      if (spec.kind === "faces") (spec.optional && foldOptional ? this.optionalPads : this.pads).append(node);
       else if (spec.more || spec.kind === "seed") this.more.append(node);
       else this.node.append(node);
     }
+    if (this.optionalPads.childElementCount > 1) this.pads.append(this.optionalPads);
+    if (helpAll) this.more.append(helpAll);
+    /** @type {Map<string, {spec: InputSpec, path: string[], picked: HTMLElement, name: string}>} the ships picked from the fleet */
+    this.pickedLines = new Map();
     this.showDependents();
   }
 
@@ -218,28 +232,35 @@ export class Form {
       this.saidNoFleet = true;
       return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
     }
+    // Picked, the ship is one line (its name, side and numbers now); the pick and the numbers by hand fold under "Change".
     const id = nextId(`${name}-pick`);
     const picked = el("p", { class: "resolver__picked", "data-region": "picked" });
     const byHand = /** @type {HTMLDetailsElement} */ (el("details", { class: "resolver__by-hand" }, el("summary", { text: "Numbers by hand" }), numbers));
-    const select = el("select", { id, "data-pick": name, onchange: (/** @type {Event} */ e) => this.pickShip(spec, path, ships[Number(targetOf(e).value)], picked, byHand) },
+    const change = /** @type {HTMLDetailsElement} */ (el("details", { class: "resolver__change", open: true }, el("summary", { text: "Change" })));
+    const select = el("select", { id, "data-pick": name, onchange: (/** @type {Event} */ e) => {
+      const value = targetOf(e).value; // "" is "— by hand —" (Number("") would be the first ship)
+      this.pickShip(spec, path, value === "" ? null : ships[Number(value)], picked, byHand, change);
+    } },
       el("option", { value: "", text: "— by hand —" }),
       ships.map((ship, i) => el("option", { value: i, text: ship.side ? `${ship.name} (${ship.side})` : ship.name })));
-    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }),
-      el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), picked, byHand);
+    change.append(el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), byHand);
+    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), picked, change);
   }
 
   /**
    * Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure. Values
    * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said.
    * @param {InputSpec} spec @param {string[]} path @param {any} ship a fleet ship (fleet-store.js), none for "by hand"
-   * @param {HTMLElement} picked @param {HTMLDetailsElement} byHand
+   * @param {HTMLElement} picked @param {HTMLDetailsElement} byHand @param {HTMLDetailsElement} change
    */
-  pickShip(spec, path, ship, picked, byHand) {
+  pickShip(spec, path, ship, picked, byHand, change) {
     picked.textContent = "";
     if (!ship) {
+      this.pickedLines.delete(path.join("."));
       byHand.open = true;
       return;
     }
+    change.open = false;
     /** @type {Values} */
     const given = {};
     for (const part of spec.parts || []) {
@@ -254,11 +275,54 @@ export class Form {
       if (input) input.value = value;
     }
     this.setMany(pairs);
-    picked.textContent = `${ship.name}: ${(spec.parts || []).filter((part) => !part.more && Object.hasOwn(values, part.name)).map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}`).join(", ")}.`;
+    const line = { spec, path, picked, name: ship.side ? `${ship.name} (${ship.side})` : ship.name };
+    this.pickedLines.set(path.join("."), line);
+    this.showPicked(line);
     if (refused.length) {
-      picked.textContent += ` Not filled (${refused.join("; ")}): check it by hand.`;
-      byHand.open = true;
+      picked.append(` Not filled (${refused.join("; ")}): check it by hand.`);
+      change.open = byHand.open = true;
     }
+  }
+
+  /** A picked ship in one line, from the numbers the form holds now (a pick, or an activation carried on).
+   * @param {{spec: InputSpec, path: string[], picked: HTMLElement, name: string}} line */
+  showPicked({ spec, path, picked, name }) {
+    const values = getPath(this.values, path) || {};
+    // "Structure 1 of 4": the Structure left and the starting Structure in one phrase.
+    const of = (/** @type {string} */ part) => (part === "structure" && Object.hasOwn(values, "start_structure") ? ` of ${values.start_structure}` : "");
+    const numbersNow = (spec.parts || []).filter((part) => !part.more && part.name !== "start_structure" && Object.hasOwn(values, part.name))
+      .map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}${of(part.name)}`);
+    picked.replaceChildren(el("strong", { text: `${spec.label}: ` }), `${name}: ${numbersNow.join(", ")}.`);
+  }
+
+  /** Start from a carried state (Board's survivors aboard; a Boarded activation's end): its inputs set (checked as a
+   * link's are), the dice cleared, the keyboard on the first keypad's field (the tap that carried is the player's
+   * gesture, so a phone shows it). @param {Values} inputs */
+  takeCarry(inputs) {
+    const { values } = checkState(this.declaration.inputs, inputs);
+    /** @type {[string[], any][]} */
+    const pairs = [];
+    const flatten = (/** @type {Values} */ object, /** @type {string[]} */ path) => {
+      for (const [key, value] of Object.entries(object)) {
+        if (value && typeof value === "object" && !Array.isArray(value)) flatten(value, [...path, key]);
+        else pairs.push([[...path, key], value]);
+      }
+    };
+    flatten(values, []);
+    for (const [where, value] of pairs) {
+      const input = /** @type {HTMLInputElement | null} */ (this.node.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`));
+      if (input) input.value = value;
+    }
+    for (const f of this.faceInputs) {
+      setPath(this.values, f.path, []);
+      f.note.textContent = "";
+    }
+    if (this.seedInput) this.setQuiet(this.seedInput.path, null);
+    this.hooks.follow();
+    this.setMany(pairs);
+    for (const line of this.pickedLines.values()) this.showPicked(line);
+    const first = this.faceInputs.find((f) => !f.optional && !f.pad.hidden);
+    if (first) first.digits.focus();
   }
 
   /** A keypad: the faces rolled at the table, typed die by die. @param {InputSpec} spec @param {string[]} path @param {string} name */
@@ -274,6 +338,12 @@ export class Form {
       this.hooks.follow(); // the last die brings the outcome into view
       this.set(path, list);
     };
+    const digits = /** @type {HTMLInputElement} */ (digitsField({
+      label: spec.label, id: nextId(`${name}-digits`), most: () => this.diceNeeded[name] ?? spec.high ?? Infinity,
+      write: (/** @type {number[]} */ list) => update(list),
+      say: (/** @type {string} */ text) => (note.textContent = text),
+      next: (/** @type {HTMLInputElement} */ from) => this.focusNextDigits(from),
+    }));
     const add = (/** @type {number} */ face) => {
       const list = faces();
       const need = this.diceNeeded[name];
@@ -287,20 +357,32 @@ export class Form {
     const pad = el(
       "fieldset",
       { class: "resolver__keypad", "data-faces": name, "data-name": name },
-      el("legend", {}, el("span", { text: spec.label }), " ", needed),
-      typed,
-      el("div", { class: "resolver__keys" },
-        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => add(face) })),
+      el("legend", {}, el("span", { text: spec.label })),
+      el("div", { class: "resolver__typed-row" }, digits, typed, needed,
         el("button", { type: "button", "aria-label": "Backspace", text: "⌫", onclick: () => update(faces().slice(0, -1)) }),
         el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
+      ),
+      el("div", { class: "resolver__keys" },
+        [1, 2, 3, 4, 5, 6].map((face) => el("button", { type: "button", "aria-label": `Die ${face}`, "data-face": face, text: String(face), onclick: () => add(face) })),
       ),
       note,
     );
     // "ram_macro_dice" is the macro_dice of the roll answered as roll.ram (faces_inputs' prefixes)
     const leaf = path[path.length - 1];
     const [, prefix, key] = /^(.*?)(macro_dice|set_aside|dice)$/.exec(leaf) || [null, leaf, leaf];
-    this.faceInputs.push({ name, path, typed, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
+    this.faceInputs.push({ name, path, typed, digits, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
     return pad;
+  }
+
+  /** A keypad's field holds all its dice: on to the next shown keypad that still needs dice (optional ones are
+   * left to the player), else the field lets go so the phone's keyboard closes over the outcome.
+   * @param {HTMLInputElement} from */
+  focusNextDigits(from) {
+    const at = this.faceInputs.findIndex((f) => f.digits === from);
+    const next = this.faceInputs.slice(at + 1).find((f) => !f.optional && !f.pad.hidden
+      && (getPath(this.values, f.path) || []).length < (this.diceNeeded[f.name] ?? 1));
+    if (next) next.digits.focus();
+    else from.blur();
   }
 
   /** "Roll for me": a random seed; the faces typed are cleared (the engine's roll shows on the keypads). */

@@ -5,6 +5,7 @@
 
 import { getPath, nextId } from "./form-state.js";
 import { el } from "./dom.js";
+import { showDigits } from "./dice-digits.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form
@@ -184,6 +185,7 @@ export class View {
     if (staticOutcome) this.outcomeRegion.append(...staticOutcome.childNodes);
     this.status = el("p", { class: "resolver__status", "data-region": "status" });
     this.linkNote = el("p", { class: "resolver__link-note", role: "status", "data-region": "link-note" });
+    this.stepNote = el("p", { class: "resolver__step", role: "status", "data-region": "step" });
     this.errorRegion = el("p", { class: "resolver__error", role: "alert", "data-region": "error", id: nextId("error") });
     this.topErrorSlot = el("div", { class: "resolver__error-slot" }, this.errorRegion);
     // The answer first: a compact headline that stays in view (sticky) while the inputs below it change.
@@ -226,7 +228,10 @@ export class View {
 
   /** The faces typed on each keypad, and "2 of 3". @param {Form} form @param {Values} inputs */
   showTyped(form, inputs) {
-    for (const f of form.faceInputs) f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
+    for (const f of form.faceInputs) {
+      f.typed.textContent = (getPath(inputs, f.path) || []).join(" ") || "—";
+      showDigits(f.digits, getPath(inputs, f.path) || []);
+    }
     this.showCounts(form);
   }
 
@@ -236,6 +241,7 @@ export class View {
       // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
       f.pad.hidden = form.diceNeeded[f.name] === 0 && !(getPath(form.values, f.path) || []).length;
     }
+    form.optionalPads.hidden = form.faceInputs.every((f) => f.pad.parentElement !== form.optionalPads || f.pad.hidden);
     this.showCounts(form);
   }
 
@@ -264,6 +270,11 @@ export class View {
     else if (this.glance) this.glance.textContent = noOddsText(result.checks); // never the odds of earlier inputs
     this.charts = result.charts;
     markFirstAnswer();
+  }
+
+  /** A flow's step ("Activation 2: …"), or nothing. @param {string} text */
+  showStep(text) {
+    this.stepNote.textContent = text;
   }
 
   /** Not enough entered to resolve: what to do next, in place of an outcome. @param {string} text */

@@ -35,6 +35,10 @@
 //   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads
 //   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
 //   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, what was entered, the link
+//   [data-region="step"]    a carried flow's step: "Activation 2: it starts from the state the last one left."
+//   button[data-region="carry"]  an outcome that goes on: "Go aboard: Boarded", "Next activation" (outcome.carry)
+//   p[data-region="picked"]      a ship picked from the fleet, in one line; its pick folded in details.resolver__change
+//   input[data-region="digits"]  a keypad's dice typed as digits (dice-digits.js)
 //   [data-region="error"]   role=alert: the engine's message, placed at the input it names
 //   [data-region="outcome"] role=status: .resolver__headline, ol.resolver__steps, ul.resolver__checks
 //                           (li[data-ok=true|false]); data-resolved="<JSON of the inputs resolved>"
@@ -51,6 +55,9 @@ import { Requests, declarationOf, readDeclarations, requestInputs } from "./requ
 import { View, resultText } from "./render.js";
 import { el } from "./dom.js";
 
+/** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
+const MANY_CHARTS = 2;
+
 // ---- The widget ----------------------------------------------------------------------------
 
 export class Widget {
@@ -63,6 +70,7 @@ export class Widget {
     /** @type {Promise<void> | null} */
     this.preparing = null; // the form drawn, once its declaration is here
     this.live = false;
+    this.step = 0; // the activation a carried flow is at (Boarded)
     this.engineFailed = false;
     /** @type {Form | null} */
     this.form = null;
@@ -107,7 +115,11 @@ export class Widget {
     const share = el("button", { type: "button", class: "resolver__share", "data-region": "share", text: "Share", onclick: () => this.shareLink() });
     const copyText = el("button", { type: "button", class: "resolver__share", "data-region": "copy-text", text: "Copy as text", onclick: () => this.copyText() });
     actions.append(share, copyText);
-    const nodes = [view.nowRegion, view.status, view.linkNote, view.topErrorSlot, form.node, form.pads, actions, view.shared, view.outcomeRegion, view.oddsRegion, form.moreIfAny()]
+    // Many charts (the Ram's ten) are folded under one line: the sticky headline gives each ship's fate at a glance.
+    const odds = view.oddsRegion.querySelectorAll(".resolver__chart").length > MANY_CHARTS
+      ? el("details", { class: "resolver__odds-fold" }, el("summary", { text: "Odds of every outcome" }), view.oddsRegion)
+      : view.oddsRegion;
+    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, form.node, form.pads, actions, view.shared, view.outcomeRegion, odds, form.moreIfAny()]
       .filter((node) => node !== null);
     const summary = view.body.querySelector(".resolver__summary") || view.body.querySelector("summary");
     if (view.static) view.static.replaceWith(...nodes);
@@ -164,6 +176,31 @@ export class Widget {
     if (!answer) return;
     if (answer.error) return view.showError(answer);
     view.showResolved(answer.result, round.inputs, form, Boolean(form.declaration.has_odds));
+    this.offerCarry(answer.result.outcome && answer.result.outcome.carry);
+  }
+
+  /** An outcome that goes on (Board's survivors go aboard; a Boarded activation's state starts the next): one button,
+   * where the resolver it goes to is on this page. @param {any} carry {to, label, inputs} from the engine */
+  offerCarry(carry) {
+    if (!carry || typeof carry !== "object" || typeof carry.to !== "string" || typeof carry.label !== "string" || !this.view) return;
+    const root = carry.to === this.id ? this.root : /** @type {HTMLElement | null} */ (document.querySelector(`[data-resolver="${CSS.escape(carry.to)}"]`));
+    if (!root) return;
+    const go = async () => {
+      const target = (root.widget ??= new Widget(root));
+      if (target.body) target.body.open = true;
+      await target.open();
+      target.takeCarry(carry.inputs, target === this);
+      if (target !== this) root.scrollIntoView({ block: "start" });
+    };
+    this.view.outcomeRegion.append(el("button", { type: "button", class: "resolver__carry", "data-region": "carry", text: carry.label, onclick: go }));
+  }
+
+  /** Start from a carried state, the activations counted. @param {any} inputs @param {boolean} next another activation of this one */
+  takeCarry(inputs, next) {
+    if (!this.form || !this.view) return;
+    this.step = next ? (this.step || 1) + 1 : 1;
+    this.view.showStep(next ? `Activation ${this.step}: it starts from the state the last one left.` : "");
+    this.form.takeCarry(inputs);
   }
 
   copyText() {

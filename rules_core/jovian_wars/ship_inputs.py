@@ -72,6 +72,17 @@ def ship_of(values: Inputs, name: str = "ship") -> Ship:
                 weapons=int_of(numbers, "weapons"), spinal=int_of(numbers, "spinal"))
 
 
+def ship_numbers(ship: Ship) -> dict[str, int] | None:
+    """The ship input's numbers for `ship` (the inverse of `ship_of`); None where its System Traits have different
+    boxes left, which the input (one count for every Trait) cannot say."""
+    traits = ship.traits
+    if len(set(traits)) > 1:
+        return None
+    ratings = {rating.lower(): n for rating, n in zip(RATINGS, ship.left)}
+    return {**ratings, "structure": ship.structure, "traits": len(traits), "trait_boxes": traits[0] if traits else 1,
+            "weapons": ship.weapons, "spinal": ship.spinal}
+
+
 FATE_LABELS = {"": "in play", "Destroyed": "Destroyed (removed)", "Dead": "Dead (Destroyed)",
                "Explodes": "Explodes (Destroyed)"}
 

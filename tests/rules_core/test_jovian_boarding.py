@@ -402,3 +402,40 @@ def test_purge_airlocks_needs_a_boarded_ship():
     answer = resolve(JW + "purge-airlocks", {"marines": 0, "boarders": 3, "dice": [1, 2, 3]})
     assert answer["outcome"]["headline"] == "Purge Airlocks may not be declared"
     assert [c["label"] for c in answer["checks"] if not c["ok"]] == ["Boarded (Marines): 1+"]
+
+
+# ---------------------------------------------------------------- Board → Boarded, activation by activation
+
+TENGU = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 3}
+BY_ACTIVATION = ({"boarders_dice": [4, 2], "marines_dice": [1, 2]}, {"boarders_dice": [1, 1], "marines_dice": [3, 3]},
+                 {"boarders_dice": [5], "marines_dice": [1]})
+
+
+def test_board_then_boarded_carried_activation_by_activation_is_the_run_of_three():
+    """Assert Board's survivors are carried aboard as Boarders; each Boarded activation's carried state starts the next
+    and ends where resolving the three activations at once ends; and the capture-within-k odds shown from each carried
+    state equal the step-by-step enumeration."""
+    board = resolve(JW + "board", {"defense": 4, "pd_dice": [1, 2, 3, 4]})["outcome"]
+    assert board["carry"] == {"to": JW + "boarded", "label": "Go aboard: Boarded", "inputs": {"ship": {"boarders": 2}}}
+    ship_now: dict[str, int] = {**TENGU, **board["carry"]["inputs"]["ship"]}
+    for dice in BY_ACTIVATION:
+        chart_rows = [row["p"] for row in odds(JW + "boarded", {"ship": ship_now})["charts"][0]["rows"]]
+        start = Boarding(Ship.of((ship_now["defense"], ship_now["sensors"], ship_now["thrusters"], ship_now["marines"]),
+                                 ship_now["structure"]), ship_now["boarders"])
+        assert [Fraction(p) for p in chart_rows[:3]] == [brute_capture(start, Plan(), k) for k in (1, 2, 3)]
+        outcome = resolve(JW + "boarded", {"ship": ship_now, **dice})["outcome"]
+        assert outcome["fate"] == "still Boarded"
+        assert outcome["carry"]["label"] == "Next activation"
+        ship_now = {**ship_now, **outcome["carry"]["inputs"]["ship"]}
+    at_once = resolve(JW + "boarded", {"ship": {**TENGU, "boarders": 2}, "activations": 3,
+                                       "boarders_dice": [4, 2, 1, 1, 5], "marines_dice": [1, 2, 3, 3, 1]})["outcome"]
+    assert (ship_now["marines"], ship_now["boarders"]) == (at_once["marines"], at_once["boarders"]) == (1, 1)
+
+
+def test_no_carry_once_the_boarding_ends_or_nobody_boards():
+    """Assert a Captured ship has no next activation, and a Board with no survivor carries nobody aboard."""
+    captured = resolve(JW + "boarded", {"ship": {**TENGU, "marines": 1, "boarders": 3},
+                                        "boarders_dice": [6, 6, 6], "marines_dice": [1]})["outcome"]
+    assert captured["fate"] != "still Boarded" and "carry" not in captured
+    nobody = resolve(JW + "board", {"defense": 4, "committed": 1, "pd_dice": [6, 6, 6, 6]})["outcome"]
+    assert nobody["survivors"] == 0 and "carry" not in nobody

@@ -11,6 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/s
 
 BOARDED = "jovian-wars/v1.2.4/boarded"
 PURGE = "jovian-wars/v1.2.4/purge-airlocks"
+BOARD = "jovian-wars/v1.2.4/board"
 
 
 def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
@@ -48,4 +49,55 @@ def test_purge_airlocks_at_marines_0_shows_no_odds_but_why(page, page_log, site_
                                 "needs 1+).")
     assert root.locator('[data-region="odds"] table.resolver__chart').count() == 0
     assert "%" not in root.locator('[data-region="odds"]').inner_text()
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activation_by_activation(page, page_log, site_url):
+    """At 390x844: Board's survivors go aboard the fleet's Tengu with one tap; each activation's dice are typed on the
+    phone's number pad; "Next activation" carries Marines and Boarders on ("Activation 2", "Activation 3"); each
+    headline is rules_core's, and the capture-within-k odds are the engine's from the carried state."""
+    import json
+
+    import rules_core
+    from tests.rules_core.test_jovian_boarding import BY_ACTIVATION, TENGU
+    from tests.site.test_fleet import KEY, open_fleet, ship
+
+    assert page.viewport_size == {"width": 390, "height": 844}
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [ship("Tengu", "Jovian", TENGU)]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#board")
+    board = wait_ready(page, BOARD)
+    board.get_by_role("button", name="Target's current Defense (Point Defense): one more", exact=True).tap()
+    board.get_by_role("button", name="Target's current Defense (Point Defense): one more", exact=True).tap()
+    board.locator('fieldset[data-faces="pd_dice"] [data-region="digits"]').tap()
+    page.keyboard.type("1234")
+    expect()(board.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
+        "2 Marines board the target: it enters the Boarded state", timeout=BOOT_MS)
+    board.get_by_role("button", name="Go aboard: Boarded", exact=True).tap()
+
+    boarded = widget(page, BOARDED)
+    expect()(boarded.locator("details.resolver__body")).to_have_attribute("open", "")
+    expect()(boarded.locator('[data-name="ship.boarders"]')).to_have_value("2")
+    boarded.get_by_label("Boarded ship: from your fleet", exact=True).select_option(label="Tengu (Jovian)")
+    ship_now = {**TENGU, "boarders": 2}
+    headline = boarded.locator('[data-region="outcome"] .resolver__headline')
+    for number, dice in enumerate(BY_ACTIVATION, 1):
+        if number > 1:
+            boarded.get_by_role("button", name="Next activation", exact=True).tap()
+            expect()(boarded.locator('[data-region="step"]')).to_have_text(
+                f"Activation {number}: it starts from the state the last one left.")
+            expect()(boarded.locator('fieldset[data-faces="boarders_dice"] [data-region="digits"]')).to_be_focused()
+        else:
+            boarded.locator('fieldset[data-faces="boarders_dice"] [data-region="digits"]').tap()
+        odds = boarded.locator('[data-region="odds"]')
+        expect()(odds).to_have_attribute("data-live", "true", timeout=BOOT_MS)
+        expect()(odds).not_to_have_attribute("aria-busy", "true")
+        expect()(boarded.locator('[data-name="ship.marines"]')).to_have_value(str(ship_now["marines"]))
+        assert chart_rows(boarded)[0] == cpython_rows(BOARDED, {"ship": ship_now})[0]
+        page.keyboard.type("".join(map(str, dice["boarders_dice"] + dice["marines_dice"])))
+        expected = rules_core.resolve(BOARDED, {"ship": ship_now, **dice})["outcome"]
+        expect()(headline).to_have_text(expected["headline"], timeout=BOOT_MS)
+        ship_now = {**ship_now, **expected["carry"]["inputs"]["ship"]}
+    assert (ship_now["marines"], ship_now["boarders"]) == (1, 1)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.console_errors == [] and page_log.page_errors == []

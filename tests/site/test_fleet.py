@@ -252,9 +252,10 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
     expect()(by_hand).not_to_have_attribute("open", "")
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
-    expect()(root.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_contain_text(
-        "Valiant: Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1, Starting Structure 4.")
-    # The numbers by hand stay folded under the pick, filled.
+    expect()(root.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_have_text(
+        "Ramming ship: Valiant (Mine): Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1 of 4.")
+    # The pick and the numbers by hand fold under "Change", filled.
+    expect()(root.get_by_label("Ramming ship: from your fleet", exact=True)).to_be_hidden()
     expect()(root.locator('[data-name="ramming_ship.structure"]')).to_have_value("1")
     expect()(root.locator('[data-name="target_ship.start_structure"]')).to_have_value("3")
     expect()(root.locator('[data-name="target_ship.structure"]')).to_be_hidden()
@@ -275,4 +276,61 @@ def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_lo
     assert first.get_by_role("link", name="fleet").get_attribute("href").endswith("/fleet/")
     expect()(target.locator(".resolver__fleet-none")).to_have_count(0)  # said once per widget
     expect()(root.get_by_label("Target: Structure left", exact=True)).to_be_visible()
+    assert page_log.page_errors == []
+
+
+SCREEN = {"width": 390, "height": 844}
+
+
+def test_the_open_ram_between_two_fleet_ships_fits_two_screens_and_takes_its_dice_as_digits(page, page_log, site_url):
+    """Assert, at 390x844, the open Ram widget with both ships picked from the fleet is at most two screens tall, every
+    control it shows fits the width, and the dice typed as digits on the phone's number pad ("331", then "22551",
+    then "224": one field each, the focus handed on when a field holds its dice) resolve as rules_core does."""
+    import rules_core
+    from tests.site.test_widgets import open_widget
+
+    assert page.viewport_size == SCREEN
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [VALIANT, TENGU]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ENGINE_MS)
+    expect()(root.locator('[data-region="odds"]')).not_to_have_attribute("aria-busy", "true")
+    height = root.bounding_box()["height"]
+    assert height <= 2 * SCREEN["height"], f"the open Ram is {height:.0f} px tall"
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+
+    dice = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
+    fields = {name: root.locator(f'fieldset[data-faces="{name}"] [data-region="digits"]') for name in dice}
+    expect()(fields["skill_dice"]).to_have_attribute("aria-label", "Skill test dice rolled (base and flex): type the dice")
+    fields["skill_dice"].tap()
+    names = list(dice)
+    for i, name in enumerate(names):
+        expect()(fields[name]).to_be_focused()
+        page.keyboard.type("".join(map(str, dice[name])))
+        expect()(root.locator(f'fieldset[data-faces="{name}"] [data-region="typed"]')).to_have_text(" ".join(map(str, dice[name])))
+        if i + 1 < len(names):
+            expect()(fields[names[i + 1]]).to_be_focused()  # full: the next keypad's field has the keyboard
+    expected = rules_core.resolve(RAM, {"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU), **dice})
+    headline = root.locator('[data-region="outcome"] .resolver__headline')
+    expect()(headline).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)  # the site rolls the rest
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_log, site_url):
+    """Assert "307" in a keypad's field keeps the 3, says the 0 and 7 were left out, and types nothing else."""
+    from tests.site.test_widgets import open_widget
+
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    pad = root.locator('fieldset[data-faces="skill_dice"]')
+    pad.locator('[data-region="digits"]').fill("307")
+    expect()(pad.locator('[data-region="typed"]')).to_have_text("3")
+    expect()(pad.locator('[data-region="keypad-note"]')).to_have_text(
+        "Skill test dice rolled (base and flex): a die shows 1 to 6, so “07” was left out.")
+    expect()(pad.locator('[data-region="digits"]')).to_have_value("3")
     assert page_log.page_errors == []

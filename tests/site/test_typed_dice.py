@@ -9,7 +9,7 @@ import json
 import pytest
 
 import rules_core
-from tests.site.test_widget_table import VALIANT_RAMS_TENGU
+from tests.site.test_widget_table import VALIANT_RAMS_TENGU, reveal
 from tests.site.conftest import expect
 
 pytestmark = pytest.mark.browser
@@ -90,6 +90,7 @@ def test_typing_the_table_die_leaves_no_mark(page, site_url) -> None:
     expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
     for name, faces in inputs.items():
         pad = root.locator(f'fieldset[data-faces="{name}"]')
+        reveal(pad)
         for face in faces:
             pad.get_by_label(f"Die {face}", exact=True).tap()
     headline = root.locator('[data-region="outcome"] .resolver__headline')

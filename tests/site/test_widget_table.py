@@ -38,9 +38,17 @@ def scheme_page(request, browser, page_log):
     context.close()
 
 
+def reveal(pad) -> None:
+    """Open, as a player does with a tap, the fold a keypad sits in (the Ram's "Dice you may leave empty")."""
+    fold = pad.locator("xpath=ancestor::details[contains(@class, 'resolver__dice-more')]")
+    if fold.count() and fold.get_attribute("open") is None:
+        fold.locator("> summary").tap()
+
+
 def type_dice(root, dice: dict[str, list[int]]) -> None:
     for name, faces in dice.items():
         pad = root.locator(f'fieldset[data-faces="{name}"]')
+        reveal(pad)
         for face in faces:
             pad.get_by_label(f"Die {face}", exact=True).tap()
 

@@ -98,10 +98,10 @@ def shared_resolution(page, url: str, resolver_id: str, inputs: dict[str, object
 
 
 def chart_rows(root) -> list[list[tuple[str, str]]]:
-    """Every chart of the odds region as (label, "p/q") rows, read from the DOM."""
+    """Every chart of the odds region as (label, "p/q") rows, read from the DOM (its text, folded or not)."""
     tables = root.locator('[data-region="odds"] table.resolver__chart')
     return [
-        [(row.locator("th").inner_text(), row.get_attribute("data-p")) for row in tables.nth(i).locator("tr[data-p]").all()]
+        [(" ".join((row.locator("th").text_content() or "").split()), row.get_attribute("data-p")) for row in tables.nth(i).locator("tr[data-p]").all()]
         for i in range(tables.count())
     ]
 

@@ -24,7 +24,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
-from ..ship_inputs import ship_input, ship_of, ship_parts
+from ..ship_inputs import ship_input, ship_numbers, ship_of, ship_parts
 from ...values import faces_of, int_of, rng_of
 from ...wording import counted
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
@@ -54,6 +54,8 @@ BOARDED_SHIP = ship_input("ship", "Boarded ship", (
     Input("boarders", "int", "Boarders aboard", default=3, low=0, high=CAPS["Engage"]["boarders"]),
     *_SHIP_PARTS.values()))
 """The Boarded ship (`ship_input`): its Marines and the Boarders aboard first, Marines allowed up to the Engage cap."""
+BOARDED_ID = "jovian-wars/v1.2.4/boarded"
+"""Where Board's survivors go aboard, and where each Boarded activation's state goes on (an outcome's "carry")."""
 PAIRS = tuple((b, d) for b in BOARDER_CHOICES for d in DEFENDER_CHOICES)
 """Every pair of choices: (Boarders, Marines)."""
 
@@ -110,7 +112,10 @@ def _board_run(values: Inputs) -> Answer:
         headline = "No committed Marines survive: nobody boards" + (
             f" ({counted(aboard, 'Boarder')} already aboard)" if aboard else "")
     lines.append(headline + ".")
-    facts = {"boarders": total, "survivors": left, "lost": min(lost, committed), "marines_left": int_of(values, "marines") - committed}
+    facts: dict[str, object] = {"boarders": total, "survivors": left, "lost": min(lost, committed),
+                                "marines_left": int_of(values, "marines") - committed}
+    if total:  # the survivors go aboard: the Boarded resolver takes them as its Boarders
+        facts["carry"] = {"to": BOARDED_ID, "label": "Go aboard: Boarded", "inputs": {"ship": {"boarders": total}}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": resolution_json(pd)})
 
 
@@ -241,7 +246,12 @@ def _boarded_run(values: Inputs) -> Answer:
     lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
     headline = (f"Marines {start.marines} → {state.marines}, Boarders {start.boarders} → {state.boarders}: "
                 f"{FATE_LABELS[state.fate]}")
-    facts = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate, "ship": state.ship.text()}
+    facts: dict[str, object] = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate,
+                                "ship": state.ship.text()}
+    numbers = ship_numbers(state.ship)
+    if not state.ended and numbers is not None:  # still Boarded: the next activation starts from this state
+        facts["carry"] = {"to": BOARDED_ID, "label": "Next activation",
+                          "inputs": {"ship": {**numbers, "marines": state.marines, "boarders": state.boarders}}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
 
 
@@ -271,7 +281,7 @@ def _boarded_needed(values: Inputs) -> dict[str, int]:
 
 
 BOARDED = Resolver(
-    id="jovian-wars/v1.2.4/boarded", title="Boarded: firefights until Captured",
+    id=BOARDED_ID, title="Boarded: firefights until Captured",
     summary="Each activation's firefight with both sides' choices, Sabotage through the damage step, Purge Airlocks: "
             "the chance of capture within 1 to 10 activations and how the boarding ends.",
     inputs=(BOARDED_SHIP,

@@ -65,7 +65,7 @@ INPUTS = (
     _ship("ramming_ship", "Ramming ship", (4, 3, 2, 2, 1), 4, CAPITAL),
     replace(rating_input("squadron_structure", "Ramming Squadron's Structure", 1, low=1, high=12,
                          help="A Squadron at 0 Structure is Destroyed and cannot ram."), when=SQUADRON),
-    flag_input("fire_ship", "Fire Ship Trait"),
+    replace(flag_input("fire_ship", "Fire Ship Trait"), more=True),  # a ship's Trait: set once per game
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
     rating_input("skill", "Ramming model's Skill", 3, high=12),
     _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
