@@ -24,7 +24,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
-from ..ship_inputs import ship_input, ship_of, ship_parts
+from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
 from ...values import faces_of, int_of, rng_of
 from ...wording import counted
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
@@ -241,7 +241,12 @@ def _boarded_run(values: Inputs) -> Answer:
     lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
     headline = (f"Marines {start.marines} → {state.marines}, Boarders {start.boarders} → {state.boarders}: "
                 f"{FATE_LABELS[state.fate]}")
-    facts = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate, "ship": state.ship.text()}
+    lines.append(f"Boarded ship after: {state.ship.text()}.")
+    ended = {"Boarded": "ended"} if state.ended else {}
+    ship = {**end_state(values, "ship", state.ship, state.boarders, CAPTURED if state.fate == CAPTURED else None),
+            "states": ended}
+    facts = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate, "ship": state.ship.text(),
+             "ships": {"ship": ship}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
 
 
