@@ -46,6 +46,7 @@ import { hasState, readState, shareUrl, writeState } from "./fragment.js";
 import { checkState } from "./input-check.js";
 import { fleetShips } from "./fleet-store.js";
 import { el } from "./dom.js";
+import { notePick, offerApply } from "./apply-outcome.js";
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -412,6 +413,7 @@ class Widget {
    * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said. */
   pickShip(spec, path, ship, picked, byHand) {
     picked.textContent = "";
+    notePick(this, path, ship);
     if (!ship) {
       byHand.open = true;
       return;
@@ -664,6 +666,7 @@ class Widget {
     this.clearError();
     this.outcomeRegion.replaceChildren(...renderOutcome(answer.result));
     this.outcomeRegion.dataset.resolved = JSON.stringify(inputs);
+    offerApply(this, answer.result, inputs);
     this.showNow((answer.result.outcome && answer.result.outcome.headline) || null);
     if (!this.declaration.has_odds && this.glance) this.glance.textContent = (answer.result.outcome && answer.result.outcome.headline) || "";
     this.showRolled(answer.result.roll, inputs);
