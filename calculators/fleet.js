@@ -18,11 +18,16 @@
 //   ol[data-region="fleet-log"]     li per resolution applied, newest first: time, title, headline, its dice, the
 //                                   ships; data-undone once undone
 //   .fleet__state                   per ship: Crippled, its fate, the Boarders aboard (what a resolution applied)
+//   [data-region="ship-meaning"]    per ship, from the engine (rules_core jovian_wars/ship_now.py): data-state
+//                                   "loading" | "ready" | "error"; .fleet__crippled (what the texts say of Crippled),
+//                                   .fleet__systems (Systems at 0, the Catastrophic Damage Table modifier),
+//                                   .fleet__may / .fleet__may-not / .fleet__unknown (the Actions, by their checks)
 //
 // Every name is set with textContent: a ship's name is never read as HTML.
 
 import { MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, loadFleet, readFleet } from "./fleet-store.js";
 import { el } from "./dom.js";
+import { getEngine } from "./engine.js";
 import { changeFleet, loadHistory, nextUndo, undoLast } from "./fleet-history.js";
 
 let uid = 0;
@@ -117,12 +122,30 @@ class FleetPage {
     return words.join(" · ");
   }
 
+  /** What the ship's state means now, asked of the engine (its checks are the rules_core resolvers' own). */
+  meaning(ship, index) {
+    const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
+    const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "", boarders: (ship.state && ship.state.boarders) || 0 };
+    getEngine().request("ship", "jovian-wars/v1.2.4", inputs, { channel: `fleet:ship:${index}` }).then((answer) => {
+      if (answer.superseded || !box.isConnected) return;
+      if (answer.error) {
+        box.dataset.state = "error";
+        box.textContent = `What its state means could not be worked out: ${answer.error}`;
+        return;
+      }
+      box.dataset.state = "ready";
+      box.replaceChildren(...meaningNodes(answer.result));
+    });
+    return box;
+  }
+
   render() {
     this.list.replaceChildren(...this.ships.map((ship, index) => el("li", { "data-ship-index": index, class: "fleet__ship" },
       el("span", { class: "fleet__name", text: ship.name }),
       ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
       this.stateText(ship) ? el("p", { class: "fleet__state", text: this.stateText(ship) }) : null,
       el("p", { class: "fleet__numbers", text: this.numbersText(ship) }),
+      this.meaning(ship, index),
       el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => this.edit(index) }),
       el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => this.remove(index) }))));
     if (!this.ships.length) this.list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
@@ -274,6 +297,29 @@ class FleetPage {
       this.done("The link is below: copy it, then open it on the other phone.");
     }
   }
+}
+
+/** The engine's answer in words: Crippled and the texts, Systems at 0, the Actions it may, may not, may perhaps declare. */
+function meaningNodes(now) {
+  const nodes = [];
+  if (now.crippled) {
+    nodes.push(el("p", { class: "fleet__crippled" }, el("strong", { text: "Crippled" }), ` (Structure 0). The texts: ${now.crippled_says.map(([page, said]) => `${page}: “${said}”`).join(" ")}`));
+  }
+  const zero = now.systems_at_zero;
+  nodes.push(el("p", { class: "fleet__systems", text: zero.length
+    ? `Systems at 0: ${zero.join(", ")}: +${now.table_modifier} on the Catastrophic Damage Table.`
+    : "No System at 0: +0 on the Catastrophic Damage Table." }));
+  if (now.fate) {
+    nodes.push(el("p", { class: "fleet__unknown", text: `${now.fate}: its Actions are not checked.` }));
+    return nodes;
+  }
+  const by = (verdict) => now.actions.filter((action) => action.verdict === verdict);
+  const failing = (action) => action.checks.filter((check) => !check.ok && check.entered !== false).map((check) => `${check.label}: ${check.detail}`).join("; ");
+  const may = by("may"), mayNot = by("may not"), unknown = by("unknown");
+  if (may.length) nodes.push(el("p", { class: "fleet__may", text: `May declare now: ${may.map((a) => a.title).join(", ")}.` }));
+  if (mayNot.length) nodes.push(el("p", { class: "fleet__may-not", text: `May not: ${mayNot.map((a) => `${a.title} (${failing(a)})`).join("; ")}.` }));
+  if (unknown.length) nodes.push(el("p", { class: "fleet__unknown", text: `Depends on more than the card (a Trait, a target, Fuel…): ${unknown.map((a) => a.title).join(", ")}.` }));
+  return nodes;
 }
 
 /** "14:05" (today) or "25 Nov 14:05": when a resolution was applied, in the phone's time. */

@@ -348,6 +348,17 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     expect()(entry.locator(".fleet__dice")).to_contain_text("3 3 1")  # the Skill Test's dice as typed
     expect()(entry.locator(".fleet__dice")).to_contain_text("2 2 5 5 1")
     expect()(entry).to_contain_text("Applied to Valiant, Tengu.")
+    # What Valiant's state means now: the engine's own checks (rules_core ship_now), said on the page.
+    from rules_core.jovian_wars.ship_now import ship_now
+    meaning = ships.nth(0).locator('[data-region="ship-meaning"]')
+    expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    now = ship_now({"card": VALIANT["card"], "now": after[0]["left"]})
+    may = [action["title"] for action in now["actions"] if action["verdict"] == "may"]
+    assert may and "Ram" not in may
+    expect()(meaning.locator(".fleet__may")).to_have_text(f"May declare now: {', '.join(may)}.")
+    expect()(meaning.locator(".fleet__crippled")).to_contain_text("“A model that is reduced to 0 Structure Rating is Crippled")
+    expect()(meaning.locator(".fleet__systems")).to_have_text("No System at 0: +0 on the Catastrophic Damage Table.")
+    expect()(ships.nth(1).locator(".fleet__crippled")).to_have_count(0)
     undo = root.locator('[data-region="fleet-undo"]')
     expect()(undo).to_have_text("Undo: Ram applied to Valiant, Tengu")
     undo.tap()
