@@ -12,13 +12,16 @@
 // changed meanwhile, would apply twice). A ship whose System Traits end with different boxes is not applied: the
 // fleet keeps one box count for every System Trait (as the ship input does), so the player marks them by hand.
 
-import { FLEET_PARTS, fleetText, readFleet, storedText } from "./fleet-store.js";
+import { FLEET_PARTS, fleetShips, fleetText, readFleet, storedText } from "./fleet-store.js";
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
 
-/** Remember which fleet ship filled the ship input at `path` (null: numbers by hand). */
+/** Remember which fleet ship fills the ship input at `path` (null: numbers by hand); the ship as the fleet holds it
+ * now (the list was read when the form was drawn: a ship applied to since then is picked with its new numbers). */
 export function notePick(widget, path, ship) {
-  (widget.fleetPicks ??= new Map()).set(path.join("."), ship || null);
+  const now = ship ? fleetShips().find((s) => s.index === ship.index && s.name === ship.name) || ship : null;
+  (widget.fleetPicks ??= new Map()).set(path.join("."), now);
+  return now;
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);

@@ -413,7 +413,7 @@ class Widget {
    * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said. */
   pickShip(spec, path, ship, picked, byHand) {
     picked.textContent = "";
-    notePick(this, path, ship);
+    ship = notePick(this, path, ship);
     if (!ship) {
       byHand.open = true;
       return;

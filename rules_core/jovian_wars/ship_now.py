@@ -20,7 +20,7 @@ from .actions import plain, repair, tables
 from .boarding import resolver as boarding
 from .ram import resolver as ram
 from .ship import MARINES, RATINGS, Ship
-from .ship_inputs import MAX_BOXES, ship_input
+from .ship_inputs import ship_input
 
 FATES = ("", "Destroyed", "Dead", "Explodes", "Captured")
 """A fleet ship's fate: "" in play, else as a resolution reported it (`ship_inputs.end_state`)."""
@@ -98,4 +98,4 @@ def _declare(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, o
     return {"resolver": resolver.id, "title": resolver.title, "verdict": verdict, "checks": checks}
 
 
-__all__ = ["ship_now", "MAX_BOXES"]
+__all__ = ["ship_now", "ACTIONS", "CRIPPLED_SAYS"]

@@ -231,6 +231,8 @@ RAM = "jovian-wars/v1.2.4/ram"
 VALIANT = ship("Valiant", "Mine", left={"structure": 1})
 TENGU = ship("Tengu", "Theirs", {"structure": 3})
 DICE = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]}
+SECOND_HIT_DICE = {"rammer_hit_dice": [5, 2, 3], "target_hit_dice": [2, 4, 4]}
+"""Every damage die of the second Ram typed (its Critical Hits and Catastrophic Damage Table rolls): none rolled."""
 ENGINE_MS = 180_000
 """The engine's first boot on a machine shared with other test runs (Pyodide in a fresh profile)."""
 
@@ -335,36 +337,61 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
         "Nothing applied: Valiant has changed in the fleet since it was picked")
     assert stored(page)["ships"] == after
 
+    # Picked again, the ships come with their new numbers: a second Ram, every die typed, is applied in its turn.
+    for label, other, option in (("Ramming ship: from your fleet", "Tengu (Theirs)", "Valiant (Mine)"),
+                                 ("Target: from your fleet", "Valiant (Mine)", "Tengu (Theirs)")):
+        root.get_by_label(label, exact=True).select_option(label=other)
+        root.get_by_label(label, exact=True).select_option(label=option)
+    root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Clear", exact=True).tap()
+    type_dice(root, SECOND_HIT_DICE)
+    second = rules_core.resolve(RAM, {"ramming_ship": numbers(after[0]), "target_ship": numbers(after[1]), **DICE,
+                                      **SECOND_HIT_DICE})
+    assert "site_rolled" not in second
+    expect()(outcome.locator(".resolver__headline")).to_have_text(second["outcome"]["headline"])
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant and Tengu")
+    ends = second["outcome"]["ships"]
+    assert (ends["ramming_ship"]["fate"], ends["target_ship"]["fate"]) == ("Destroyed", "")
+    final = [{**after[0], "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}, "state": {"fate": "Destroyed"}},
+             {**after[1], "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
+    assert stored(page) == {"fleet": 2, "ships": final}
+
     page.goto(site_url + FLEET)
     page.reload()
     root = page.locator("[data-fleet]")
     expect()(root).to_have_attribute("data-mounted", "")
     ships = root.locator('[data-region="fleet-ships"] > li')
-    expect()(ships.nth(0).locator(".fleet__state")).to_have_text("Crippled")
-    expect()(ships.nth(1).locator(".fleet__state")).to_have_count(0)
-    expect()(ships.nth(1).locator(".fleet__numbers")).to_contain_text(f"Defense {after[1]['left']['defense']}/4")
-    entry = root.locator('[data-region="fleet-log"] > li').first
+    expect()(ships.nth(0).locator(".fleet__state")).to_have_text("Destroyed")
+    expect()(ships.nth(1).locator(".fleet__state")).to_have_text("Crippled")
+    expect()(ships.nth(1).locator(".fleet__numbers")).to_contain_text(f"Defense {final[1]['left']['defense']}/4")
+    entries = root.locator('[data-region="fleet-log"] > li')
+    expect()(entries).to_have_count(2)
+    expect()(entries.nth(0)).to_contain_text(f"Ram: {second['outcome']['headline']}")
+    expect()(entries.nth(0).locator(".fleet__dice")).to_contain_text("5 2 3")  # the damage dice of the second Ram
+    entry = entries.nth(1)
     expect()(entry).to_contain_text(f"Ram: {expected['outcome']['headline']}")
     expect()(entry.locator(".fleet__dice")).to_contain_text("3 3 1")  # the Skill Test's dice as typed
     expect()(entry.locator(".fleet__dice")).to_contain_text("2 2 5 5 1")
     expect()(entry).to_contain_text("Applied to Valiant, Tengu.")
-    # What Valiant's state means now: the engine's own checks (rules_core ship_now), said on the page.
+    # What each state means now: the engine's own checks (rules_core ship_now), said on the page.
     from rules_core.jovian_wars.ship_now import ship_now
-    meaning = ships.nth(0).locator('[data-region="ship-meaning"]')
-    expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    now = ship_now({"card": VALIANT["card"], "now": after[0]["left"]})
+    valiant, tengu = (ships.nth(n).locator('[data-region="ship-meaning"]') for n in (0, 1))
+    for meaning in (valiant, tengu):
+        expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    expect()(valiant).to_contain_text("Destroyed: its Actions are not checked.")
+    now = ship_now({"card": TENGU["card"], "now": final[1]["left"]})
     may = [action["title"] for action in now["actions"] if action["verdict"] == "may"]
-    assert may and "Ram" not in may
-    expect()(meaning.locator(".fleet__may")).to_have_text(f"May declare now: {', '.join(may)}.")
-    expect()(meaning.locator(".fleet__crippled")).to_contain_text("“A model that is reduced to 0 Structure Rating is Crippled")
-    expect()(meaning.locator(".fleet__systems")).to_have_text("No System at 0: +0 on the Catastrophic Damage Table.")
-    expect()(ships.nth(1).locator(".fleet__crippled")).to_have_count(0)
+    assert may and "Reorient" in may
+    expect()(tengu.locator(".fleet__may")).to_have_text(f"May declare now: {', '.join(may)}.")
+    expect()(tengu.locator(".fleet__crippled")).to_contain_text("“A model that is reduced to 0 Structure Rating is Crippled")
+    expect()(tengu.locator(".fleet__systems")).to_have_text("Systems at 0: System Trait 1: +1 on the Catastrophic Damage Table.")
     undo = root.locator('[data-region="fleet-undo"]')
-    expect()(undo).to_have_text("Undo: Ram applied to Valiant, Tengu")
-    undo.tap()
-    expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
-    assert stored(page) == {"fleet": 2, "ships": [VALIANT, TENGU]}
-    expect()(entry).to_have_attribute("data-undone", "true")
+    for done in range(2):
+        expect()(undo).to_have_text("Undo: Ram applied to Valiant, Tengu")
+        undo.tap()
+        expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
+        expect()(entries.nth(done)).to_have_attribute("data-undone", "true")
+        assert stored(page) == {"fleet": 2, "ships": [after, [VALIANT, TENGU]][done]}
     expect()(entry).to_contain_text("Ram (undone)")
     expect()(undo).to_be_disabled()
     page.reload()
