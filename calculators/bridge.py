@@ -14,7 +14,15 @@ from rules_core.errors import InputError, RulesError, shown
 from rules_core.inputs import parse_inputs
 from rules_core.dice.opposed import weakest_remainders
 
-DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve}
+def ship(game: str, inputs: object) -> dict[str, object]:
+    """What a fleet ship's state means now (the fleet page); imported when first asked, as the resolvers are."""
+    if game != "jovian-wars/v1.2.4":
+        raise RulesError(f"Ship: only Jovian Wars v1.2.4 ships are read, not {shown(game)}")
+    from rules_core.jovian_wars.ship_now import ship_now
+    return ship_now(inputs)
+
+
+DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve, "ship": ship}
 
 
 def handle(kind: str, resolver: str, inputs_json: str) -> str:

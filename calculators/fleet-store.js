@@ -1,26 +1,38 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 1, "ships": [{"name": "…", "side": "…", "card": {numbers}, "left": {numbers}}, …]}
+//   {"fleet": 2, "ships": [{"name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build reads version 1; a record of another version is refused with a plain
-//           note and left as it is (a later build may read it), never overwritten unasked.
+//   fleet   the record's version. This build writes version 2 and reads 1 and 2 (version 1 has no "state"); a record
+//           of another version is refused with a plain note and left as it is (a later build may read it), never
+//           overwritten unasked. Version 2 came with "state": a build that reads only version 1 then says the fleet
+//           was made by a newer version, rather than refusing a field it does not know.
 //   card    the data card's numbers: the Capital Ship's parts as rules_core declares them (ship_parts, embedded in
 //           the page as data-ship), each checked by input-check.js with that declaration's range
 //   left    the same numbers now (boxes left, Structure left, undamaged weapons): none above the card's
+//   state   optional, what a resolution applied beyond the numbers (apply-outcome.js): "fate" (one of FATES: Destroyed,
+//           Dead, Explodes, Captured) and "boarders" (the Boarders aboard, while Boarded)
 //
 // A refused record, file or link changes nothing stored. Names are text: the page sets them with textContent only,
 // and refuses a name holding "<" or ">" (markup has no place in a ship's name).
 
 import { checkValue } from "./input-check.js";
 
-export const VERSION = 1;
+export const VERSION = 2;
+/** The versions this build reads: 1 is 2 without "state". */
+export const READS = [1, 2];
+/** The parts a fleet ship's card and numbers hold: rules_core's ship_parts() (tests/site/test_fleet.py checks it). */
+export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "traits", "trait_boxes", "weapons", "spinal"];
+/** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state), "" in play. */
+export const FATES = ["Destroyed", "Dead", "Explodes", "Captured"];
+export const MOST_BOARDERS = 30;
 export const STORAGE_KEY = "jovian-wars-fleet";
 export const MOST_SHIPS = 40;
 export const MOST_BYTES = 64 * 1024;
 export const MOST_NAME = 40;
 export const MOST_SIDE = 24;
-const SHIP_KEYS = ["name", "side", "card", "left"];
+const SHIP_KEYS = ["name", "side", "card", "left", "state"];
+const STATE_KEYS = ["fate", "boarders"];
 const RECORD_KEYS = ["fleet", "ships"];
 
 /** A part's label for the card: "Defense boxes left" -> "Defense boxes". */
@@ -72,7 +84,24 @@ export function checkShip(ship, parts, where = "The ship") {
   for (const part of parts) {
     if (left[part.name] > card[part.name]) refuse(`${named}: ${part.label} (${left[part.name]}) is more than its card's ${card[part.name]}`);
   }
-  return { name, side, card, left };
+  const state = ship.state === undefined ? undefined : checkState(ship.state, named);
+  return state ? { name, side, card, left, state } : { name, side, card, left };
+}
+
+/** A ship's state beyond its numbers: a fresh object with only what is set, or undefined when nothing is. */
+function checkState(value, named) {
+  if (!isObject(value)) refuse(`${named}'s state must be its fate and Boarders by name`);
+  onlyKeys(value, STATE_KEYS, `${named}'s state`);
+  const state = {};
+  if (value.fate !== undefined && value.fate !== "") {
+    if (!FATES.includes(value.fate)) refuse(`${named}'s fate must be one of ${FATES.join(", ")}, not ${quoted(value.fate)}`);
+    state.fate = value.fate;
+  }
+  if (value.boarders !== undefined && value.boarders !== 0) {
+    if (!Number.isInteger(value.boarders) || value.boarders < 0 || value.boarders > MOST_BOARDERS) refuse(`${named}'s Boarders aboard must be a whole number from 0 to ${MOST_BOARDERS}`);
+    state.boarders = value.boarders;
+  }
+  return Object.keys(state).length ? state : undefined;
 }
 
 /** A fleet's JSON text (stored, a file, a link) read: { ships } or { error } saying what is wrong, in words. */
@@ -88,10 +117,10 @@ export function readFleet(text, parts) {
     }
     if (!isObject(record)) refuse("it is not a fleet (no version and ships)");
     if (!Object.hasOwn(record, "fleet")) refuse("it is not a fleet (it has no fleet version)");
-    if (record.fleet !== VERSION) {
+    if (!READS.includes(record.fleet)) {
       refuse(Number.isInteger(record.fleet) && record.fleet > VERSION
         ? `it was made by a newer version of the site (fleet version ${record.fleet}; this one reads version ${VERSION}): reload to update the site`
-        : `its fleet version ${quoted(JSON.stringify(record.fleet))} is not one this site reads (version ${VERSION})`);
+        : `its fleet version ${quoted(JSON.stringify(record.fleet))} is not one this site reads (versions ${READS.join(" and ")})`);
     }
     onlyKeys(record, RECORD_KEYS, "The fleet");
     if (!Array.isArray(record.ships)) refuse("its ships are not a list");
@@ -105,7 +134,7 @@ export function readFleet(text, parts) {
 
 /** The JSON text of a fleet (what is stored, saved as a file, put in a link). */
 export function fleetText(ships) {
-  return JSON.stringify({ fleet: VERSION, ships: ships.map(({ name, side, card, left }) => ({ name, side, card, left })) });
+  return JSON.stringify({ fleet: VERSION, ships: ships.map(({ name, side, card, left, state }) => (state ? { name, side, card, left, state } : { name, side, card, left })) });
 }
 
 /** The stored fleet: { ships } ({ ships: [] } when none is stored), or { error, ships: [] } when the stored record
@@ -120,6 +149,15 @@ export function loadFleet(parts) {
   if (text === null) return { ships: [] };
   const read = readFleet(text, parts);
   return read.error ? { ships: [], error: `the fleet stored on this phone could not be read: ${read.error}` } : read;
+}
+
+/** The stored fleet's text as it is (null: none, or the browser keeps nothing): what undo keeps before a change. */
+export function storedText() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 /** Store the fleet; { ok } or { error } (storage full or refused). */
@@ -180,7 +218,8 @@ export function fleetShips() {
   } catch {
     return [];
   }
-  if (!isObject(record) || record.fleet !== VERSION || !Array.isArray(record.ships)) return [];
-  return record.ships.slice(0, MOST_SHIPS).filter((ship) => isObject(ship) && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
-    .map((ship) => ({ name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left }));
+  if (!isObject(record) || !READS.includes(record.fleet) || !Array.isArray(record.ships)) return [];
+  return record.ships.slice(0, MOST_SHIPS).map((ship, index) => ({ ship, index }))
+    .filter(({ ship }) => isObject(ship) && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
+    .map(({ ship, index }) => ({ index, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left }));
 }

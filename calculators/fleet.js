@@ -14,11 +14,21 @@
 //   [data-region="fleet-offer"]     a fleet from a link or a file: "Add these ships", "Replace my fleet", "Ignore"
 //   buttons "Add a ship", "Save as a file", "Copy a link"; input[type=file] labelled "Open a fleet file"
 //   button "Start a new fleet"      only when the stored fleet cannot be read (it is otherwise left as it is)
+//   button[data-region="fleet-undo"] "Undo: <what>" the last change (fleet-history.js), disabled when none
+//   ol[data-region="fleet-log"]     li per resolution applied, newest first: time, title, headline, its dice, the
+//                                   ships; data-undone once undone
+//   .fleet__state                   per ship: Crippled, its fate, the Boarders aboard (what a resolution applied)
+//   [data-region="ship-meaning"]    per ship, from the engine (rules_core jovian_wars/ship_now.py): data-state
+//                                   "loading" | "ready" | "error"; .fleet__crippled (what the texts say of Crippled),
+//                                   .fleet__systems (Systems at 0, the Catastrophic Damage Table modifier),
+//                                   .fleet__may / .fleet__may-not / .fleet__unknown (the Actions, by their checks)
 //
 // Every name is set with textContent: a ship's name is never read as HTML.
 
-import { MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, loadFleet, readFleet, saveFleet } from "./fleet-store.js";
+import { MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, loadFleet, readFleet } from "./fleet-store.js";
 import { el } from "./dom.js";
+import { getEngine } from "./engine.js";
+import { changeFleet, loadHistory, nextUndo, undoLast } from "./fleet-history.js";
 
 let uid = 0;
 
@@ -38,13 +48,16 @@ class FleetPage {
     const fileInput = el("input", { type: "file", accept: ".json,application/json", id: `fleet-file-${++uid}`, onchange: (e) => this.openFile(e.target) });
     this.linkOut = el("input", { type: "text", readonly: true, "aria-label": "Fleet link", class: "fleet__link", hidden: true });
     this.restart = el("button", { type: "button", text: "Start a new fleet", hidden: true, onclick: () => this.startAgain() });
+    this.undoButton = el("button", { type: "button", "data-region": "fleet-undo", onclick: () => this.undo() });
+    this.log = el("ol", { class: "fleet__log", "data-region": "fleet-log" });
     const tools = el("div", { class: "fleet__tools" },
       this.addButton,
       el("button", { type: "button", text: "Save as a file", onclick: () => this.saveFile() }),
       el("button", { type: "button", text: "Copy a link", onclick: () => this.copyLink() }),
       el("label", { for: fileInput.id, class: "fleet__open", text: "Open a fleet file" }), fileInput,
       this.linkOut);
-    root.replaceChildren(this.message, this.restart, this.note, this.offer, this.list, this.formHolder, tools);
+    const history = el("details", { class: "fleet__history" }, el("summary", { text: "Applied resolutions" }), this.log);
+    root.replaceChildren(this.message, this.restart, this.note, this.offer, this.list, this.formHolder, tools, this.undoButton, history);
     if (stored.error) this.refused(`${stored.error[0].toUpperCase()}${stored.error.slice(1)}. It is kept as it is; “Start a new fleet” replaces it.`);
     this.restart.hidden = !this.locked;
     this.render();
@@ -68,15 +81,24 @@ class FleetPage {
       this.refused("The fleet stored on this phone could not be read, so nothing is saved over it: “Start a new fleet” first.");
       return false;
     }
-    const kept = saveFleet(ships);
+    const kept = changeFleet(ships, text.replace(/\.$/, ""));
     if (kept.error) {
       this.refused(`Not saved: ${kept.error}. Your fleet is unchanged.`);
       return false;
     }
     this.ships = ships;
     this.render();
-    this.done(text);
+    this.done(kept.note ? `${text} Note: ${kept.note}.` : text);
     return true;
+  }
+
+  undo() {
+    if (this.locked) return this.refused("The fleet stored on this phone could not be read, so nothing is saved over it: “Start a new fleet” first.");
+    const undone = undoLast(this.parts);
+    if (undone.error) return this.refused(`Nothing undone: ${undone.error}. Your fleet is unchanged.`);
+    this.ships = undone.ships;
+    this.render();
+    this.done(`Undone: ${undone.what}.`);
   }
 
   startAgain() {
@@ -89,15 +111,54 @@ class FleetPage {
     return this.parts.map((part) => `${cardLabel(part).replace(/ boxes$/, "")} ${ship.left[part.name]}/${ship.card[part.name]}`).join(", ");
   }
 
+  /** What a resolution left on the ship beyond its numbers: Crippled (Structure 0), its fate, the Boarders aboard. */
+  stateText(ship) {
+    const fate = ship.state && ship.state.fate;
+    const words = [
+      fate ? { Destroyed: "Destroyed", Dead: "Dead (Destroyed)", Explodes: "Explodes (Destroyed)", Captured: "Captured" }[fate] : "",
+      ship.left.structure === 0 && fate !== "Destroyed" && fate !== "Dead" && fate !== "Explodes" ? "Crippled" : "",
+      ship.state && ship.state.boarders ? `Boarded: ${ship.state.boarders} Boarder${ship.state.boarders === 1 ? "" : "s"} aboard` : "",
+    ].filter(Boolean);
+    return words.join(" · ");
+  }
+
+  /** What the ship's state means now, asked of the engine (its checks are the rules_core resolvers' own). */
+  meaning(ship, index) {
+    const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
+    const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "", boarders: (ship.state && ship.state.boarders) || 0 };
+    getEngine().request("ship", "jovian-wars/v1.2.4", inputs, { channel: `fleet:ship:${index}` }).then((answer) => {
+      if (answer.superseded || !box.isConnected) return;
+      if (answer.error) {
+        box.dataset.state = "error";
+        box.textContent = `What its state means could not be worked out: ${answer.error}`;
+        return;
+      }
+      box.dataset.state = "ready";
+      box.replaceChildren(...meaningNodes(answer.result));
+    });
+    return box;
+  }
+
   render() {
     this.list.replaceChildren(...this.ships.map((ship, index) => el("li", { "data-ship-index": index, class: "fleet__ship" },
       el("span", { class: "fleet__name", text: ship.name }),
       ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
+      this.stateText(ship) ? el("p", { class: "fleet__state", text: this.stateText(ship) }) : null,
       el("p", { class: "fleet__numbers", text: this.numbersText(ship) }),
+      this.meaning(ship, index),
       el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => this.edit(index) }),
       el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => this.remove(index) }))));
     if (!this.ships.length) this.list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
     this.addButton.disabled = this.ships.length >= MOST_SHIPS;
+    const what = nextUndo();
+    this.undoButton.textContent = what ? `Undo: ${what}` : "Undo";
+    this.undoButton.disabled = !what;
+    const log = loadHistory().log.slice().reverse();
+    this.log.replaceChildren(...log.map((entry) => el("li", { class: "fleet__entry", "data-undone": entry.undone ? "true" : null },
+      el("p", { text: `${timeText(entry.at)} ${String(entry.title)}${entry.undone ? " (undone)" : ""}: ${String(entry.headline)}` }),
+      entry.dice ? el("p", { class: "fleet__dice", text: String(entry.dice) }) : null,
+      el("p", { text: `Applied to ${(Array.isArray(entry.ships) ? entry.ships : []).map(String).join(", ")}.` }))));
+    if (!log.length) this.log.append(el("li", { class: "fleet__empty", text: "No resolution applied yet: after a resolution whose ships you picked from the fleet, “Apply to the fleet” puts it here." }));
   }
 
   remove(index) {
@@ -150,7 +211,7 @@ class FleetPage {
       el("fieldset", { class: "resolver__group" }, el("legend", { text: "Data card" }), cardSteppers),
       el("details", { class: "fleet__now" }, el("summary", { text: "Now (boxes left, Structure left, undamaged weapons)" }), nowSteppers),
       el("div", { class: "fleet__form-actions" },
-        el("button", { type: "button", text: "Save ship", onclick: () => this.saveShip(index, { name: name.value, side: side.value, card, left }) }),
+        el("button", { type: "button", text: "Save ship", onclick: () => this.saveShip(index, { name: name.value, side: side.value, card, left, ...(ship && ship.state ? { state: ship.state } : {}) }) }),
         el("button", { type: "button", text: "Cancel", onclick: () => this.formHolder.replaceChildren() })));
     this.formHolder.replaceChildren(form);
     name.focus();
@@ -236,6 +297,37 @@ class FleetPage {
       this.done("The link is below: copy it, then open it on the other phone.");
     }
   }
+}
+
+/** The engine's answer in words: Crippled and the texts, Systems at 0, the Actions it may, may not, may perhaps declare. */
+function meaningNodes(now) {
+  const nodes = [];
+  if (now.crippled) {
+    nodes.push(el("p", { class: "fleet__crippled" }, el("strong", { text: "Crippled" }), ` (Structure 0). The texts: ${now.crippled_says.map(([page, said]) => `${page}: “${said}”`).join(" ")}`));
+  }
+  const zero = now.systems_at_zero;
+  nodes.push(el("p", { class: "fleet__systems", text: zero.length
+    ? `Systems at 0: ${zero.join(", ")}: +${now.table_modifier} on the Catastrophic Damage Table.`
+    : "No System at 0: +0 on the Catastrophic Damage Table." }));
+  if (now.fate) {
+    nodes.push(el("p", { class: "fleet__unknown", text: `${now.fate}: its Actions are not checked.` }));
+    return nodes;
+  }
+  const by = (verdict) => now.actions.filter((action) => action.verdict === verdict);
+  const failing = (action) => action.checks.filter((check) => !check.ok && check.entered !== false).map((check) => `${check.label}: ${check.detail}`).join("; ");
+  const may = by("may"), mayNot = by("may not"), unknown = by("unknown");
+  if (may.length) nodes.push(el("p", { class: "fleet__may", text: `May declare now: ${may.map((a) => a.title).join(", ")}.` }));
+  if (mayNot.length) nodes.push(el("p", { class: "fleet__may-not", text: `May not: ${mayNot.map((a) => `${a.title} (${failing(a)})`).join("; ")}.` }));
+  if (unknown.length) nodes.push(el("p", { class: "fleet__unknown", text: `Depends on more than the card (a Trait, a target, Fuel…): ${unknown.map((a) => a.title).join(", ")}.` }));
+  return nodes;
+}
+
+/** "14:05" (today) or "25 Nov 14:05": when a resolution was applied, in the phone's time. */
+function timeText(at) {
+  const when = new Date(String(at));
+  if (Number.isNaN(when.getTime())) return "";
+  const clock = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return when.toDateString() === new Date().toDateString() ? clock : `${when.toLocaleDateString([], { day: "numeric", month: "short" })} ${clock}`;
 }
 
 /** Draw the fleet on this page, if it has the block (after every instant navigation too). */

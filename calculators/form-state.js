@@ -10,6 +10,7 @@ import { checkState } from "./input-check.js";
 import { fleetShips } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { digitsField } from "./dice-digits.js";
+import { notePick } from "./apply-outcome.js";
 
 /** More optional keypads than this are folded (only the Ram has more: its damage and Explosion dice). */
 const MANY_OPTIONAL_PADS = 4;
@@ -147,6 +148,8 @@ export class Form {
     if (helpAll) this.more.append(helpAll);
     /** @type {Map<string, {spec: InputSpec, path: string[], picked: HTMLElement, name: string}>} the ships picked from the fleet */
     this.pickedLines = new Map();
+    /** @type {Map<string, any>} which fleet ship fills each ship input (null: by hand), for "Apply to the fleet" */
+    this.fleetPicks = new Map();
     this.showDependents();
   }
 
@@ -255,6 +258,7 @@ export class Form {
    */
   pickShip(spec, path, ship, picked, byHand, change) {
     picked.textContent = "";
+    ship = notePick(this, path, ship);
     if (!ship) {
       this.pickedLines.delete(path.join("."));
       byHand.open = true;

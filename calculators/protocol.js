@@ -1,6 +1,7 @@
 // The typed message protocol between the page and the engine worker (STYLE.md §13).
 //
-// Page -> worker:  {id, type: "describe" | "odds" | "resolve", resolver, inputs, channel?}
+// Page -> worker:  {id, type: "describe" | "odds" | "resolve" | "ship", resolver, inputs, channel?}
+//                  ("ship": resolver is the game and version, "jovian-wars/v1.2.4", inputs a fleet ship)
 //                  sent at once, before "ready" too; the worker runs them one at a time, oldest
 //                  first, and skips one when a later request on the same channel is waiting
 //                  {type: "ping"}            the page's watchdog, while something waits on the worker
@@ -19,8 +20,8 @@
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over
 
-/** @typedef {"describe" | "odds" | "resolve"} RequestType */
-export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve"]);
+/** @typedef {"describe" | "odds" | "resolve" | "ship"} RequestType */
+export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve", "ship"]);
 
 const withId = (message) => message !== null && typeof message === "object" && Number.isInteger(message.id);
 

@@ -36,7 +36,7 @@
 //   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
 //   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, what was entered, the link
 //   [data-region="step"]    a carried flow's step: "Activation 2: it starts from the state the last one left."
-//   button[data-region="carry"]  an outcome that goes on: "Go aboard: Boarded", "Next activation" (outcome.carry)
+//   button[data-region="carry"]  an outcome that goes on: "Go on to Boarded", "Next activation" (outcome.carry)
 //   p[data-region="picked"]      a ship picked from the fleet, in one line; its pick folded in details.resolver__change
 //   input[data-region="digits"]  a keypad's dice typed as digits (dice-digits.js)
 //   [data-region="error"]   role=alert: the engine's message, placed at the input it names
@@ -54,6 +54,7 @@ import { Form, startingValues } from "./form-state.js";
 import { Requests, declarationOf, readDeclarations, requestInputs } from "./requests.js";
 import { View, resultText } from "./render.js";
 import { el } from "./dom.js";
+import { offerApply } from "./apply-outcome.js";
 
 /** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
 const MANY_CHARTS = 2;
@@ -176,6 +177,7 @@ export class Widget {
     if (!answer) return;
     if (answer.error) return view.showError(answer);
     view.showResolved(answer.result, round.inputs, form, Boolean(form.declaration.has_odds));
+    offerApply(this, answer.result, round.inputs);
     this.offerCarry(answer.result.outcome && answer.result.outcome.carry);
   }
 

@@ -160,8 +160,9 @@ async function fresh() {
   pyodide.runPython(bridge);
   mark("bridge-run");
   await pause();
-  // The registry loads resolver families lazily; load them all now so the snapshot holds every one.
-  pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)");
+  // The registry loads resolver families lazily; load them all now so the snapshot holds every one, and the fleet
+  // page's door (bridge.py "ship"), asked at boot, before a restored engine has its files back.
+  pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)\nimport rules_core.jovian_wars.ship_now");
   mark("rules-imported");
   await pause();
   pyodide.globals.get("warm")(); // tables the snapshot keeps (bridge.py)

@@ -1,7 +1,7 @@
 """Taps a player needs, at 390x844 with touch, from the open Actions page: issue 18's two targets.
 
 Not a test: it prints figures for a before/after note. Point it at any built site (the starting commit's or this
-one's); each flow is played as a player would, with the fleet of MECHANICS §8's Valiant and Tengu on the phone.
+one's); each flow is played as a player would, with the fleet of How the dice work §8 "Worked examples from the rules": Valiant and Tengu on the phone.
 
     .venv/bin/python -m scripts.measure_taps [SITE_DIR]
 
@@ -38,7 +38,7 @@ CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4
 FLEET = {"fleet": 1, "ships": [
     {"name": "Valiant", "side": "CEGA", "card": CARD, "left": {**CARD, "structure": 1}},
     {"name": "Tengu", "side": "Jovian", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
-"""MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's."""
+"""How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's."""
 RAM_DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
 BOARD_DICE = {"pd_dice": (1, 2, 3, 4)}  # the Tengu's Defense 4 rolls 4 dice: no hit, both Marines board
 BOARDED_DICE = {"boarders_dice": (4, 2, 1, 1, 5), "marines_dice": (1, 2, 3, 3, 1)}  # three activations, in order

@@ -62,6 +62,29 @@ def ship_input(name: str = "ship", who: str = "Ship", parts: tuple[Input, ...] |
                  when=when)
 
 
+def end_state(values: Inputs, name: str, ship: Ship, boarders: int | None = None, fate: str | None = None) -> dict[str, object]:
+    """The ship input `name` after a resolution, in the input's own shape, for the fleet to keep.
+
+    "numbers": every part the input was given, as it stands now (boxes left, Structure, weapons; a number the
+    resolution does not change, such as the starting Structure, as given; the Boarders aboard when given); "fate":
+    "" in play, "Destroyed", "Dead", "Explodes" (the ship's), or `fate` ("Captured"); "crippled": Structure 0.
+    The input holds one box count for every System Trait: when the traits end with different counts the numbers
+    cannot say so, and "traits_each" gives each trait's boxes left (the fleet page then cannot keep it as it is).
+    """
+    numbers = dict(group_of(values, name))
+    numbers.update({rating.lower(): ship.left[index] for index, rating in enumerate(RATINGS)})
+    numbers.update(structure=ship.structure, weapons=ship.weapons, spinal=ship.spinal)
+    traits = ship.traits
+    if boarders is not None:
+        numbers["boarders"] = boarders
+    state: dict[str, object] = {"numbers": numbers, "fate": fate or ship.fate, "crippled": ship.crippled}
+    if len(set(traits)) > 1:
+        state["traits_each"] = list(traits)
+    elif traits:
+        numbers["trait_boxes"] = traits[0]
+    return state
+
+
 def ship_of(values: Inputs, name: str = "ship") -> Ship:
     """The Ship the input `name` describes; every Rating and System Trait counts as having had boxes."""
     numbers = group_of(values, name)
@@ -70,17 +93,6 @@ def ship_of(values: Inputs, name: str = "ship") -> Ship:
     left = (*ratings, *traits)
     return Ship(start=tuple(max(1, n) for n in left), left=left, structure=int_of(numbers, "structure"),
                 weapons=int_of(numbers, "weapons"), spinal=int_of(numbers, "spinal"))
-
-
-def ship_numbers(ship: Ship) -> dict[str, int] | None:
-    """The ship input's numbers for `ship` (the inverse of `ship_of`); None where its System Traits have different
-    boxes left, which the input (one count for every Trait) cannot say."""
-    traits = ship.traits
-    if len(set(traits)) > 1:
-        return None
-    ratings = {rating.lower(): n for rating, n in zip(RATINGS, ship.left)}
-    return {**ratings, "structure": ship.structure, "traits": len(traits), "trait_boxes": traits[0] if traits else 1,
-            "weapons": ship.weapons, "spinal": ship.spinal}
 
 
 FATE_LABELS = {"": "in play", "Destroyed": "Destroyed (removed)", "Dead": "Dead (Destroyed)",

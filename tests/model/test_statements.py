@@ -56,7 +56,7 @@ REPAIR_WORDS = frozenset("rating damage one box system trait weapon spinal spn a
 NEUTRAL = frozenset("""
     a an the and or of to in on at by for with from as is are be it its this that these those not no yes none
     each every both either any all only one two three four five six than then so if when while after before
-    then into onto up down off out per
+    then into onto up down off out per next
     requirement met holds hold fails fail failed passes pass passed allowed may can cannot must needs need
     needed got gives give given says said say see shown show typed type rolled chance success failure
     succeeds fails step steps left lost loses lose remains remain now was were will stays stay becomes
@@ -151,8 +151,8 @@ def _reading_words(resolver: Resolver) -> set[str]:
 
 SKIPPED_KEYS = frozenset({"inputs", "interpretations", "resolver", "title", "roll", "step_data", "reading",
                           "magnitude", "readings", "row", "cell", "mode", "pool", "pools", "results", "at_least",
-                          "may", "may_not", "result", "stage", "p", "destroyed"})
-"""Keys holding data, not statements (notation, ids, JSON of the dice, the resolver's own title)."""
+                          "may", "may_not", "result", "stage", "p", "destroyed", "to"})
+"""Keys holding data, not statements (notation, ids such as a carry's "to", JSON of the dice, the resolver's own title)."""
 
 
 def statements(answer: object, key: str = "") -> Iterator[str]:

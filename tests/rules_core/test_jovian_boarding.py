@@ -416,7 +416,7 @@ def test_board_then_boarded_carried_activation_by_activation_is_the_run_of_three
     and ends where resolving the three activations at once ends; and the capture-within-k odds shown from each carried
     state equal the step-by-step enumeration."""
     board = resolve(JW + "board", {"defense": 4, "pd_dice": [1, 2, 3, 4]})["outcome"]
-    assert board["carry"] == {"to": JW + "boarded", "label": "Go aboard: Boarded", "inputs": {"ship": {"boarders": 2}}}
+    assert board["carry"] == {"to": JW + "boarded", "label": "Go on to Boarded", "inputs": {"ship": {"boarders": 2}}}
     ship_now: dict[str, int] = {**TENGU, **board["carry"]["inputs"]["ship"]}
     for dice in BY_ACTIVATION:
         chart_rows = [row["p"] for row in odds(JW + "boarded", {"ship": ship_now})["charts"][0]["rows"]]

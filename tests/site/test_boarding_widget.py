@@ -73,7 +73,7 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
     page.keyboard.type("1234")
     expect()(board.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
         "2 Marines board the target: it enters the Boarded state", timeout=BOOT_MS)
-    board.get_by_role("button", name="Go aboard: Boarded", exact=True).tap()
+    board.get_by_role("button", name="Go on to Boarded", exact=True).tap()
 
     boarded = widget(page, BOARDED)
     expect()(boarded.locator("details.resolver__body")).to_have_attribute("open", "")

@@ -70,7 +70,7 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     add_ship(root, "Valiant", "Mine", {"Defense boxes": -1, "Structure": 1})
     add_ship(root, "Tengu", "Theirs")
     record = stored(page)
-    assert record == {"fleet": 1, "ships": [ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
+    assert record == {"fleet": 2, "ships": [ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
                                             ship("Tengu", "Theirs")]}
     ships = root.locator('[data-region="fleet-ships"] > li')
     expect()(ships).to_have_count(2)
@@ -162,7 +162,11 @@ HOSTILE = [
                  "has a field “__proto__” that a fleet does not have", id="proto-key-top"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
                  "a name is plain text, not markup", id="markup-in-name"),
-    pytest.param(json.dumps({"fleet": 2, "ships": []}), "made by a newer version of the site (fleet version 2", id="newer"),
+    pytest.param(json.dumps({"fleet": 3, "ships": []}), "made by a newer version of the site (fleet version 3", id="newer"),
+    pytest.param(json.dumps({"fleet": 2, "ships": [{**ship("A"), "state": {"fate": "Sunk"}}]}),
+                 "Ship 1 (“A”)'s fate must be one of Destroyed, Dead, Explodes, Captured", id="unknown-fate"),
+    pytest.param(json.dumps({"fleet": 2, "ships": [{**ship("A"), "state": {"boarders": 2, "__proto__": {}}}]}),
+                 "state has a field “__proto__”", id="proto-key-state"),
     pytest.param(json.dumps([ship("A")]), "it is not a fleet", id="a-list"),
     pytest.param(json.dumps({"fleet": 1, "ships": [{**ship("A"), "name": 7}]}), "Ship 1's name must be text", id="name-not-text"),
 ]
@@ -204,7 +208,7 @@ def test_a_link_that_is_not_base64_says_so(page, page_log, site_url):
 def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
     """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
     open_fleet(page, site_url)
-    newer = json.dumps({"fleet": 2, "ships": [], "squadrons": []})
+    newer = json.dumps({"fleet": 3, "ships": [], "squadrons": []})
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
     page.reload()
     root = page.locator("[data-fleet]")
@@ -216,17 +220,19 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
     expect()(message).to_contain_text("nothing is saved over it")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
     tap(root, "Start a new fleet")
-    assert stored(page) == {"fleet": 1, "ships": []}
+    assert stored(page) == {"fleet": 2, "ships": []}
     assert page_log.page_errors == []
 
 
 # ---------------------------------------------------------------- pick, don't type
 
 RAM = "jovian-wars/v1.2.4/ram"
-# How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); the other numbers are the form's.
+# MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); the other numbers are the form's.
 VALIANT = ship("Valiant", "Mine", left={"structure": 1})
 TENGU = ship("Tengu", "Theirs", {"structure": 3})
 DICE = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]}
+SECOND_HIT_DICE = {"rammer_hit_dice": [5, 2, 3], "target_hit_dice": [2, 4, 4]}
+"""Every damage die of the second Ram typed (its Critical Hits and Catastrophic Damage Table rolls): none rolled."""
 ENGINE_MS = 180_000
 """The engine's first boot on a machine shared with other test runs (Pyodide in a fresh profile)."""
 
@@ -333,4 +339,146 @@ def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_
     expect()(pad.locator('[data-region="keypad-note"]')).to_have_text(
         "Skill test dice rolled (base and flex): a die shows 1 to 6, so “07” was left out.")
     expect()(pad.locator('[data-region="digits"]')).to_have_value("3")
+    assert page_log.page_errors == []
+
+
+
+def test_the_fleet_parts_are_rules_core_ship_parts():
+    """Assert fleet-store.js's FLEET_PARTS (what "Apply to the fleet" writes into a ship) are ship_parts()' names."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "calculators" / "fleet-store.js").read_text()
+    names = re.search(r"FLEET_PARTS = \[([^\]]*)\]", text)
+    assert names and re.findall(r'"(\w+)"', names.group(1)) == PARTS
+
+
+# ---------------------------------------------------------------- apply the outcome, undo, log
+
+APPLIED = "jovian-wars/v1.2.4/actions/#ram"
+
+
+def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undone(page, page_log, site_url):
+    """A fleet stored by the version-1 build: pick both ships for a Ram, type the dice, one tap applies each ship's
+    end state as rules_core reports it; the fleet page after a reload holds it, says Crippled, logs it with its
+    dice; a second apply of the same picks is refused; undo puts the fleet back as it was."""
+    import rules_core
+    from tests.site.test_widget_table import type_dice
+    from tests.site.test_widgets import open_widget
+
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [VALIANT, TENGU]}))
+    page.goto(site_url + APPLIED)
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    type_dice(root, DICE)
+    expected = rules_core.resolve(RAM, {"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU), **DICE})
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    apply = outcome.get_by_role("button", name="Apply to the fleet", exact=True)
+    apply.tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant and Tengu")
+    expect()(outcome.get_by_role("button", name="Applied to the fleet", exact=True)).to_be_disabled()
+    ends = expected["outcome"]["ships"]
+    after = [{**VALIANT, "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}},
+             {**TENGU, "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
+    assert ends["ramming_ship"]["fate"] == ends["target_ship"]["fate"] == ""  # in play: no state to keep
+    assert after[0]["left"] != VALIANT["left"] and after[1]["left"] != TENGU["left"]
+    assert stored(page) == {"fleet": 2, "ships": after}
+
+    # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice.
+    root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Backspace", exact=True).tap()
+    type_dice(root, {"rammer_hit_dice": [4]})
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text(
+        "Nothing applied: Valiant has changed in the fleet since it was picked")
+    assert stored(page)["ships"] == after
+
+    # Picked again, the ships come with their new numbers: a second Ram, every die typed, is applied in its turn.
+    for label, other, option in (("Ramming ship: from your fleet", "Tengu (Theirs)", "Valiant (Mine)"),
+                                 ("Target: from your fleet", "Valiant (Mine)", "Tengu (Theirs)")):
+        root.get_by_label(label, exact=True).select_option(label=other)
+        root.get_by_label(label, exact=True).select_option(label=option)
+    root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Clear", exact=True).tap()
+    type_dice(root, SECOND_HIT_DICE)
+    second = rules_core.resolve(RAM, {"ramming_ship": numbers(after[0]), "target_ship": numbers(after[1]), **DICE,
+                                      **SECOND_HIT_DICE})
+    assert "site_rolled" not in second
+    expect()(outcome.locator(".resolver__headline")).to_have_text(second["outcome"]["headline"])
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant and Tengu")
+    ends = second["outcome"]["ships"]
+    assert (ends["ramming_ship"]["fate"], ends["target_ship"]["fate"]) == ("Destroyed", "")
+    final = [{**after[0], "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}, "state": {"fate": "Destroyed"}},
+             {**after[1], "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
+    assert stored(page) == {"fleet": 2, "ships": final}
+
+    page.goto(site_url + FLEET)
+    page.reload()
+    root = page.locator("[data-fleet]")
+    expect()(root).to_have_attribute("data-mounted", "")
+    ships = root.locator('[data-region="fleet-ships"] > li')
+    expect()(ships.nth(0).locator(".fleet__state")).to_have_text("Destroyed")
+    expect()(ships.nth(1).locator(".fleet__state")).to_have_text("Crippled")
+    expect()(ships.nth(1).locator(".fleet__numbers")).to_contain_text(f"Defense {final[1]['left']['defense']}/4")
+    entries = root.locator('[data-region="fleet-log"] > li')
+    expect()(entries).to_have_count(2)
+    expect()(entries.nth(0)).to_contain_text(f"Ram: {second['outcome']['headline']}")
+    expect()(entries.nth(0).locator(".fleet__dice")).to_contain_text("5 2 3")  # the damage dice of the second Ram
+    entry = entries.nth(1)
+    expect()(entry).to_contain_text(f"Ram: {expected['outcome']['headline']}")
+    expect()(entry.locator(".fleet__dice")).to_contain_text("3 3 1")  # the Skill Test's dice as typed
+    expect()(entry.locator(".fleet__dice")).to_contain_text("2 2 5 5 1")
+    expect()(entry).to_contain_text("Applied to Valiant, Tengu.")
+    # What each state means now: the engine's own checks (rules_core ship_now), said on the page.
+    from rules_core.jovian_wars.ship_now import ship_now
+    valiant, tengu = (ships.nth(n).locator('[data-region="ship-meaning"]') for n in (0, 1))
+    for meaning in (valiant, tengu):
+        expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    expect()(valiant).to_contain_text("Destroyed: its Actions are not checked.")
+    now = ship_now({"card": TENGU["card"], "now": final[1]["left"]})
+    may = [action["title"] for action in now["actions"] if action["verdict"] == "may"]
+    assert may and "Reorient" in may
+    expect()(tengu.locator(".fleet__may")).to_have_text(f"May declare now: {', '.join(may)}.")
+    expect()(tengu.locator(".fleet__crippled")).to_contain_text("“A model that is reduced to 0 Structure Rating is Crippled")
+    expect()(tengu.locator(".fleet__systems")).to_have_text("Systems at 0: System Trait 1: +1 on the Catastrophic Damage Table.")
+    undo = root.locator('[data-region="fleet-undo"]')
+    for done in range(2):
+        expect()(undo).to_have_text("Undo: Ram applied to Valiant, Tengu")
+        undo.tap()
+        expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
+        expect()(entries.nth(done)).to_have_attribute("data-undone", "true")
+        assert stored(page) == {"fleet": 2, "ships": [after, [VALIANT, TENGU]][done]}
+    expect()(entry).to_contain_text("Ram (undone)")
+    expect()(undo).to_be_disabled()
+    page.reload()
+    expect()(page.locator('[data-region="fleet-ships"] > li').nth(0).locator(".fleet__numbers")).to_contain_text("Structure 1/4")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page, page_log, site_url):
+    """Assert 21 removals are undone one by one, the last 20 of them, each back to the fleet as it was, with a
+    reload in the middle."""
+    root = open_fleet(page, site_url)
+    fleet = [ship(f"Ship {n}") for n in range(22)]
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": fleet}))
+    page.reload()
+    root = page.locator("[data-fleet]")
+    expect()(root).to_have_attribute("data-mounted", "")
+    for n in range(21):
+        root.get_by_role("button", name=f"Remove Ship {n}", exact=True).tap()
+    expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(1)
+    undo = root.locator('[data-region="fleet-undo"]')
+    for done in range(20):
+        if done == 10:
+            page.reload()
+            expect()(root).to_have_attribute("data-mounted", "")
+        expect()(undo).to_have_text(f"Undo: Ship {20 - done} removed")
+        undo.tap()
+        expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(2 + done)
+        assert stored(page)["ships"] == fleet[20 - done:]
     assert page_log.page_errors == []

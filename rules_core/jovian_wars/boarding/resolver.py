@@ -24,7 +24,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
-from ..ship_inputs import ship_input, ship_numbers, ship_of, ship_parts
+from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
 from ...values import faces_of, int_of, rng_of
 from ...wording import counted
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
@@ -115,7 +115,7 @@ def _board_run(values: Inputs) -> Answer:
     facts: dict[str, object] = {"boarders": total, "survivors": left, "lost": min(lost, committed),
                                 "marines_left": int_of(values, "marines") - committed}
     if total:  # the survivors go aboard: the Boarded resolver takes them as its Boarders
-        facts["carry"] = {"to": BOARDED_ID, "label": "Go aboard: Boarded", "inputs": {"ship": {"boarders": total}}}
+        facts["carry"] = {"to": BOARDED_ID, "label": "Go on to Boarded", "inputs": {"ship": {"boarders": total}}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": resolution_json(pd)})
 
 
@@ -246,10 +246,16 @@ def _boarded_run(values: Inputs) -> Answer:
     lines.append(f"Marines {state.marines}, Boarders {state.boarders}: {FATE_LABELS[state.fate]}.")
     headline = (f"Marines {start.marines} → {state.marines}, Boarders {start.boarders} → {state.boarders}: "
                 f"{FATE_LABELS[state.fate]}")
+    lines.append(f"Boarded ship after: {state.ship.text()}.")
+    ended = {"Boarded": "ended"} if state.ended else {}
+    ship = {**end_state(values, "ship", state.ship, state.boarders, CAPTURED if state.fate == CAPTURED else None),
+            "states": ended}
     facts: dict[str, object] = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate,
-                                "ship": state.ship.text()}
-    numbers = ship_numbers(state.ship)
-    if not state.ended and numbers is not None:  # still Boarded: the next activation starts from this state
+                                "ship": state.ship.text(), "ships": {"ship": ship}}
+    numbers = ship["numbers"]
+    # Still Boarded: the next activation starts from this state (not when the System Traits ended apart, which the
+    # ship input's one box count cannot carry).
+    if not state.ended and "traits_each" not in ship and isinstance(numbers, dict):
         facts["carry"] = {"to": BOARDED_ID, "label": "Next activation",
                           "inputs": {"ship": {**numbers, "marines": state.marines, "boarders": state.boarders}}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})

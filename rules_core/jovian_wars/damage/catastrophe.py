@@ -19,7 +19,7 @@ from ...rolling import faces_inputs, pool_json, pool_needed, pool_weights, readi
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
 from ..ship import SYSTEM_RATINGS
-from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_input, ship_of
+from ..ship_inputs import MAX_STRUCTURE, end_state, fate_charts, ship_input, ship_of
 from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -140,6 +140,7 @@ def _explosion_run(values: Inputs) -> Answer:
         steps += [f"Target: {line}" for line in lines]
         headline = f"{notation(res.final)}: Target {target.text()}"
         facts["target"] = ship_facts(target)
+        facts["ships"] = {"target_ship": end_state(values, "target_ship", target)}
     steps.append(headline + ". Place a Debris Field marker centered on the ship's last position.")
     return Answer(outcome=Outcome(headline, facts=facts), steps=tuple(steps), extra={"roll": resolution_json(res)})
 

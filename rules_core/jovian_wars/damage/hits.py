@@ -16,7 +16,7 @@ from ...wording import counted
 from ...values import int_of, rng_of
 from ..actions.repair import repair_charts
 from .capital import CRITICAL, aim_of, dice_keypad, die_input, die_of, one_die, ship_facts, what_changed
-from ..ship_inputs import MAX_STRUCTURE, fate_charts, ship_input, ship_of, ship_parts
+from ..ship_inputs import MAX_STRUCTURE, end_state, fate_charts, ship_input, ship_of, ship_parts
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -45,7 +45,8 @@ def _structure_run(values: Inputs) -> Answer:
     ship, lines = resolve_events(start, _structure_events(values), Aim(), die)
     if not lines:
         lines = ["No Structure Damage: nothing changes."]
-    return Answer(outcome=Outcome(ship.text(), facts={**ship_facts(ship), "dice_used": used}),
+    return Answer(outcome=Outcome(ship.text(), facts={**ship_facts(ship), "dice_used": used,
+                                                      "ships": {"ship": end_state(values, "ship", ship)}}),
                   steps=(f"Structure {start.structure}, {int_of(values, 'damage')} Structure Damage "
                          f"(a model cannot go below 0):", *lines))
 
@@ -173,7 +174,8 @@ def _critical_run(values: Inputs) -> Answer:
     die, used = die_of(values, rng_of(values))
     ship, lines = resolve_events(start, (CRITICAL_EVENT,), aim, die)
     steps += lines
-    facts = {**ship_facts(ship), "effect": what_changed(start, ship), "dice_used": used}
+    facts = {**ship_facts(ship), "effect": what_changed(start, ship), "dice_used": used,
+             "ships": {"ship": end_state(values, "ship", ship)}}
     return Answer(outcome=Outcome(f"{what_changed(start, ship)}: {ship.text()}", facts=facts), steps=tuple(steps),
                   checks=checks)
 

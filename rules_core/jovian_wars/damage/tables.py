@@ -26,7 +26,7 @@ from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, 
                                   die_of, ship_facts, what_changed)
 from .common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,
                                  squadron_loss)
-from ..ship_inputs import fate_charts, ship_input, ship_of, ship_parts
+from ..ship_inputs import end_state, fate_charts, ship_input, ship_of, ship_parts
 from ...wording import counted, structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -155,7 +155,7 @@ def _capital_run(values: Inputs) -> Answer:
     steps = [*res.sentences(), *lines, f"After the attack: {ship.text()}."]
     crits = critical_hits(res.final)
     dealt = f"{crits} Structure Damage, {counted(crits, 'Critical Hit')}, " if crits else ""
-    facts = {**ship_facts(ship), "reading": notation(res.final), "dice_used": used}
+    facts = {**ship_facts(ship), "reading": notation(res.final), "dice_used": used, "ships": {"ship": end_state(values, "ship", ship)}}
     return Answer(outcome=Outcome(f"{notation(res.final)}: {dealt}{ship.text()}", facts=facts), steps=tuple(steps),
                   extra={"roll": resolution_json(res)})
 
@@ -204,7 +204,7 @@ def _rating_run(values: Inputs) -> Answer:
     row = next((name for name in RATINGS if what_changed(start, ship) == f"{name} loses a box"), "Structure")
     if row in EFFECTS:
         lines.append(f"{row}: {EFFECTS[row]}.")
-    facts = {**ship_facts(ship), "rating": row, "dice_used": used}
+    facts = {**ship_facts(ship), "rating": row, "dice_used": used, "ships": {"ship": end_state(values, "ship", ship)}}
     return Answer(outcome=Outcome(f"{what_changed(start, ship)}: {ship.text()}", facts=facts), steps=tuple(lines))
 
 

@@ -20,7 +20,7 @@ from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from ..damage.capital import d_results_input
 from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .capital import ram_of, state_words
-from ..ship_inputs import ship_input, ship_of, ship_parts
+from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
 from . import capital as ram_capital
 from . import squadron as ram_squadron
 
@@ -145,7 +145,10 @@ def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> 
     ram = _ram(values)
     case = ram_capital.run(ram, values, rng_of(values))
     headline = f"Target: {state_words(ram.target, case.target)}. Ramming ship: {state_words(ram.rammer, case.rammer)}."
-    return Answer(Outcome(headline, True, case.facts), tuple(lines + case.lines), found, extra={"roll": case.rolls})
+    ships = {"ramming_ship": end_state(values, "ramming_ship", case.rammer), "target_ship": end_state(values, "target_ship", case.target)}
+    after = [f"{who} after the Ram: {ship.text()}." for who, ship in (("Ramming ship", case.rammer), ("Target", case.target))]
+    return Answer(Outcome(headline, True, {**case.facts, "ships": ships}), tuple(lines + case.lines + after), found,
+                  extra={"roll": case.rolls})
 
 
 def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
@@ -173,10 +176,13 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
     extra["skill"] = resolution_json(test)
     die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
     after, more = ram_squadron.run_damage(target, label, die)
-    lines += test_lines + [f"Target: {s}" for s in more] + ["The ramming Squadron is Destroyed and removed from play."]
+    lines += test_lines + [f"Target: {s}" for s in more] + ["The ramming Squadron is Destroyed and removed from play.",
+                                                            f"Target after the Ram: {after.text()}."]
     headline = f"{notation(test.final)} → {label}: {effect}; the Squadron is Destroyed. Target: {state_words(target, after)}."
     return Answer(Outcome(headline, True, {"survived": True, "row": label, "effect": effect, "target_fate": after.fate,
-                                           "target_structure": after.structure}), tuple(lines), found, extra={"roll": extra})
+                                           "target_structure": after.structure,
+                                           "ships": {"target_ship": end_state(values, "target_ship", after)}}),
+                  tuple(lines), found, extra={"roll": extra})
 
 
 RAM = Resolver(

@@ -1,0 +1,133 @@
+// "Apply to the fleet": after a resolution whose ships were picked from the fleet, one tap writes each ship's end
+// state (rules_core ship_inputs.end_state, in the outcome's "ships") into the fleet kept on this device, with its undo
+// and a log entry (fleet-history.js). The form (form-state.js) calls `notePick` when a ship is picked (or set back to
+// by hand) and widget.js calls `offerApply` once an outcome is drawn; nothing else of the widget is touched.
+//
+// DOM hooks (stable; tests rely on them):
+//   [data-region="apply"]       inside the outcome: button "Apply to the fleet" and p[data-region="apply-note"]
+//                               (role=status): what was applied, or why a ship was not
+//
+// A ship is applied only while it is as picked: its numbers in the form unchanged since the pick (a number changed
+// by hand makes the outcome one of another ship), and the fleet's ship unchanged since (a second tap, or the fleet
+// changed meanwhile, would apply twice). A ship whose System Traits end with different boxes is not applied: the
+// fleet keeps one box count for every System Trait (as the ship input does), so the player marks them by hand.
+
+import { FLEET_PARTS, fleetShips, fleetText, readFleet, storedText } from "./fleet-store.js";
+import { changeFleet } from "./fleet-history.js";
+import { el } from "./dom.js";
+import { resultText } from "./render.js";
+
+/**
+ * @typedef {import("./form-state.js").Form} Form
+ * @typedef {import("./form-state.js").InputSpec} InputSpec
+ * @typedef {import("./form-state.js").Values} Values
+ * @typedef {{id: string, form: Form | null, view: import("./render.js").View | null}} WidgetParts
+ */
+
+/** Remember which fleet ship fills the ship input at `path` (null: numbers by hand); the ship as the fleet holds it
+ * now (the list was read when the form was drawn: a ship applied to since then is picked with its new numbers). */
+/** @param {Form} form @param {string[]} path @param {any} ship */
+export function notePick(form, path, ship) {
+  const now = ship ? fleetShips().find((s) => s.index === ship.index && s.name === ship.name) || ship : null;
+  form.fleetPicks.set(path.join("."), now);
+  return now;
+}
+
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether the numbers sent for a ship are still those its pick filled (a number the pick could not fill differs).
+ * @param {InputSpec} spec @param {Values | undefined} sent @param {any} ship */
+function asPicked(spec, sent, ship) {
+  return (spec.parts || []).every((part) => {
+    const filled = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
+    return filled === undefined || (sent && sent[part.name] === filled);
+  });
+}
+
+/** The ship inputs this outcome can apply: [{ name, spec, ship, end }] and the reasons the others cannot.
+ * @param {Form} form @param {any} result @param {Values} inputs */
+function applicable(form, result, inputs) {
+  const ends = (result.outcome && result.outcome.ships) || {};
+  /** @type {{name: string, spec: InputSpec, ship: any, end: any}[]} */
+  const found = [];
+  /** @type {string[]} */
+  const skipped = [];
+  for (const [name, ship] of form.fleetPicks) {
+    const end = ends[name];
+    const spec = form.declaration.inputs.find((s) => s.name === name);
+    if (!ship || !end || !spec) continue;
+    if (!asPicked(spec, inputs[name], ship)) skipped.push(`${spec.label}: its numbers were changed by hand after ${ship.name} was picked`);
+    else if (Array.isArray(end.traits_each)) skipped.push(`${ship.name}: its System Traits end with different boxes left (${end.traits_each.join(", ")}), which the fleet's one count for every System Trait cannot hold: mark them on the Fleet page`);
+    else found.push({ name, spec, ship, end });
+  }
+  return { found, skipped };
+}
+
+/** The fleet with each end state written in; { ships, names } or { error }.
+ * @param {{ship: any, end: any}[]} found @param {InputSpec[]} parts @returns {{ships?: any[], names?: string[], error?: string}} */
+function appliedFleet(found, parts) {
+  const read = readFleet(storedText() ?? "", parts);
+  if (read.error) return { error: `the fleet stored on this phone could not be read (${read.error})` };
+  const ships = read.ships;
+  /** @type {string[]} */
+  const names = [];
+  const twice = found.find((f, i) => found.findIndex((g) => g.ship.index === f.ship.index) !== i);
+  if (twice) return { error: `${twice.ship.name} was picked for two ships` };
+  for (const { ship, end } of found) {
+    const now = ships[ship.index];
+    if (!now || now.name !== ship.name || !same(now.left, ship.left)) return { error: `${ship.name} has changed in the fleet since it was picked (applied already?): pick it again` };
+    const left = { ...now.left };
+    for (const part of FLEET_PARTS) if (end.numbers[part] !== undefined) left[part] = end.numbers[part];
+    const state = { ...(now.state || {}) };
+    if (end.fate) state.fate = end.fate;
+    if (end.numbers.boarders !== undefined) state.boarders = end.numbers.boarders;
+    ships[ship.index] = { ...now, left, state };
+    names.push(now.name);
+  }
+  const checked = readFleet(fleetText(ships), parts); // the one reader: what is stored is what any fleet must be
+  return checked.error ? { error: `the result does not fit the fleet (${checked.error})` } : { ships: checked.ships, names };
+}
+
+/** Offer "Apply to the fleet" under the outcome just drawn (nothing when no ship of it was picked from the fleet).
+ * @param {WidgetParts} widget @param {any} result @param {Values} inputs */
+export function offerApply(widget, result, inputs) {
+  const { form, view } = widget;
+  if (!form || !view) return;
+  const { found, skipped } = applicable(form, result, inputs);
+  if (!found.length && !skipped.length) return;
+  const note = el("p", { class: "resolver__apply-note", role: "status", "data-region": "apply-note" });
+  const region = el("div", { class: "resolver__apply", "data-region": "apply" });
+  const fleetPage = new URL("../../fleet/", import.meta.url).href;
+  const notApplied = skipped.length ? ` Not applied: ${skipped.join("; ")}.` : "";
+  if (!found.length) {
+    note.textContent = notApplied.trim();
+    region.append(note);
+    view.outcomeRegion.append(region);
+    return;
+  }
+  const button = el("button", { type: "button", class: "resolver__apply-button", text: "Apply to the fleet" });
+  button.addEventListener("click", () => {
+    const parts = (found[0].spec.parts || []).filter((part) => FLEET_PARTS.includes(part.name));
+    const next = appliedFleet(found, parts);
+    if (next.error || !next.ships || !next.names) {
+      note.textContent = `Nothing applied: ${next.error}. Your fleet is unchanged.`;
+      return;
+    }
+    const title = form.declaration.title;
+    const headline = (result.outcome && result.outcome.headline) || "";
+    const dice = resultText(widget.id, form, inputs, headline, "").split("\n").find((line) => line.startsWith("Dice: ")) || "";
+    const entry = { id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, at: new Date().toISOString(), title, headline, dice, ships: next.names };
+    const kept = changeFleet(next.ships, `${title} applied to ${next.names.join(", ")}`, entry);
+    if (kept.error) {
+      note.textContent = `Nothing applied: ${kept.error}. Your fleet is unchanged.`;
+      return;
+    }
+    button.disabled = true;
+    button.textContent = "Applied to the fleet";
+    note.replaceChildren(`Applied to ${next.names.join(" and ")}${kept.note ? ` (${kept.note})` : ""}: undo it or see the log on the `,
+      el("a", { href: fleetPage, text: "Fleet page" }), `.${notApplied}`);
+  });
+  note.textContent = notApplied.trim();
+  region.append(button, note);
+  view.outcomeRegion.append(region);
+}

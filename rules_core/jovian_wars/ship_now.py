@@ -1,0 +1,101 @@
+"""What a fleet ship's state means now: Crippled and what the texts say of it, the Systems at 0 and so the
+Catastrophic Damage Table's modifier, and each v1.2.4 Action's requirement checked on the ship.
+
+The fleet page (calculators/fleet.js) asks this through the engine's "ship" door (calculators/bridge.py) with a
+ship as the fleet keeps it: its card, its numbers now, its fate and Boarders aboard. Nothing here is a rule of its
+own: Crippled is quoted from the texts, the Systems at 0 are the damage model's (`Ship.systems_at_zero`, Reading
+`systems-at-zero`), and each Action's requirement is checked by its own resolver, given only what a fleet ship
+holds; a check that reads what the card does not hold (a Trait, a target in range) stays "not entered yet".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import InputError, RulesError
+from ..inputs import Input, check_all
+from ..registry import Inputs, Resolver, resolve
+from ..values import group_of, int_of
+from .actions import plain, repair, tables
+from .boarding import resolver as boarding
+from .ram import resolver as ram
+from .ship import MARINES, RATINGS, Ship
+from .ship_inputs import ship_input
+
+FATES = ("", "Destroyed", "Dead", "Explodes", "Captured")
+"""A fleet ship's fate: "" in play, else as a resolution reported it (`ship_inputs.end_state`)."""
+INPUTS = (ship_input("card", "Data card"), ship_input("now", "Now"),
+          Input("fate", "choice", "Fate", default="", choices=FATES),
+          Input("boarders", "int", "Boarders aboard", default=0, low=0, high=30))
+CRIPPLED_SAYS = (
+    ("Damage", "A model that is reduced to 0 Structure Rating is Crippled and must immediately roll on the "
+               "Catastrophic Damage Table."),
+    ("Ram", "if the ramming ship was Crippled at the start of the Ram action, it is considered Destroyed and is "
+            "removed from play. Roll on the Catastrophic Damage Table to see if it [Explodes]."),
+)
+"""What the v1.2.4 texts say of a Crippled ship, word for word (tests/rules_core/test_ship_now.py finds each in
+sources/), with the page it is on."""
+ACTIONS: tuple[Resolver, ...] = (*ram.RESOLVERS, boarding.BOARD, boarding.PURGE_AIRLOCKS, *tables.RESOLVERS,
+                                 *repair.RESOLVERS, *plain.RESOLVERS)
+"""The v1.2.4 Actions (not the States), each checked on the ship by its own resolver."""
+RATING_FIELDS = ("sensors", "thrusters", "marines")
+"""Inputs that are the declaring ship's own rating wherever an Action asks for them (the Board's "defense" is its
+target's, and is not one)."""
+
+
+def ship_now(inputs: object) -> dict[str, object]:
+    """The ship's state in words and checks: {"crippled", "crippled_says", "systems_at_zero", "table_modifier",
+    "fate", "actions": [{"resolver", "title", "verdict": "may" | "may not" | "unknown", "checks"}]}."""
+    values = check_all(INPUTS, inputs if isinstance(inputs, Mapping) else {})
+    card, now = group_of(values, "card"), group_of(values, "now")
+    ship = _ship(card, now)
+    zero = [ship.name(i) for i, (first, left) in enumerate(zip(ship.start, ship.left))
+            if i != MARINES and first > 0 and left == 0]
+    fate = str(values["fate"])
+    out: dict[str, object] = {
+        "crippled": ship.crippled, "crippled_says": [list(said) for said in CRIPPLED_SAYS] if ship.crippled else [],
+        "systems_at_zero": zero, "table_modifier": ship.systems_at_zero(), "fate": fate}
+    out["actions"] = [] if fate else [_declare(resolver, card, now, int_of(values, "boarders")) for resolver in ACTIONS]
+    return out
+
+
+def _ship(card: Mapping[str, object], now: Mapping[str, object]) -> Ship:
+    """The damage model's ship: the card's boxes as its start (a Rating at 0 on the card was never reduced to 0)."""
+    traits = int_of(card, "traits")
+    start = (*(int_of(card, r.lower()) for r in RATINGS), *(int_of(card, "trait_boxes"),) * traits)
+    left = (*(int_of(now, r.lower()) for r in RATINGS), *(int_of(now, "trait_boxes"),) * traits)
+    return Ship(start=start, left=tuple(min(a, b) for a, b in zip(start, left)), structure=int_of(now, "structure"),
+                weapons=int_of(now, "weapons"), spinal=int_of(now, "spinal"))
+
+
+def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, object], boarders: int) -> Inputs:
+    """What a fleet ship tells this Action's resolver; everything else stays not entered."""
+    given: Inputs = {}
+    for spec in resolver.inputs:
+        if spec.name == "ramming_ship":
+            given[spec.name] = {**now, "start_structure": min(int_of(card, "structure"), 4) or 1}
+        elif spec.name in RATING_FIELDS:
+            given[spec.name] = int_of(now, spec.name)
+        elif spec.name == "boarders" or (spec.name == "boarded" and spec.kind == "bool"):
+            given[spec.name] = boarders if spec.name == "boarders" else boarders > 0
+        elif spec.name in ("capital_ship", "squadron"):
+            given[spec.name] = spec.name == "capital_ship"
+        elif spec.kind == "seed":
+            given[spec.name] = 0  # a case must be resolved to read its checks; its dice are not looked at
+    return given
+
+
+def _declare(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, object], boarders: int) -> dict[str, object]:
+    """One Action: may the ship declare it now, by its resolver's checks of the requirement."""
+    try:
+        checks = resolve(resolver.id, _given(resolver, card, now, boarders)).get("checks") or []
+    except (InputError, RulesError) as error:
+        return {"resolver": resolver.id, "title": resolver.title, "verdict": "unknown", "checks": [], "why": str(error)}
+    assert isinstance(checks, list)
+    failing = [c for c in checks if not c["ok"] and c.get("entered", True)]
+    unknown = [c for c in checks if c.get("entered", True) is False]
+    verdict = "may not" if failing else "unknown" if unknown else "may"
+    return {"resolver": resolver.id, "title": resolver.title, "verdict": verdict, "checks": checks}
+
+
+__all__ = ["ship_now", "ACTIONS", "CRIPPLED_SAYS"]

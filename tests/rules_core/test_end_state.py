@@ -1,0 +1,154 @@
+"""Property: every resolver that takes a ship reports each ship's end state in the ship input's own shape, and
+applying it to the ship (as the fleet keeps it) and reading it back gives exactly the outcome's state and the steps'.
+
+The fleet keeps a ship as its card and its numbers now (calculators/fleet-store.js): `left` holds the parts of
+`ship_parts()`, the card's Structure is the Ram's starting Structure, the Boarders aboard and the fate are kept beside
+(calculators/apply-outcome.js). The widget's pick fills a ship input from that (`pickShip`): this test does the same
+in Python, with random ships, choices and dice, and reads the ship back through the resolver's own declaration.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from rules_core import resolve
+from rules_core.errors import InputError, RulesError
+from rules_core.inputs import Input
+from rules_core.jovian_wars.ship import RATINGS, Ship
+from rules_core.jovian_wars.ship_inputs import ship_of, ship_parts
+from rules_core.registry import REGISTRY
+
+FLEET_PARTS = tuple(part.name for part in ship_parts())
+"""What a fleet ship's `left` holds (the fleet page's data-ship declaration)."""
+SHIP_TAKING = {
+    "jovian-wars/v1.2.4/ram": {"rammer": ("Capital Ship", "Squadron"), "side_arc": (True, False),
+                               "ram_d_results": None, "target_d_results": None},
+    "jovian-wars/v1.2.4/explosion": {"target": ("Capital Ship",), "range": None, "armor": (0, 1, 2), "d_results": None},
+    "jovian-wars/v1.2.4/capital-ship-damage": {"base": (1, 3, 5), "flex": (0, 1), "macro": (0, 1), "d_results": None,
+                                               "critical": None},
+    "jovian-wars/v1.2.4/rating-damage": {"value": (1, 2, 3, 4, 5, 6), "d_results": None},
+    "jovian-wars/v1.2.4/structure-damage": {"damage": (0, 1, 2, 4, 9)},
+    "jovian-wars/v1.2.4/critical-hit": {"critical": None},
+    "jovian-wars/v1.2.4/boarded": {"boarder": None, "defender": None, "activations": (1, 2, 3), "purge": (False, True)},
+}
+"""Each resolver that takes a ship, and the other inputs varied (None: every choice the declaration allows)."""
+WHO = {"ramming_ship": "Ramming ship after the Ram", "target_ship": "Target after the Ram", "ship": "Boarded ship after"}
+
+
+def random_ship(spec: Input, rng: random.Random) -> dict[str, int]:
+    """A ship's numbers, each within its declared range (small ones more often, so rows reach 0)."""
+    return {part.name: rng.randint(part.low or 0, min(part.high or 0, (part.low or 0) + rng.choice((1, 2, 4, 6))))
+            for part in spec.parts}
+
+
+def random_inputs(resolver_id: str, rng: random.Random) -> dict[str, object]:
+    resolver = REGISTRY[resolver_id]
+    inputs: dict[str, object] = {"seed": rng.randint(0, 2**31 - 1)}
+    for spec in resolver.inputs:
+        if spec.kind == "ship":
+            inputs[spec.name] = random_ship(spec, rng)
+        elif spec.name in SHIP_TAKING[resolver_id]:
+            allowed = SHIP_TAKING[resolver_id][spec.name]
+            inputs[spec.name] = rng.choice(allowed if allowed is not None else spec.choices)
+    if resolver_id.endswith("/ram"):
+        for name in ("ramming_ship", "target_ship"):
+            ship = inputs[name]
+            assert isinstance(ship, dict)
+            ship["start_structure"] = max(ship["start_structure"], ship["structure"])
+        inputs["contact"], inputs["fire_ship"] = True, rng.random() < 0.5
+    return inputs
+
+
+def applied(card: dict[str, object], end: dict[str, object], spec: Input) -> tuple[dict[str, object], str]:
+    """The fleet ship after "Apply", picked again into `spec`: its numbers as the pick fills them, and its fate."""
+    numbers = end["numbers"]
+    assert isinstance(numbers, dict)
+    left = {name: numbers[name] for name in FLEET_PARTS}
+    picked: dict[str, object] = {}
+    for part in spec.parts:
+        if part.name == "start_structure":
+            picked[part.name] = card["start_structure"]  # the card's Structure, which no resolution changes
+        elif part.name == "boarders":
+            picked[part.name] = numbers["boarders"]  # kept beside the numbers, as the Boarders aboard
+        else:
+            picked[part.name] = left[part.name]
+    return picked, str(end["fate"])
+
+
+def read_back(resolver_id: str, inputs: dict[str, object], name: str, picked: dict[str, object],
+              traits_each: list[int] | None) -> Ship:
+    """The Ship the resolver reads from the picked numbers (checked by its own declaration)."""
+    checked = REGISTRY[resolver_id].check({**inputs, name: picked})
+    ship = ship_of(checked, name)
+    if traits_each is not None:  # the one count for every System Trait cannot hold these: set them as reported
+        ship = Ship(start=ship.start[:len(RATINGS)] + (1,) * len(traits_each),
+                    left=ship.left[:len(RATINGS)] + tuple(traits_each), structure=ship.structure, weapons=ship.weapons,
+                    spinal=ship.spinal)
+    return ship
+
+
+@settings(max_examples=400)
+@given(st.sampled_from(sorted(SHIP_TAKING)), st.integers(0, 2**32 - 1))
+def test_applying_the_end_state_and_reading_it_back_gives_the_outcome(resolver_id: str, seed: int):
+    """Assert every ship in the outcome is reported in its input's shape (the same parts, each within its range),
+    that the fleet ship after applying it, picked again, reads back as exactly that state (boxes, Structure,
+    weapons, Crippled, fate, Boarders), and that the steps say the same state in words."""
+    inputs = random_inputs(resolver_id, random.Random(seed))
+    try:
+        answer = resolve(resolver_id, inputs)
+    except (InputError, RulesError):
+        return  # a cap or a rule refused these numbers: nothing was resolved, nothing to apply
+    outcome = answer["outcome"]
+    ships = outcome.get("ships", {})
+    resolver = REGISTRY[resolver_id]
+    if outcome.get("allowed") is False:
+        assert ships == {}  # the requirement failed: nothing happened to any ship
+        return
+    expected = {"ram": {"ramming_ship", "target_ship"} if inputs.get("rammer") == "Capital Ship" else {"target_ship"},
+                "explosion": {"target_ship"}}.get(resolver_id.rsplit("/", 1)[1], {"ship"})
+    if resolver_id.endswith("/boarded") and not all(check["ok"] for check in answer["checks"]):
+        expected = set()  # no firefight: nothing changes
+    if outcome.get("survived") is False:
+        expected = set()  # the ramming Squadron is shot down: the target is untouched
+    assert set(ships) == expected
+    for name, end in ships.items():
+        spec = next(s for s in resolver.inputs if s.name == name)
+        assert set(end["numbers"]) == {part.name for part in spec.parts}
+        resolver.check({**inputs, name: end["numbers"]})  # each number within its declared range
+        card = answer["inputs"][name]
+        picked, fate = applied(card, end, spec)
+        ship = read_back(resolver_id, inputs, name, picked, end.get("traits_each"))
+        assert ship.crippled == end["crippled"]
+        assert {part: picked[part] for part in picked} == {part: end["numbers"][part] for part in picked}
+        words = ship.with_fate(fate if fate != "Captured" else "").text()
+        if resolver_id.endswith(("/ram", "/boarded")):
+            assert f"{WHO[name]}: {words}." in answer["steps"]
+        elif resolver_id.endswith("/explosion"):
+            assert outcome["target"]["boxes"] == {ship.name(i): n for i, n in enumerate(ship.left)}
+            assert f"Target {words}" in outcome["headline"]
+        else:
+            assert outcome["boxes"] == {ship.name(i): n for i, n in enumerate(ship.left)}
+            assert (outcome["structure"], outcome["fate"], outcome["weapons"], outcome["spinal"]) == (
+                ship.structure, fate, ship.weapons, ship.spinal)
+            assert words in outcome["headline"] or f"After the attack: {words}." in answer["steps"]
+        if resolver_id.endswith("/boarded"):
+            assert (end["numbers"]["marines"], end["numbers"]["boarders"]) == (outcome["marines"], outcome["boarders"])
+            assert (fate == "Captured") == (outcome["fate"] == "Captured")
+            assert ("Boarded" in end["states"]) == (outcome["fate"] != "still Boarded")
+        else:
+            assert fate in ("", "Destroyed", "Dead", "Explodes")
+        if resolver_id.endswith("/ram") and inputs["rammer"] == "Capital Ship":
+            prefix = "rammer" if name == "ramming_ship" else "target"
+            assert (outcome[f"{prefix}_fate"], outcome[f"{prefix}_structure"]) == (fate, ship.structure)
+
+
+def test_system_traits_ending_apart_are_reported_each():
+    """Assert a Critical Hit on one of two System Traits (the input's one box count cannot say it) reports each
+    trait's boxes left, and keeps the one count unchanged rather than state a number that is not so."""
+    answer = resolve("jovian-wars/v1.2.4/critical-hit",
+                     {"critical": "System Trait 1", "ship": {"traits": 2, "trait_boxes": 2}, "seed": 1})
+    end = answer["outcome"]["ships"]["ship"]
+    assert end["traits_each"] == [1, 2]
+    assert end["numbers"]["trait_boxes"] == 2
