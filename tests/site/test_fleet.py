@@ -397,9 +397,11 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert stored(page)["ships"] == after
 
     # Picked again, the ships come with their new numbers: a second Ram, every die typed, is applied in its turn.
-    for label, other, option in (("Ramming ship: from your fleet", "Tengu (Theirs)", "Valiant (Mine)"),
-                                 ("Target: from your fleet", "Valiant (Mine)", "Tengu (Theirs)")):
+    for name, label, other, option in (("ramming_ship", "Ramming ship: from your fleet", "Tengu (Theirs)", "Valiant (Mine)"),
+                                       ("target_ship", "Target: from your fleet", "Valiant (Mine)", "Tengu (Theirs)")):
+        root.locator(f'fieldset[data-name="{name}"] .resolver__change > summary').tap()  # the pick is folded under "Change"
         root.get_by_label(label, exact=True).select_option(label=other)
+        root.locator(f'fieldset[data-name="{name}"] .resolver__change > summary').tap()
         root.get_by_label(label, exact=True).select_option(label=option)
     root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Clear", exact=True).tap()
     type_dice(root, SECOND_HIT_DICE)
