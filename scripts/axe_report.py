@@ -33,14 +33,15 @@ ISSUE_PAGES = ("", "jovian-wars/v1.2.4/actions/", "jovian-wars/v1.2.4/damage/", 
 
 
 def open_every_widget(page, boot_ms: int = 120_000) -> None:
-    """Open each widget of the page (its More and exact fractions too) and wait until its engine has answered."""
+    """Open each widget of the page (every fold in it: More, the folded odds and dice, a picked ship's Change; and the
+    exact fractions) and wait until its engine has answered."""
     page.evaluate("""() => { for (const body of document.querySelectorAll("[data-resolver] details.resolver__body")) body.open = true; }""")
     page.wait_for_function("""() => [...document.querySelectorAll("[data-resolver]")].every((root) =>
         root.dataset.engine === "ready" && (root.querySelector('[data-region="odds"][data-live="true"]')
           || root.querySelector('[data-region="outcome"] .resolver__headline, [data-region="outcome"] .resolver__hint')))""",
                            timeout=boot_ms)
     page.evaluate("""() => {
-        for (const more of document.querySelectorAll("[data-resolver] details.resolver__more")) more.open = true;
+        for (const fold of document.querySelectorAll("[data-resolver] details")) fold.open = true;
         for (const button of document.querySelectorAll("[data-resolver] .resolver__fractions")) button.click();
     }""")
 

@@ -58,9 +58,9 @@ def test_widgets_have_no_serious_axe_violation_on_any_page(browser, site_dir, si
             expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
             live = root.locator('[data-region="odds"][data-live="true"], [data-region="outcome"] .resolver__headline')
             expect()(live.first).to_be_attached()
-            more = root.locator("details.resolver__more > summary")
-            if more.count():
-                more.click()
+            for fold in ("details.resolver__more > summary", "details.resolver__odds-fold > summary"):  # many charts fold
+                if root.locator(fold).count():
+                    root.locator(fold).click()
             fractions = root.locator(".resolver__fractions")
             if fractions.count():
                 fractions.first.click()
