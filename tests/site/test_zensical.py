@@ -93,7 +93,8 @@ def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
         assert f'<meta name="theme-color" content="{THEME_COLOUR}">' in head
         assert 'new Worker("../../../assets/calculators/worker.js"' in head  # the engine's early start
         assert '<script type="module" async src="../../../assets/calculators/main.js"></script>' in head
-        assert head.index("main.js") < head.index('rel="stylesheet"')  # before the theme's styles and bundle
+        # After the theme's stylesheets (requested first: the first paint waits on them), before its bundle.
+        assert head.index('rel="stylesheet"') < head.index("main.js") < head.index("bundle.")
         home = page_html(site, "index.html")
         assert "rulesEnginePrestart" not in home  # no resolver, no engine
         assert re.search(r'<script type="module" async src="(\./)?assets/calculators/main\.js"></script>', home)  # offline, search
