@@ -274,11 +274,7 @@ export class Form {
     const { values, refused } = checkState(spec.parts || [], given);
     /** @type {[string[], any][]} */
     const pairs = Object.entries(values).map(([key, value]) => [[...path, key], value]);
-    for (const [where, value] of pairs) {
-      const input = /** @type {HTMLInputElement | null} */ (this.node.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`));
-      if (input) input.value = value;
-    }
-    this.setMany(pairs);
+    this.fill(pairs);
     const line = { spec, path, picked, name: ship.side ? `${ship.name} (${ship.side})` : ship.name };
     this.pickedLines.set(path.join("."), line);
     this.showPicked(line);
@@ -313,17 +309,13 @@ export class Form {
       }
     };
     flatten(values, []);
-    for (const [where, value] of pairs) {
-      const input = /** @type {HTMLInputElement | null} */ (this.node.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`));
-      if (input) input.value = value;
-    }
     for (const f of this.faceInputs) {
       setPath(this.values, f.path, []);
       f.note.textContent = "";
     }
     if (this.seedInput) this.setQuiet(this.seedInput.path, null);
     this.hooks.follow();
-    this.setMany(pairs);
+    this.fill(pairs);
     for (const line of this.pickedLines.values()) this.showPicked(line);
     const first = this.faceInputs.find((f) => !f.optional && !f.pad.hidden);
     if (first) first.digits.focus();
@@ -424,6 +416,16 @@ export class Form {
     }
     this.showDependents();
     this.hooks.changed();
+  }
+
+  /** Inputs set from outside the form (a fleet pick, a carried state): their controls show the values, then one update.
+   * @param {[string[], any][]} pairs */
+  fill(pairs) {
+    for (const [where, value] of pairs) {
+      const input = /** @type {HTMLInputElement | null} */ (this.node.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`));
+      if (input) input.value = value;
+    }
+    this.setMany(pairs);
   }
 
   /** Hide the inputs that do not apply to the current choice (e.g. Squadron-only ones while a Capital Ship rams). */
