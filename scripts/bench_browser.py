@@ -16,7 +16,11 @@ with a busy loop this script starts and stops).
     Actions             start -> first live answer on the Actions page (the first Resolve tapped
                         once the page listens); median of --runs
   cold bare boot        the same empty profile and network, a page whose module worker only imports
-                        pyodide.mjs from the same files and runs loadPyodide(): the yardstick
+                        pyodide.mjs and runs loadPyodide(): the yardstick, two ways. "npm" (the issue's
+                        yardstick, what a bare Pyodide site serves): the npm package's files as it ships
+                        them (node_modules/pyodide, its whole stdlib, no compressed copies); "site files":
+                        the site's own Pyodide files (its trimmed stdlib and their compressed copies), a
+                        stricter yardstick that takes the site's own savings for itself
   cold bytes before     everything sent before that first answer (and before the bare boot was
     the answer          ready), as sent (precompressed copies where there are) and uncompressed
   first visit bytes     everything fetched by a first visit to the Dice page until the service
@@ -32,7 +36,7 @@ with a busy loop this script starts and stops).
   whole browser         the warm Actions answer and the warm bare boot again, in a second browser
     CPU-limited         whose every process (the engine worker too) shares the CPU limit
 
-Timings are medians of --runs visits; ratios divide by the bare boot of the same site under the
+Timings are medians of --runs visits; ratios divide by each bare boot, in the same copy under the
 same conditions in the same run. --steps also prints where a warm Dice and Actions visit spends its
 time (median ms from navigation start at which each step ended: the document, the engine's boot
 steps as its worker reports them, the first answer; and the page's long tasks before that answer),
@@ -64,16 +68,19 @@ from tests.site.conftest import CHROMIUM_FLAGS, chromium_path, wait_until  # noq
 DICE = "dice/"
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 EDITED = "war-galley/aid/attack-modes/index.html"
-BARE_PAGE = "bench-bare/index.html"  # added to the copy only; not part of the site
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 worker.onmessage = () => performance.mark("bare:ready");
 </script>"""
-BARE_WORKER = """import { loadPyodide } from "../assets/pyodide/pyodide.mjs";
-const dir = new URL("../assets/pyodide/", import.meta.url).href;
+BARE_WORKER = """import { loadPyodide } from "PYODIDE/pyodide.mjs";
+const dir = new URL("PYODIDE/", import.meta.url).href;
 await loadPyodide({ indexURL: dir, stdout: () => {} });
 postMessage("ready");"""
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The yardsticks: a bare boot's page (added to the copy only; not part of the site) and where its Pyodide comes from.
+YARDSTICKS = {"npm": ("bench-npm/", "./pyodide"), "site files": ("bench-bare/", "../assets/pyodide")}
 PHONE_CPU_RATE = 4
 PHONE_BYTES_PER_S = 9_000_000 / 8
 PHONE_LATENCY_S = 0.060
@@ -245,16 +252,23 @@ class SiteUnderTest:
         self.browser = browser
         self.site = tmp / name
         shutil.copytree(built, self.site)
-        (self.site / BARE_PAGE).parent.mkdir()
-        (self.site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
-        (self.site / BARE_PAGE).with_name("worker.js").write_text(BARE_WORKER, encoding="utf-8")
+        self.bare_urls: dict[str, str] = {}
         self.server, self.url, self.log = serve_counting(self.site, Link(PHONE_BYTES_PER_S, PHONE_LATENCY_S))
-        self.bare_url = self.url + BARE_PAGE.removesuffix("index.html")
+        for yardstick, (folder, pyodide) in YARDSTICKS.items():
+            (self.site / folder).mkdir()
+            (self.site / folder / "index.html").write_text(BARE_HTML, encoding="utf-8")
+            (self.site / folder / "worker.js").write_text(BARE_WORKER.replace("PYODIDE", pyodide), encoding="utf-8")
+            if pyodide == "./pyodide":  # the npm package's own files, as it ships them
+                (self.site / folder / "pyodide").mkdir()
+                for file in NPM_FILES:
+                    shutil.copy(NPM_PYODIDE / file, self.site / folder / "pyodide" / file)
+            self.bare_urls[yardstick] = self.url + folder
         self.context = browser.new_context(**CONTEXT)
         self.context.add_init_script(LONG_TASKS)
         self.limited = limited_browser.new_context(**CONTEXT) if limited_browser else None
-        self.results: dict[str, list[float]] = {key: [] for key in ("dice", "actions", "bare", "cold", "cold bare", "limited", "limited bare")}
-        self.cold_bytes: dict[str, list[tuple[int, int]]] = {"cold": [], "cold bare": []}
+        keys = ("dice", "actions", "cold", "limited", *(f"{how}{y} bare" for y in YARDSTICKS for how in ("", "cold ", "limited ")))
+        self.results: dict[str, list[float]] = {key: [] for key in keys}
+        self.cold_bytes: dict[str, list[tuple[int, int]]] = {key: [] for key in ("cold", *(f"cold {y} bare" for y in YARDSTICKS))}
         self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
         self.numbers: dict[str, float] = {}
 
@@ -269,7 +283,8 @@ class SiteUnderTest:
         print(f"{self.name}: first visit settled ({self.numbers['first visit, MB']:.1f} MB)", flush=True)
         wait_until(page, SNAPSHOT_SAVED, 120_000)
         page.close()
-        visit(self.context, self.bare_url, "bare:ready")  # its files into the HTTP cache, as the site's are in the precache
+        for url in self.bare_urls.values():  # their files into the HTTP cache, as the site's are in the precache
+            visit(self.context, url, "bare:ready")
         if not self.limited:
             return
         # The CPU-limited browser's first visit: its warm visits need the precache and the snapshot.
@@ -279,11 +294,14 @@ class SiteUnderTest:
         page.evaluate(SETTLED)
         wait_until(page, SNAPSHOT_SAVED, 600_000)
         page.close()
-        visit(self.limited, self.bare_url, "bare:ready", cpu_profile=False)
+        for url in self.bare_urls.values():
+            visit(self.limited, url, "bare:ready", cpu_profile=False)
 
     def cold_round(self) -> None:
-        """An empty profile each: Actions to its first answer, then the bare boot."""
-        for key, url, mark in (("cold", self.url + ACTIONS, "rules:first-answer"), ("cold bare", self.bare_url, "bare:ready")):
+        """An empty profile each: Actions to its first answer, then each bare boot."""
+        cold = [("cold", self.url + ACTIONS, "rules:first-answer")]
+        cold += [(f"cold {y} bare", url, "bare:ready") for y, url in self.bare_urls.items()]
+        for key, url, mark in cold:
             context = self.browser.new_context(**CONTEXT)
             try:
                 self.log.clear()
@@ -292,22 +310,25 @@ class SiteUnderTest:
                 self.cold_bytes[key].append(self.log.bytes_before(epoch_s))
             finally:
                 context.close()
+        said = ", ".join(f"{key.removeprefix('cold ')} {self.results[key][-1]:.0f} ms ({self.cold_bytes[key][-1][0] / 1e6:.1f} MB)"
+                         for key, _, _ in cold[1:])
         print(f"{self.name}: cold Actions {self.results['cold'][-1]:.0f} ms ({self.cold_bytes['cold'][-1][0] / 1e6:.1f} MB sent), "
-              f"bare boot {self.results['cold bare'][-1]:.0f} ms ({self.cold_bytes['cold bare'][-1][0] / 1e6:.1f} MB)", flush=True)
+              f"{said}", flush=True)
 
     def warm_round(self) -> None:
         self.results["dice"].append(visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"])[0])
         self.results["actions"].append(visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"])[0])
-        self.results["bare"].append(visit(self.context, self.bare_url, "bare:ready")[0])
-        if not self.limited:
-            print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
-                  f"bare boot {self.results['bare'][-1]:.0f} ms", flush=True)
-            return
-        self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", cpu_profile=False)[0])
-        self.results["limited bare"].append(visit(self.limited, self.bare_url, "bare:ready", cpu_profile=False)[0])
-        print(f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, "
-              f"bare boot {self.results['bare'][-1]:.0f} ms; CPU-limited Actions {self.results['limited'][-1]:.0f} ms, "
-              f"bare boot {self.results['limited bare'][-1]:.0f} ms", flush=True)
+        for y, url in self.bare_urls.items():
+            self.results[f"{y} bare"].append(visit(self.context, url, "bare:ready")[0])
+        said = f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, " + \
+            ", ".join(f"{y} bare {self.results[f'{y} bare'][-1]:.0f} ms" for y in YARDSTICKS)
+        if self.limited:
+            self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", cpu_profile=False)[0])
+            for y, url in self.bare_urls.items():
+                self.results[f"limited {y} bare"].append(visit(self.limited, url, "bare:ready", cpu_profile=False)[0])
+            said += f"; CPU-limited Actions {self.results['limited'][-1]:.0f} ms, " + \
+                ", ".join(f"{y} bare {self.results[f'limited {y} bare'][-1]:.0f} ms" for y in YARDSTICKS)
+        print(said, flush=True)
 
     def update(self) -> None:
         edit_one_sentence(self.site)
@@ -330,33 +351,29 @@ class SiteUnderTest:
 
     def table(self) -> dict[str, float]:
         medians = {key: statistics.median(values) for key, values in self.results.items() if values}
+        warm: dict[str, float] = {"warm first answer, Dice, ms": medians["dice"], "warm first answer, Actions, ms": medians["actions"]}
+        for y in YARDSTICKS:
+            warm[f"warm bare boot ({y}), ms"] = medians[f"{y} bare"]
+            warm[f"Dice / bare ({y})"] = medians["dice"] / medians[f"{y} bare"]
+            warm[f"Actions / bare ({y})"] = medians["actions"] / medians[f"{y} bare"]
         if not self.limited:  # --warm-only
-            return {
-                "warm first answer, Dice, ms": medians["dice"],
-                "warm first answer, Actions, ms": medians["actions"],
-                "bare Pyodide boot (yardstick), ms": medians["bare"],
-                "Dice / bare": medians["dice"] / medians["bare"],
-                "Actions / bare": medians["actions"] / medians["bare"],
-            }
+            return warm
         sent = {key: [statistics.median(run[i] for run in runs) / 1e6 for i in (0, 1)] for key, runs in self.cold_bytes.items()}
-        return {
-            "cold first answer, Actions, ms": medians["cold"],
-            "cold bare Pyodide boot, ms": medians["cold bare"],
-            "cold Actions / bare": medians["cold"] / medians["cold bare"],
-            "cold bytes before the answer, MB as sent": sent["cold"][0],
-            "cold bytes before the answer, MB uncompressed": sent["cold"][1],
-            "cold bare boot bytes, MB as sent": sent["cold bare"][0],
-            "whole browser CPU-limited: warm Actions, ms": medians["limited"],
-            "whole browser CPU-limited: warm bare boot, ms": medians["limited bare"],
-            "whole browser CPU-limited: Actions / bare": medians["limited"] / medians["limited bare"],
-            **self.numbers,
-            "warm first answer, Dice, ms": medians["dice"],
-            "warm first answer, Actions, ms": medians["actions"],
-            "warm visits over 2 s (Dice + Actions, of 2 x runs)": sum(v > 2000 for key in ("dice", "actions") for v in self.results[key]),
-            "bare Pyodide boot (yardstick), ms": medians["bare"],
-            "Dice / bare": medians["dice"] / medians["bare"],
-            "Actions / bare": medians["actions"] / medians["bare"],
-        }
+        rows: dict[str, float] = {"cold first answer, Actions, ms": medians["cold"]}
+        for y in YARDSTICKS:
+            rows[f"cold bare boot ({y}), ms"] = medians[f"cold {y} bare"]
+            rows[f"cold Actions / bare ({y})"] = medians["cold"] / medians[f"cold {y} bare"]
+        rows["cold bytes before the answer, MB as sent"] = sent["cold"][0]
+        rows["cold bytes before the answer, MB uncompressed"] = sent["cold"][1]
+        for y in YARDSTICKS:
+            rows[f"cold bare boot bytes ({y}), MB as sent"] = sent[f"cold {y} bare"][0]
+        rows["whole browser CPU-limited: warm Actions, ms"] = medians["limited"]
+        for y in YARDSTICKS:
+            rows[f"whole browser CPU-limited: warm bare boot ({y}), ms"] = medians[f"limited {y} bare"]
+            rows[f"whole browser CPU-limited: Actions / bare ({y})"] = medians["limited"] / medians[f"limited {y} bare"]
+        rows.update(self.numbers)
+        rows["warm visits over 2 s (Dice + Actions, of 2 x runs)"] = sum(v > 2000 for key in ("dice", "actions") for v in self.results[key])
+        return {**rows, **warm}
 
 
 def main() -> None:
@@ -445,8 +462,9 @@ def print_boot_steps(sites: dict[str, Path], steps: dict[str, dict[str, dict[str
                 end_ms, start_ms = at.get(f"worker: {end}"), at.get(f"worker: {start}")
                 cells.append("-" if end_ms is None or start_ms is None else f"{end_ms - start_ms:.0f}")
             print(f"| {label} | {' | '.join(cells)} |")
-        bare = [f"{table[name]['bare Pyodide boot (yardstick), ms']:.0f}" for name in sites]
-        print(f"| warm bare Pyodide boot (yardstick) | {' | '.join(bare)} |")
+        for y in YARDSTICKS:
+            bare = [f"{table[name][f'warm bare boot ({y}), ms']:.0f}" for name in sites]
+            print(f"| warm bare Pyodide boot ({y}) | {' | '.join(bare)} |")
 
 
 if __name__ == "__main__":
