@@ -9,13 +9,15 @@
 //                  {id, result}              the rules_core answer (JSON)
 //                  {id, error, field}        a RulesError message as data (field: the input, or null)
 //                  {id, superseded: true}    skipped: a later request on its channel was waiting
-//                  {type: "ready", ms, from, build, snapshotMs, snapshotBytes, timeline}
+//                  {type: "ready", ms, from, build, timeline}
 //                                            once, when Pyodide and rules_core are loaded
 //                                            (from: "fresh" or "snapshot"; build: the build's stamp)
 //                  {type: "failed", error, file}  once, if loading failed (a file's download, damaged
 //                                            bytes); file: the URL of a file the server did not give, or null
-//                  {type: "snapshot-saved", outcome}  after a fresh boot, once its memory snapshot's save
-//                                            has ended: "saved", "storage-full" (no room) or "failed"
+//                  {type: "snapshot-saved", outcome, ms, bytes}  after a fresh boot (once the requests
+//                                            waiting were answered), once its memory snapshot's save has
+//                                            ended: "saved", "storage-full" (no room) or "failed"; ms and
+//                                            bytes: making the snapshot
 //                  {type: "pong"}            at once, between boot steps or requests (alive)
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over

@@ -1,9 +1,10 @@
 // The engine: a module Web Worker running Pyodide and the rules_core wheel, loaded once.
 // Everything comes from the site's own files (assets/pyodide/); nothing from a CDN or PyPI.
 //
-// First boot of a build: Pyodide starts, installs the wheel, imports rules_core, and saves a
-// memory snapshot of that state (Pyodide's private _makeSnapshot API, 314). Later boots restore
-// the snapshot and skip Python's start-up and imports. The snapshot is keyed by everything baked
+// First boot of a build: Pyodide starts and installs the wheel, answers the requests waiting, then
+// (between later requests) imports every rules_core family and saves a memory snapshot of that state
+// (Pyodide's private _makeSnapshot API, 314). Later boots restore the snapshot and skip Python's
+// start-up and imports. The snapshot is keyed by everything baked
 // into it (Pyodide's version, the wheel, bridge.py, the stdlib zip) and trusted only if its SHA-256 matches and,
 // once restored, it gives the answer recorded when it was made; otherwise it is dropped and the
 // engine boots afresh, once.
@@ -129,10 +130,10 @@ WebAssembly.instantiateStreaming = (source, imports) =>
     .then(pythonStartsNow);
 const pythonStarted = () => self.postMessage({ type: "step", long: false });
 
-// Reported with "ready", for the benchmark: the snapshot's cost, and when each boot step ended
-// (ms since the epoch, so the page can place them on its own clock).
-/** @type {{snapshotMs: number | null, snapshotBytes: number | null, timeline: Record<string, number>}} */
-const stats = { snapshotMs: null, snapshotBytes: null, timeline: {} };
+// Reported for the benchmark: when each boot step ended (ms since the epoch, so the page can place
+// them on its own clock), with "ready"; the snapshot's cost, with "snapshot-saved".
+/** @type {{timeline: Record<string, number>}} */
+const stats = { timeline: {} };
 const mark = (step) => (stats.timeline[step] = performance.timeOrigin + performance.now());
 stats.timeline["worker-created"] = performance.timeOrigin;
 mark("worker-run");
@@ -146,6 +147,8 @@ const fetchWheel = () => fetchBytes(PYODIDE_DIR + WHEEL);
 // Between two long steps of a boot: the page's watchdog pings are answered (a pong says "alive").
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// A first boot answers as soon as rules_core can (the families a request needs load on demand); what
+// only the snapshot needs waits for later (laterWork), run between requests.
 async function fresh() {
   const [pyodide, wheel, bridge] = await Promise.all([
     loadPyodide({ ...OPTIONS, _makeSnapshot: true }),
@@ -159,26 +162,30 @@ async function fresh() {
   pyodide.unpackArchive(wheel, "wheel"); // into the working directory, first on sys.path
   pyodide.runPython(bridge);
   mark("bridge-run");
-  await pause();
-  // The registry loads resolver families lazily; load them all now so the snapshot holds every one, and the fleet
-  // page's door (bridge.py "ship"), asked at boot, before a restored engine has its files back.
-  pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)\nimport rules_core.jovian_wars.ship_now");
-  mark("rules-imported");
-  await pause();
-  pyodide.globals.get("warm")(); // tables the snapshot keeps (bridge.py)
-  mark("warmed");
-  await pause();
+  laterWork.push(
+    // The registry loads resolver families lazily; load them all so the snapshot holds every one, and the fleet
+    // page's door (bridge.py "ship"), asked at boot, before a restored engine has its files back.
+    () => (pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)\nimport rules_core.jovian_wars.ship_now"), mark("rules-imported")),
+    () => (pyodide.globals.get("warm")(), mark("warmed")), // tables the snapshot keeps (bridge.py)
+    () => snapshotOf(pyodide),
+  );
+  return pyodide;
+}
+
+// The state every later boot restores, saved in the background. A full storage is the reader's to know:
+// each visit will start afresh (no warm start).
+function snapshotOf(pyodide) {
   const probe = pyodide.globals.get("handle")(...PROBE);
-  let snapshot = null;
+  const t = performance.now();
+  let snapshot;
   try {
-    const t = performance.now();
-    snapshot = pyodide.makeMemorySnapshot();
-    stats.snapshotMs = performance.now() - t; // ~30 ms for ~31 MB: cheap enough to do before answering
-    stats.snapshotBytes = snapshot.length;
+    snapshot = pyodide.makeMemorySnapshot(); // ~30 ms for ~31 MB
   } catch (error) {
-    console.warn("engine: no memory snapshot:", error);
+    return console.warn("engine: no memory snapshot:", error);
   }
-  return { pyodide, snapshot, probe };
+  const cost = { ms: performance.now() - t, bytes: snapshot.length };
+  mark("snapshot-made");
+  saveSnapshot(SNAPSHOT_KEY, snapshot, probe).then((outcome) => self.postMessage({ type: "snapshot-saved", outcome, ...cost }));
 }
 
 // The snapshot is read and checked (a file, SHA-256) while Pyodide's script, wasm, stdlib and lock
@@ -196,10 +203,10 @@ async function restored() {
     mark("self-tested");
     // The snapshot holds the heap (every rules_core module imported), not the files: they are put
     // back for late imports, once the requests waiting at boot are answered (drain).
-    afterBoot = async () => {
+    laterWork.push(async () => {
       pyodide.unpackArchive(await fetchWheel(), "wheel");
       mark("wheel-unpacked");
-    };
+    });
     return pyodide;
   } catch (error) {
     console.warn("engine: snapshot refused, booting afresh:", error);
@@ -208,18 +215,14 @@ async function restored() {
   }
 }
 
-let afterBoot = null; // work that can wait until the requests waiting at boot are answered
+/** @type {(() => unknown)[]} work that can wait: run one step at a time while no request waits (drain) */
+const laterWork = [];
 
 async function boot() {
   const started = performance.now();
   let pyodide = await restored();
   const from = pyodide ? "snapshot" : "fresh";
-  if (!pyodide) {
-    const made = await fresh();
-    pyodide = made.pyodide;
-    // In the background. A full storage is the reader's to know: each visit will start afresh (no warm start).
-    if (made.snapshot) saveSnapshot(SNAPSHOT_KEY, made.snapshot, made.probe).then((outcome) => self.postMessage({ type: "snapshot-saved", outcome }));
-  }
+  if (!pyodide) pyodide = await fresh();
   return { handle: pyodide.globals.get("handle"), ms: performance.now() - started, from };
 }
 
@@ -273,10 +276,14 @@ async function drain() {
       if (isRequest(message)) self.postMessage({ id: message.id, started: true });
       self.postMessage(await handler(message));
     }
-    if (!afterBoot) break;
-    const work = afterBoot;
-    afterBoot = null;
-    await work().catch((error) => console.warn("engine: the wheel's files were not restored:", error));
+    const work = laterWork.shift();
+    if (!work) break;
+    try {
+      await work();
+    } catch (error) {
+      console.warn("engine: work after boot failed:", error);
+    }
+    await letMessagesIn(); // a request sent meanwhile goes first
   }
   draining = false;
 }
