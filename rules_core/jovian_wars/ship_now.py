@@ -91,7 +91,7 @@ def _squadron_given(resolver: Resolver, card: Mapping[str, object], now: Mapping
             given[spec.name] = "Squadron"
         elif spec.name in ("fuel", "evasive"):
             given[spec.name] = now[spec.name] if spec.name == "fuel" else card[spec.name]
-        elif spec.name in ("capital_ship", "squadron"):
+        elif spec.kind == "bool" and spec.name in ("capital_ship", "squadron"):
             given[spec.name] = spec.name == "squadron"
         elif spec.kind == "seed":
             given[spec.name] = 0  # a case must be resolved to read its checks; its dice are not looked at
@@ -117,7 +117,7 @@ def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, obj
             given[spec.name] = int_of(now, spec.name)
         elif spec.name == "boarders" or (spec.name == "boarded" and spec.kind == "bool"):
             given[spec.name] = boarders if spec.name == "boarders" else boarders > 0
-        elif spec.name in ("capital_ship", "squadron"):
+        elif spec.kind == "bool" and spec.name in ("capital_ship", "squadron"):
             given[spec.name] = spec.name == "capital_ship"
         elif spec.kind == "seed":
             given[spec.name] = 0  # a case must be resolved to read its checks; its dice are not looked at

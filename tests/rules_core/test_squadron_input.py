@@ -92,3 +92,16 @@ def test_the_command_line_takes_a_squadron_as_json() -> None:
                           json.dumps({"a": {"fuel": "lots"}})], capture_output=True, text=True)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
     assert "Squadron A: Fuel remaining: a whole number from 0 to 12, not 'lots'" in bad.stderr + bad.stdout
+
+
+def test_the_fuel_requirements_and_boost_read_the_squadrons_card() -> None:
+    """Assert Boost and both Interceptions check Fuel: 1+ on the Squadron's card, and Boost reads its Evasive trait
+    and spends from its Fuel."""
+    for action in ("boost", "active-interception", "reactive-interception"):
+        out = resolve(f"jovian-wars/v1.2.4/{action}", {"squadron": {"fuel": 0}})
+        fuel = next(check for check in out["checks"] if check["label"] == "Fuel: 1+")
+        assert fuel["ok"] is False and fuel["detail"].startswith("Fuel is 0")
+    boost = resolve("jovian-wars/v1.2.4/boost", {"squadron": {"fuel": 1, "evasive": True}, "spend": 2, "speed": 8})
+    assert boost["outcome"]["headline"] == "Speed 8\" → 11\", Fuel 1 → 0; Evasive already: +1F when Boosting"
+    assert str(refusal("jovian-wars/v1.2.4/boost", {"squadron": {"fuel": 13}})) == (
+        "Squadron: Fuel remaining: a whole number from 0 to 12, not 13")
