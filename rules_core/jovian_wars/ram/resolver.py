@@ -67,7 +67,7 @@ INPUTS = (
     squadron_input("ramming_squadron", "Ramming Squadron", squadron_parts(structure=1), when=SQUADRON),
     replace(flag_input("fire_ship", "Fire Ship Trait"), more=True),  # a ship's Trait: set once per game
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
-    replace(rating_input("skill", "Ramming ship's Skill", 3, high=12), when=CAPITAL),
+    replace(rating_input("skill", "Ramming model's Skill", 3, high=12), when=CAPITAL),  # a Squadron's is on its card
     _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
     replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
     replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
