@@ -79,6 +79,7 @@ def test_the_squadron_damage_view_and_the_ram_take_the_same_input() -> None:
         assert str(refusal(resolver_id, given)) == f"{who}: Skill: a whole number from 0 to 8, not -1"
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses")
 def test_the_command_line_takes_a_squadron_as_json() -> None:
     """Assert `python -m rules_core resolve` takes both Squadrons as JSON objects and refuses a bad part in words."""
     given = {"a": {"structure": 2, "skill": 3, "fuel": 2, "weapon": "Beam Projector", "as_rating": 2, "missile": False},
