@@ -161,7 +161,7 @@ async function fresh() {
   mark("bridge-run");
   await pause();
   // The registry loads resolver families lazily; load them all now so the snapshot holds every one, and the fleet
-  // page's doors (bridge.py "ship", "squadron"), asked at boot, before a restored engine has its files back.
+  // page's door (bridge.py "ship"), asked at boot, before a restored engine has its files back.
   pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)\nimport rules_core.jovian_wars.ship_now");
   mark("rules-imported");
   await pause();
