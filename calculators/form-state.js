@@ -232,7 +232,8 @@ export class Form {
     if (!ships.length) {
       // Said once per widget and kind, in its first model of that kind (a help sentence is never repeated).
       const said = this.saidNoFleet.has(kind);
-      const none = said ? null : el("p", { class: "resolver__help resolver__fleet-none" }, `No ${kind === "Squadron" ? "Squadrons" : "ships"} in your `, el("a", { href: fleetPage, text: "fleet" }), " yet: type the numbers.");
+      // The link is "your fleet", not "fleet": a word of 26 px is under the 44 px a finger needs.
+      const none = said ? null : el("p", { class: "resolver__help resolver__fleet-none" }, `No ${kind === "Squadron" ? "Squadrons" : "ships"} in `, el("a", { href: fleetPage, text: "your fleet" }), " yet: type the numbers.");
       this.saidNoFleet.add(kind);
       return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
     }

@@ -315,7 +315,7 @@ def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_lo
     root = open_widget(page, RAM)  # the form is drawn from the declaration: no engine needed to see it
     first, target = root.locator('fieldset[data-name="ramming_ship"]'), root.locator('fieldset[data-name="target_ship"]')
     expect()(first.locator(".resolver__fleet-none")).to_contain_text("No ships in your fleet yet")
-    assert first.get_by_role("link", name="fleet").get_attribute("href").endswith("/fleet/")
+    assert first.get_by_role("link", name="your fleet").get_attribute("href").endswith("/fleet/")
     expect()(target.locator(".resolver__fleet-none")).to_have_count(0)  # said once per widget
     expect()(root.get_by_label("Target: Structure left", exact=True)).to_be_visible()
     assert page_log.page_errors == []
