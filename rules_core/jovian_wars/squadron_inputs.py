@@ -92,9 +92,11 @@ def in_play(values: Mapping[str, object], name: str) -> SquadronCard:
     return squadron
 
 
-def squadron_end(values: Mapping[str, object], name: str, structure: int, destroyed: bool = False) -> dict[str, object]:
+def squadron_end(values: Mapping[str, object], name: str, structure: int, destroyed: bool = False,
+                 fuel: int | None = None) -> dict[str, object]:
     """The Squadron input `name` after a resolution, for the fleet to keep: "numbers" (every part as it stands now:
-    its Structure left, the rest as given), "fate" ("" in play, "Destroyed" at 0 Structure or when the rule destroys
-    it, as a Ram does) and "crippled" (False: a Squadron is never Crippled; one shape for every model's end state)."""
-    numbers = {**group_of(values, name), "structure": structure}
+    its Structure left, its Fuel left when the resolution expends some, the rest as given), "fate" ("" in play,
+    "Destroyed" at 0 Structure or when the rule destroys it, as a Ram does) and "crippled" (False: a Squadron is never
+    Crippled; one shape for every model's end state)."""
+    numbers = {**group_of(values, name), "structure": structure, **({} if fuel is None else {"fuel": fuel})}
     return {"numbers": numbers, "fate": DESTROYED if destroyed or structure == 0 else "", "crippled": False}

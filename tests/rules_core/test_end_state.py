@@ -163,6 +163,7 @@ SQUADRON_TAKING = {
                                     "b_bid": (0, 1, 2), "a_attack": (0, 1, 2, 3), "b_attack": (0, 1, 2, 3)},
     "jovian-wars/v1.2.4/ram": {"rammer": ("Squadron",), "bombing_run": (False, True), "fire_ship": (True,)},
     "jovian-wars/v1.2.4/squadron-damage": {"base": (1, 2, 3, 4), "point_defense": (0, 1, 2)},
+    "jovian-wars/v1.2.4/boost": {"spend": (1, 2), "speed": (4, 8)},
 }
 """Each resolver that takes a Squadron, and the other inputs varied."""
 
@@ -218,8 +219,9 @@ def test_applying_a_squadrons_end_state_and_reading_it_back_gives_the_outcome(re
         back = squadron_of(resolver.check({**inputs, name: end["numbers"]}), name)  # within every declared range
         given_card = squadron_of(resolver.check(inputs), name)
         assert back.structure <= given_card.structure
-        assert {k: v for k, v in end["numbers"].items() if k != "structure"} == {
-            k: v for k, v in answer["inputs"][name].items() if k != "structure"}  # only Structure changes
+        assert {k: v for k, v in end["numbers"].items() if k not in ("structure", "fuel")} == {
+            k: v for k, v in answer["inputs"][name].items() if k not in ("structure", "fuel")}  # the card stays
+        assert back.fuel == given_card.fuel or resolver_id.endswith("/boost")  # only Boost expends Fuel
         assert end["fate"] == ("Destroyed" if back.structure == 0 or resolver_id.endswith("/ram") else "")
         assert end["crippled"] is False
         if resolver_id.endswith("/dogfight"):
@@ -228,5 +230,8 @@ def test_applying_a_squadrons_end_state_and_reading_it_back_gives_the_outcome(re
             assert (side in outcome["destroyed"]) == (end["fate"] == "Destroyed")
         elif resolver_id.endswith("/squadron-damage"):
             assert (outcome["structure"], outcome["destroyed"]) == (back.structure, end["fate"] == "Destroyed")
+        elif resolver_id.endswith("/boost"):
+            assert back.structure == given_card.structure and back.fuel == given_card.fuel - min(inputs["spend"], given_card.fuel)
+            assert f"Fuel {given_card.fuel} → {back.fuel}" in outcome["headline"]
         else:
             assert outcome["survived"] == (back.structure > 0)

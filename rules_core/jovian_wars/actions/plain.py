@@ -13,7 +13,7 @@ from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, resolver
 from ..common import Either, Flag, Rating, flag_input, rating_input
-from ..squadron_inputs import squadron_input, squadron_of
+from ..squadron_inputs import squadron_end, squadron_input, squadron_of
 
 V124 = ("v1.2.4",)
 """The rules versions whose text these declarations implement (a declaration checked against a later text lists
@@ -95,9 +95,14 @@ BOMBING = Action(
 )
 
 
+def _spent(v: Inputs) -> int:
+    """Fuel Boost expends: 1 or 2 as declared, never more than the Squadron has."""
+    return min(int_of(v, "spend"), squadron_of(v, "squadron").fuel)
+
+
 def _boost(v: Inputs) -> tuple[str, list[str]]:
     card = squadron_of(v, "squadron")
-    spent = min(int_of(v, "spend"), card.fuel)
+    spent = _spent(v)
     speed = int_of(v, "speed") + 3 * spent
     trait = ("Evasive already: +1F when Boosting" if card.evasive else "gains the Evasive trait for this activation")
     return (f"Speed {int_of(v, 'speed')}\" → {speed}\", Fuel {card.fuel} → {card.fuel - spent}; {trait}",
@@ -110,6 +115,8 @@ BOOST = Action(
     (FUEL,),
     (Input("spend", "int", "Fuel to expend", default=1, low=1, high=2), rating_input("speed", "Speed (inches)", 8, high=40)),
     effect=_boost,
+    ends=lambda v: {"squadron": squadron_end(v, "squadron", squadron_of(v, "squadron").structure,
+                                             fuel=squadron_of(v, "squadron").fuel - _spent(v))},
 )
 
 COMBAT_AIR_PATROL = Action(
