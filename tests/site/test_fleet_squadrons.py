@@ -4,6 +4,8 @@ what their state means now; both Dogfight Squadrons picked from the fleet, the d
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import rules_core
@@ -137,3 +139,26 @@ def test_a_dogfight_between_two_fleet_squadrons_is_applied_to_both_and_undone(pa
     expect()(ships.nth(1).locator(".fleet__state")).to_have_count(0)
     assert stored(page)["ships"][:2] == [ALPHA, BRAVO]
     assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_boost_from_the_fleet_spends_the_squadrons_fuel(page, page_log, site_url):
+    """Assert Boost offers the fleet's Squadrons, reads the picked one's Fuel and Evasive trait, and one tap spends the
+    Fuel it expends from that Squadron in the fleet."""
+    from tests.site.test_widgets import open_widget
+
+    boost = "jovian-wars/v1.2.4/boost"
+    open_fleet(page, site_url)
+    alpha = squadron("Alpha", "Mine", {"evasive": True})
+    page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps({"fleet": 3, "ships": [alpha]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#boost")
+    widget = open_widget(page, boost)
+    expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    widget.get_by_label("Squadron: from your fleet", exact=True).select_option(label="Alpha (Mine)")
+    expected = rules_core.resolve(boost, {"squadron": alpha["left"]})
+    assert expected["outcome"]["headline"] == 'Speed 8" → 11", Fuel 2 → 1; Evasive already: +1F when Boosting'
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Alpha")
+    assert stored(page)["ships"] == [{**alpha, "left": {**alpha["left"], "fuel": 1}}]
+    assert page_log.page_errors == []
