@@ -1,5 +1,5 @@
-// "Apply to the fleet": after a resolution whose ships were picked from the fleet, one tap writes each ship's end
-// state (rules_core ship_inputs.end_state, in the outcome's "ships") into the fleet kept on this device, with its undo
+// "Apply to the fleet": after a resolution whose ships (Capital Ships or Squadrons) were picked from the fleet, one tap
+// writes each one's end state (rules_core ship_inputs.end_state, squadron_inputs.squadron_end, in the outcome's "ships") into the fleet kept on this device, with its undo
 // and a log entry (fleet-history.js). The form (form-state.js) calls `notePick` when a ship is picked (or set back to
 // by hand) and widget.js calls `offerApply` once an outcome is drawn; nothing else of the widget is touched.
 //
@@ -12,7 +12,7 @@
 // changed meanwhile, would apply twice). A ship whose System Traits end with different boxes is not applied: the
 // fleet keeps one box count for every System Trait (as the ship input does), so the player marks them by hand.
 
-import { FLEET_PARTS, fleetShips, fleetText, readFleet, storedText } from "./fleet-store.js";
+import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, kindOf, readFleet, storedText } from "./fleet-store.js";
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
 import { resultText } from "./render.js";
@@ -28,7 +28,7 @@ import { resultText } from "./render.js";
  * now (the list was read when the form was drawn: a ship applied to since then is picked with its new numbers). */
 /** @param {Form} form @param {string[]} path @param {any} ship */
 export function notePick(form, path, ship) {
-  const now = ship ? fleetShips().find((s) => s.index === ship.index && s.name === ship.name) || ship : null;
+  const now = ship ? fleetShips(kindOf(ship)).find((s) => s.index === ship.index && s.name === ship.name) || ship : null;
   form.fleetPicks.set(path.join("."), now);
   return now;
 }
@@ -63,8 +63,20 @@ function applicable(form, result, inputs) {
   return { found, skipped };
 }
 
+/** The parts of each fleet kind this widget declares (a ship input's and a squadron input's, as far as the fleet
+ * keeps them): the fleet's ships of those kinds are checked by them. @param {Form} form */
+function partsByKind(form) {
+  /** @type {{[kind: string]: InputSpec[]}} */
+  const out = {};
+  for (const [kind, inputKind] of Object.entries(KINDS)) {
+    const spec = form.declaration.inputs.find((s) => s.kind === inputKind);
+    if (spec) out[kind] = (spec.parts || []).filter((part) => PARTS_OF[kind].includes(part.name));
+  }
+  return out;
+}
+
 /** The fleet with each end state written in; { ships, names } or { error }.
- * @param {{ship: any, end: any}[]} found @param {InputSpec[]} parts @returns {{ships?: any[], names?: string[], error?: string}} */
+ * @param {{ship: any, end: any}[]} found @param {{[kind: string]: InputSpec[]}} parts @returns {{ships?: any[], names?: string[], error?: string}} */
 function appliedFleet(found, parts) {
   const read = readFleet(storedText() ?? "", parts);
   if (read.error) return { error: `the fleet stored on this phone could not be read (${read.error})` };
@@ -77,7 +89,7 @@ function appliedFleet(found, parts) {
     const now = ships[ship.index];
     if (!now || now.name !== ship.name || !same(now.left, ship.left)) return { error: `${ship.name} has changed in the fleet since it was picked (applied already?): pick it again` };
     const left = { ...now.left };
-    for (const part of FLEET_PARTS) if (end.numbers[part] !== undefined) left[part] = end.numbers[part];
+    for (const part of NOW_PARTS[kindOf(now)]) if (end.numbers[part] !== undefined) left[part] = end.numbers[part];
     const state = { ...(now.state || {}) };
     if (end.fate) state.fate = end.fate;
     if (end.numbers.boarders !== undefined) state.boarders = end.numbers.boarders;
@@ -107,8 +119,7 @@ export function offerApply(widget, result, inputs) {
   }
   const button = el("button", { type: "button", class: "resolver__apply-button", text: "Apply to the fleet" });
   button.addEventListener("click", () => {
-    const parts = (found[0].spec.parts || []).filter((part) => FLEET_PARTS.includes(part.name));
-    const next = appliedFleet(found, parts);
+    const next = appliedFleet(found, partsByKind(form));
     if (next.error || !next.ships || !next.names) {
       note.textContent = `Nothing applied: ${next.error}. Your fleet is unchanged.`;
       return;

@@ -22,7 +22,16 @@ def ship(game: str, inputs: object) -> dict[str, object]:
     return ship_now(inputs)
 
 
-DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve, "ship": ship}
+def squadron(game: str, inputs: object) -> dict[str, object]:
+    """What a fleet Squadron's state means now (the fleet page): the Actions it may declare."""
+    if game != "jovian-wars/v1.2.4":
+        raise RulesError(f"Squadron: only Jovian Wars v1.2.4 Squadrons are read, not {shown(game)}")
+    from rules_core.jovian_wars.ship_now import squadron_now
+    return squadron_now(inputs)
+
+
+DOORS = {"describe": rules_core.describe, "odds": rules_core.odds, "resolve": rules_core.resolve, "ship": ship,
+         "squadron": squadron}
 
 
 def handle(kind: str, resolver: str, inputs_json: str) -> str:

@@ -70,11 +70,11 @@ export function nextUndo() {
 }
 
 /** Put the fleet back as it was before the last change: { ships, what } or { error } (nothing changed). */
-export function undoLast(parts) {
+export function undoLast(partsByKind) {
   const history = loadHistory();
   const last = history.undo[history.undo.length - 1];
   if (!last) return { error: "there is nothing to undo" };
-  const read = readFleet(String(last.fleet), parts);
+  const read = readFleet(String(last.fleet), partsByKind);
   if (read.error) return { error: `the fleet before “${last.what}” could not be read back (${read.error})` };
   const kept = saveFleet(read.ships);
   if (kept.error) return kept;

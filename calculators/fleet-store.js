@@ -1,29 +1,49 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 2, "ships": [{"name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
+//   {"fleet": 3, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build writes version 2 and reads 1 and 2 (version 1 has no "state"); a record
-//           of another version is refused with a plain note and left as it is (a later build may read it), never
-//           overwritten unasked. Version 2 came with "state": a build that reads only version 1 then says the fleet
-//           was made by a newer version, rather than refusing a field it does not know.
-//   card    the data card's numbers: the Capital Ship's parts as rules_core declares them (ship_parts, embedded in
-//           the page as data-ship), each checked by input-check.js with that declaration's range
-//   left    the same numbers now (boxes left, Structure left, undamaged weapons): none above the card's
+//   fleet   the record's version. This build writes version 3 and reads 1, 2 and 3 (version 1 has no "state",
+//           versions 1 and 2 no "kind": their ships are Capital Ships); a record of another version is refused with a
+//           plain note and left as it is (a later build may read it), never overwritten unasked. Each version came
+//           with a field: a build that reads only the older ones then says the fleet was made by a newer version,
+//           rather than refusing a field it does not know.
+//   kind    "Capital Ship" or "Squadron" (KINDS)
+//   card    the data card's numbers: the parts rules_core declares for that kind (ship_parts or squadron_parts,
+//           embedded in the Fleet page as data-ship and data-squadron), each checked by input-check.js with that
+//           declaration's range
+//   left    the same numbers now: none above the card's; a Squadron's only Structure and Fuel change (NOW_PARTS),
+//           the rest are its card's
 //   state   optional, what a resolution applied beyond the numbers (apply-outcome.js): "fate" (one of FATES: Destroyed,
-//           Dead, Explodes, Captured) and "boarders" (the Boarders aboard, while Boarded)
+//           Dead, Explodes, Captured; a Squadron's only Destroyed) and "boarders" (the Boarders aboard a Capital Ship,
+//           while Boarded)
+//
+// The parts of each kind are passed in as `PartsByKind`. A resolver's page knows only the kinds its inputs declare:
+// it checks the ships of those kinds in full and keeps the others as stored (the Fleet page knows both and checks
+// every ship whenever it reads a fleet).
 //
 // A refused record, file or link changes nothing stored. Names are text: the page sets them with textContent only,
 // and refuses a name holding "<" or ">" (markup has no place in a ship's name).
 
 import { checkValue } from "./input-check.js";
 
-export const VERSION = 2;
-/** The versions this build reads: 1 is 2 without "state". */
-export const READS = [1, 2];
-/** The parts a fleet ship's card and numbers hold: rules_core's ship_parts() (tests/site/test_fleet.py checks it). */
+export const VERSION = 3;
+/** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship). */
+export const READS = [1, 2, 3];
+export const CAPITAL_SHIP = "Capital Ship";
+export const SQUADRON = "Squadron";
+/** A fleet ship's kind, and the input kind (rules_core inputs.MODEL_KINDS) a resolver declares it by. */
+export const KINDS = { [CAPITAL_SHIP]: "ship", [SQUADRON]: "squadron" };
+/** The parts a fleet Capital Ship's card and numbers hold: rules_core's ship_parts() (tests/site/test_fleet.py checks it). */
 export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "traits", "trait_boxes", "weapons", "spinal"];
-/** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state), "" in play. */
+/** The parts a fleet Squadron's card holds: rules_core's squadron_parts() (tests/site/test_fleet.py checks it). */
+export const SQUADRON_PARTS = ["structure", "skill", "fuel", "weapon", "as_rating", "macro", "missile", "missile_as", "missile_macro", "evasive"];
+/** The parts of each kind. */
+export const PARTS_OF = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: SQUADRON_PARTS };
+/** The numbers a resolution or a game changes ("now"), by kind: all of a Capital Ship's; a Squadron's Structure and
+ * Fuel (its Skill, weapons and Evasive are its card's). */
+export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: ["structure", "fuel"] };
+/** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state, squadron_inputs.squadron_end), "" in play. */
 export const FATES = ["Destroyed", "Dead", "Explodes", "Captured"];
 export const MOST_BOARDERS = 30;
 export const STORAGE_KEY = "jovian-wars-fleet";
@@ -31,7 +51,11 @@ export const MOST_SHIPS = 40;
 export const MOST_BYTES = 64 * 1024;
 export const MOST_NAME = 40;
 export const MOST_SIDE = 24;
-const SHIP_KEYS = ["name", "side", "card", "left", "state"];
+const SHIP_KEYS = ["kind", "name", "side", "card", "left", "state"];
+
+/**
+ * @typedef {{[kind: string]: any[] | undefined}} PartsByKind the declared parts of each kind this page knows
+ */
 const STATE_KEYS = ["fate", "boarders"];
 const RECORD_KEYS = ["fleet", "ships"];
 
@@ -61,7 +85,7 @@ export function checkText(value, what, most, required) {
 }
 
 function checkNumbers(value, parts, where, label) {
-  if (!isObject(value)) refuse(`${where} must be the ship's numbers by name`);
+  if (!isObject(value)) refuse(`${where} must be its numbers by name`);
   onlyKeys(value, parts.map((part) => part.name), where);
   const out = {};
   for (const part of parts) {
@@ -72,29 +96,47 @@ function checkNumbers(value, parts, where, label) {
   return out;
 }
 
-/** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field. */
-export function checkShip(ship, parts, where = "The ship") {
-  if (!isObject(ship)) refuse(`${where} must be a ship (name, side, card, left)`);
+/** A fleet ship's kind: its "kind", or a Capital Ship for a record made before Squadrons (versions 1 and 2). */
+export const kindOf = (ship) => (isObject(ship) && Object.hasOwn(ship, "kind") ? ship.kind : CAPITAL_SHIP);
+
+/** The same ship, a fresh copy of what JSON can hold (a kind this page does not know the parts of, kept as stored). */
+const copied = (value) => JSON.parse(JSON.stringify(value));
+
+/** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field.
+ * @param {any} ship @param {PartsByKind} partsByKind @param {string} where */
+export function checkShip(ship, partsByKind, where = "The ship") {
+  if (!isObject(ship)) refuse(`${where} must be a ship (kind, name, side, card, left)`);
   onlyKeys(ship, SHIP_KEYS, where);
+  const kind = kindOf(ship);
+  if (!Object.hasOwn(KINDS, kind)) refuse(`${where}'s kind must be ${Object.keys(KINDS).join(" or ")}, not ${quoted(kind)}`);
   const name = checkText(ship.name, `${where}'s name`, MOST_NAME, true);
   const named = `${where} (${quoted(name)})`;
   const side = checkText(ship.side ?? "", `${named}'s side`, MOST_SIDE, false);
+  const parts = partsByKind[kind];
+  if (!parts) {
+    if (!isObject(ship.card) || !isObject(ship.left)) refuse(`${named} must have its card's numbers and its numbers now`);
+    const kept = { kind, name, side, card: copied(ship.card), left: copied(ship.left) };
+    return ship.state === undefined ? kept : { ...kept, state: copied(ship.state) };
+  }
   const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel);
   const left = ship.left === undefined ? { ...card } : checkNumbers(ship.left, parts, `${named}, now`, (part) => part.label);
   for (const part of parts) {
-    if (left[part.name] > card[part.name]) refuse(`${named}: ${part.label} (${left[part.name]}) is more than its card's ${card[part.name]}`);
+    if (!NOW_PARTS[kind].includes(part.name)) {
+      if (left[part.name] !== card[part.name]) refuse(`${named}: ${part.label} now (${left[part.name]}) is not its card's ${card[part.name]}`);
+    } else if (left[part.name] > card[part.name]) refuse(`${named}: ${part.label} (${left[part.name]}) is more than its card's ${card[part.name]}`);
   }
-  const state = ship.state === undefined ? undefined : checkState(ship.state, named);
-  return state ? { name, side, card, left, state } : { name, side, card, left };
+  const state = ship.state === undefined ? undefined : checkState(ship.state, named, kind);
+  return state ? { kind, name, side, card, left, state } : { kind, name, side, card, left };
 }
 
 /** A ship's state beyond its numbers: a fresh object with only what is set, or undefined when nothing is. */
-function checkState(value, named) {
+function checkState(value, named, kind) {
   if (!isObject(value)) refuse(`${named}'s state must be its fate and Boarders by name`);
-  onlyKeys(value, STATE_KEYS, `${named}'s state`);
+  onlyKeys(value, kind === SQUADRON ? ["fate"] : STATE_KEYS, `${named}'s state`);
   const state = {};
+  const fates = kind === SQUADRON ? ["Destroyed"] : FATES;
   if (value.fate !== undefined && value.fate !== "") {
-    if (!FATES.includes(value.fate)) refuse(`${named}'s fate must be one of ${FATES.join(", ")}, not ${quoted(value.fate)}`);
+    if (!fates.includes(value.fate)) refuse(`${named}'s fate must be ${fates.length > 1 ? "one of " : ""}${fates.join(", ")}, not ${quoted(value.fate)}`);
     state.fate = value.fate;
   }
   if (value.boarders !== undefined && value.boarders !== 0) {
@@ -104,8 +146,9 @@ function checkState(value, named) {
   return Object.keys(state).length ? state : undefined;
 }
 
-/** A fleet's JSON text (stored, a file, a link) read: { ships } or { error } saying what is wrong, in words. */
-export function readFleet(text, parts) {
+/** A fleet's JSON text (stored, a file, a link) read: { ships } or { error } saying what is wrong, in words.
+ * @param {any} text @param {PartsByKind} partsByKind */
+export function readFleet(text, partsByKind) {
   try {
     if (typeof text !== "string") refuse("it is not text");
     if (text.length > MOST_BYTES) refuse(`it is larger than a fleet can be (${Math.ceil(text.length / 1024)} kB; at most ${MOST_BYTES / 1024} kB)`);
@@ -125,7 +168,8 @@ export function readFleet(text, parts) {
     onlyKeys(record, RECORD_KEYS, "The fleet");
     if (!Array.isArray(record.ships)) refuse("its ships are not a list");
     if (record.ships.length > MOST_SHIPS) refuse(`it holds ${record.ships.length} ships; a fleet holds at most ${MOST_SHIPS}`);
-    return { ships: record.ships.map((ship, i) => checkShip(ship, parts, `Ship ${i + 1}`)) };
+    if (record.fleet < 3 && record.ships.some((ship) => isObject(ship) && Object.hasOwn(ship, "kind"))) refuse(`its ships have a kind, which a fleet of version ${record.fleet} does not have`);
+    return { ships: record.ships.map((ship, i) => checkShip(ship, partsByKind, `Ship ${i + 1}`)) };
   } catch (error) {
     if (error instanceof Refusal) return { error: error.message };
     return { error: "it could not be read" };
@@ -134,12 +178,16 @@ export function readFleet(text, parts) {
 
 /** The JSON text of a fleet (what is stored, saved as a file, put in a link). */
 export function fleetText(ships) {
-  return JSON.stringify({ fleet: VERSION, ships: ships.map(({ name, side, card, left, state }) => (state ? { name, side, card, left, state } : { name, side, card, left })) });
+  return JSON.stringify({ fleet: VERSION, ships: ships.map((ship) => {
+    const { name, side, card, left, state } = ship;
+    const kind = kindOf(ship);
+    return state ? { kind, name, side, card, left, state } : { kind, name, side, card, left };
+  }) });
 }
 
 /** The stored fleet: { ships } ({ ships: [] } when none is stored), or { error, ships: [] } when the stored record
  * cannot be read (kept as it is until the player chooses to start again). */
-export function loadFleet(parts) {
+export function loadFleet(partsByKind) {
   let text = null;
   try {
     text = localStorage.getItem(STORAGE_KEY);
@@ -147,7 +195,7 @@ export function loadFleet(parts) {
     return { ships: [], error: "this browser does not let the page keep data (private browsing?), so the fleet cannot be kept" };
   }
   if (text === null) return { ships: [] };
-  const read = readFleet(text, parts);
+  const read = readFleet(text, partsByKind);
   return read.error ? { ships: [], error: `the fleet stored on this phone could not be read: ${read.error}` } : read;
 }
 
@@ -197,19 +245,19 @@ export function fleetLink(ships) {
 }
 
 /** The fleet a link carries: null when the page's fragment holds none, else readFleet's answer. */
-export function fleetInLink(parts) {
+export function fleetInLink(partsByKind) {
   const hash = location.hash.slice(1);
   if (!hash.startsWith(`${LINK_KEY}=`)) return null;
   const code = hash.slice(LINK_KEY.length + 1);
   if (code.length > (MOST_BYTES * 4) / 3 + 4) return { error: "it is larger than a fleet can be" };
   const text = fromBase64Url(code);
-  return text === null ? { error: "it is not a fleet link (it was cut short or changed)" } : readFleet(text, parts);
+  return text === null ? { error: "it is not a fleet link (it was cut short or changed)" } : readFleet(text, partsByKind);
 }
 
-/** The stored fleet's ships as a resolver offers them to pick: name, side and numbers as stored (the fleet page
- * checked them when it stored them; the widget checks what it fills by the resolver's own declaration). [] when
- * there is no fleet or it cannot be read here (the fleet page says why). */
-export function fleetShips() {
+/** The stored fleet's ships of one kind as a resolver offers them to pick: name, side and numbers as stored (the fleet
+ * page checked them when it stored them; the widget checks what it fills by the resolver's own declaration). [] when
+ * there is no fleet or it cannot be read here (the fleet page says why). @param {string} kind */
+export function fleetShips(kind = CAPITAL_SHIP) {
   let record;
   try {
     const text = localStorage.getItem(STORAGE_KEY);
@@ -220,6 +268,6 @@ export function fleetShips() {
   }
   if (!isObject(record) || !READS.includes(record.fleet) || !Array.isArray(record.ships)) return [];
   return record.ships.slice(0, MOST_SHIPS).map((ship, index) => ({ ship, index }))
-    .filter(({ ship }) => isObject(ship) && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
-    .map(({ ship, index }) => ({ index, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left }));
+    .filter(({ ship }) => isObject(ship) && kindOf(ship) === kind && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
+    .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left }));
 }

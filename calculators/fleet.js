@@ -1,31 +1,32 @@
-// The fleet page (docs/fleet.md, block from scripts/hooks/fleet_page.py): add, edit and remove the ships of a game,
-// kept on this device (fleet-store.js), saved and opened as a file or a link.
+// The fleet page (docs/fleet.md, block from scripts/hooks/fleet_page.py): add, edit and remove the ships of a game
+// (Capital Ships and Squadrons), kept on this device (fleet-store.js), saved and opened as a file or a link.
 //
 // DOM hooks (stable; tests rely on them):
 //   [data-fleet]                    the block; data-ship: the Capital Ship's parts (names, labels, ranges);
-//                                   data-mounted once drawn
+//                                   data-squadron: the Squadron's; data-mounted once drawn
 //   [data-region="fleet-message"]   role=alert: what was refused or could not be kept, and that nothing changed
 //   [data-region="fleet-note"]      role=status: what was just done ("Valiant added.")
-//   ul[data-region="fleet-ships"]   li[data-ship-index] per ship: .fleet__name, .fleet__side, .fleet__numbers,
-//                                   buttons "Edit <name>", "Remove <name>"
-//   form[data-region="fleet-form"]  one ship: "Name", "Side", a stepper per card number ("Defense boxes: one more"),
-//                                   details "Now (boxes left…)" with a stepper per number now; buttons "Save ship",
-//                                   "Cancel"
+//   ul[data-region="fleet-ships"]   li[data-ship-index][data-kind] per ship: .fleet__name, .fleet__side,
+//                                   .fleet__numbers, buttons "Edit <name>", "Remove <name>"
+//   form[data-region="fleet-form"]  one ship: "Name", "Side", a control per card number ("Defense boxes: one more";
+//                                   a Squadron's weapon a select, its traits checkboxes), details "Now (…)" with a
+//                                   stepper per number now; buttons "Save ship", "Cancel"
 //   [data-region="fleet-offer"]     a fleet from a link or a file: "Add these ships", "Replace my fleet", "Ignore"
-//   buttons "Add a ship", "Save as a file", "Copy a link"; input[type=file] labelled "Open a fleet file"
+//   buttons "Add a ship" (a Capital Ship), "Add a Squadron", "Save as a file", "Copy a link"; input[type=file] labelled "Open a fleet file"
 //   button "Start a new fleet"      only when the stored fleet cannot be read (it is otherwise left as it is)
 //   button[data-region="fleet-undo"] "Undo: <what>" the last change (fleet-history.js), disabled when none
 //   ol[data-region="fleet-log"]     li per resolution applied, newest first: time, title, headline, its dice, the
 //                                   ships; data-undone once undone
 //   .fleet__state                   per ship: Crippled, its fate, the Boarders aboard (what a resolution applied)
-//   [data-region="ship-meaning"]    per ship, from the engine (rules_core jovian_wars/ship_now.py): data-state
+//   [data-region="ship-meaning"]    per ship, from the engine (rules_core jovian_wars/ship_now.py; a Squadron's by
+//                                   squadron_now, without Crippled and Systems): data-state
 //                                   "loading" | "ready" | "error"; .fleet__crippled (what the texts say of Crippled),
 //                                   .fleet__systems (Systems at 0, the Catastrophic Damage Table modifier),
 //                                   .fleet__may / .fleet__may-not / .fleet__unknown (the Actions, by their checks)
 //
 // Every name is set with textContent: a ship's name is never read as HTML.
 
-import { MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, loadFleet, readFleet } from "./fleet-store.js";
+import { CAPITAL_SHIP, KINDS, MOST_BYTES, MOST_NAME, MOST_SHIPS, MOST_SIDE, NOW_PARTS, SQUADRON, cardLabel, checkShip, fleetInLink, fleetLink, fleetText, kindOf, loadFleet, readFleet } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
 import { changeFleet, loadHistory, nextUndo, undoLast } from "./fleet-history.js";
@@ -35,7 +36,7 @@ let uid = 0;
 class FleetPage {
   constructor(root) {
     this.root = root;
-    this.parts = JSON.parse(root.dataset.ship);
+    this.parts = { [CAPITAL_SHIP]: JSON.parse(root.dataset.ship), [SQUADRON]: JSON.parse(root.dataset.squadron) };
     const stored = loadFleet(this.parts);
     this.ships = stored.ships;
     this.locked = Boolean(stored.error); // an unreadable stored fleet is never written over unasked
@@ -44,14 +45,15 @@ class FleetPage {
     this.offer = el("div", { class: "fleet__offer", "data-region": "fleet-offer", hidden: true });
     this.list = el("ul", { class: "fleet__ships", "data-region": "fleet-ships" });
     this.formHolder = el("div", { class: "fleet__form-holder" });
-    this.addButton = el("button", { type: "button", text: "Add a ship", onclick: () => this.edit(null) });
+    this.addButton = el("button", { type: "button", text: "Add a ship", onclick: () => this.edit(null, CAPITAL_SHIP) });
+    this.addSquadron = el("button", { type: "button", text: "Add a Squadron", onclick: () => this.edit(null, SQUADRON) });
     const fileInput = el("input", { type: "file", accept: ".json,application/json", id: `fleet-file-${++uid}`, onchange: (e) => this.openFile(e.target) });
     this.linkOut = el("input", { type: "text", readonly: true, "aria-label": "Fleet link", class: "fleet__link", hidden: true });
     this.restart = el("button", { type: "button", text: "Start a new fleet", hidden: true, onclick: () => this.startAgain() });
     this.undoButton = el("button", { type: "button", "data-region": "fleet-undo", onclick: () => this.undo() });
     this.log = el("ol", { class: "fleet__log", "data-region": "fleet-log" });
     const tools = el("div", { class: "fleet__tools" },
-      this.addButton,
+      this.addButton, this.addSquadron,
       el("button", { type: "button", text: "Save as a file", onclick: () => this.saveFile() }),
       el("button", { type: "button", text: "Copy a link", onclick: () => this.copyLink() }),
       el("label", { for: fileInput.id, class: "fleet__open", text: "Open a fleet file" }), fileInput,
@@ -107,16 +109,26 @@ class FleetPage {
     this.commit([], "A new, empty fleet is started.");
   }
 
+  /** "Defense 3/4, …": a number now over its card's; a Squadron's card numbers that do not change as they are (its
+   * weapon by name, a trait by its name when it has it, its Missile's numbers only when it has one). */
   numbersText(ship) {
-    return this.parts.map((part) => `${cardLabel(part).replace(/ boxes$/, "")} ${ship.left[part.name]}/${ship.card[part.name]}`).join(", ");
+    const kind = kindOf(ship);
+    const shown = (part) => !part.when || String(ship.card[part.when[0]]) === part.when[1];
+    return this.parts[kind].filter(shown).filter((part) => part.kind !== "bool" || ship.card[part.name]).map((part) => {
+      const label = cardLabel(part).replace(/ boxes$/, "");
+      if (part.kind === "bool") return label;
+      if (part.kind === "choice") return ship.card[part.name];
+      return NOW_PARTS[kind].includes(part.name) ? `${label} ${ship.left[part.name]}/${ship.card[part.name]}` : `${label} ${ship.card[part.name]}`;
+    }).join(", ");
   }
 
-  /** What a resolution left on the ship beyond its numbers: Crippled (Structure 0), its fate, the Boarders aboard. */
+  /** What a resolution left on the ship beyond its numbers: Crippled (Structure 0; a Capital Ship's), its fate, the
+   * Boarders aboard. */
   stateText(ship) {
     const fate = ship.state && ship.state.fate;
     const words = [
       fate ? { Destroyed: "Destroyed", Dead: "Dead (Destroyed)", Explodes: "Explodes (Destroyed)", Captured: "Captured" }[fate] : "",
-      ship.left.structure === 0 && fate !== "Destroyed" && fate !== "Dead" && fate !== "Explodes" ? "Crippled" : "",
+      kindOf(ship) === CAPITAL_SHIP && ship.left.structure === 0 && fate !== "Destroyed" && fate !== "Dead" && fate !== "Explodes" ? "Crippled" : "",
       ship.state && ship.state.boarders ? `Boarded: ${ship.state.boarders} Boarder${ship.state.boarders === 1 ? "" : "s"} aboard` : "",
     ].filter(Boolean);
     return words.join(" · ");
@@ -125,8 +137,10 @@ class FleetPage {
   /** What the ship's state means now, asked of the engine (its checks are the rules_core resolvers' own). */
   meaning(ship, index) {
     const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
-    const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "", boarders: (ship.state && ship.state.boarders) || 0 };
-    getEngine().request("ship", "jovian-wars/v1.2.4", inputs, { channel: `fleet:ship:${index}` }).then((answer) => {
+    const door = KINDS[kindOf(ship)]; // the engine's "ship" or "squadron" door
+    const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "",
+      ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0 } : {}) };
+    getEngine().request(door, "jovian-wars/v1.2.4", inputs, { channel: `fleet:ship:${index}` }).then((answer) => {
       if (answer.superseded || !box.isConnected) return;
       if (answer.error) {
         box.dataset.state = "error";
@@ -140,8 +154,9 @@ class FleetPage {
   }
 
   render() {
-    this.list.replaceChildren(...this.ships.map((ship, index) => el("li", { "data-ship-index": index, class: "fleet__ship" },
+    this.list.replaceChildren(...this.ships.map((ship, index) => el("li", { "data-ship-index": index, "data-kind": kindOf(ship), class: "fleet__ship" },
       el("span", { class: "fleet__name", text: ship.name }),
+      kindOf(ship) === SQUADRON ? el("span", { class: "fleet__kind", text: " · Squadron" }) : null,
       ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
       this.stateText(ship) ? el("p", { class: "fleet__state", text: this.stateText(ship) }) : null,
       el("p", { class: "fleet__numbers", text: this.numbersText(ship) }),
@@ -149,7 +164,7 @@ class FleetPage {
       el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => this.edit(index) }),
       el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => this.remove(index) }))));
     if (!this.ships.length) this.list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
-    this.addButton.disabled = this.ships.length >= MOST_SHIPS;
+    this.addButton.disabled = this.addSquadron.disabled = this.ships.length >= MOST_SHIPS;
     const what = nextUndo();
     this.undoButton.textContent = what ? `Undo: ${what}` : "Undo";
     this.undoButton.disabled = !what;
@@ -164,6 +179,20 @@ class FleetPage {
   remove(index) {
     const ships = this.ships.filter((_, i) => i !== index);
     this.commit(ships, `${this.ships[index].name} removed.`);
+  }
+
+  /** A card's control by its part's kind: a stepper, a checkbox (a trait) or a select (a weapon). */
+  control(part, label, value, onChange) {
+    if (part.kind === "int") return this.stepper(part, label, value, onChange);
+    const id = `fleet-${++uid}-${part.name}`;
+    if (part.kind === "bool") {
+      const box = el("input", { type: "checkbox", id, "data-name": part.name, onchange: (e) => onChange(e.target.checked) });
+      box.checked = value === true;
+      return el("div", { class: "resolver__field resolver__toggle" }, box, el("label", { for: id, text: label }));
+    }
+    const select = el("select", { id, "data-name": part.name, onchange: (e) => onChange(e.target.value) }, (part.choices || []).map((c) => el("option", { value: c, text: c })));
+    select.value = value;
+    return el("div", { class: "resolver__field" }, el("label", { for: id, text: label }), select);
   }
 
   stepper(part, label, value, onChange) {
@@ -183,11 +212,14 @@ class FleetPage {
       el("button", { type: "button", "aria-label": `${label}: one more`, text: "+", onclick: () => set(Number(input.value) + 1) }));
   }
 
-  /** The form for one ship (index null: a new ship). */
-  edit(index) {
+  /** The form for one ship (index null: a new ship of `kind`). */
+  edit(index, kind = CAPITAL_SHIP) {
     const ship = index === null ? null : this.ships[index];
+    if (ship) kind = kindOf(ship);
+    const parts = this.parts[kind];
+    const nowParts = parts.filter((part) => NOW_PARTS[kind].includes(part.name));
     const card = {}, left = {};
-    for (const part of this.parts) {
+    for (const part of parts) {
       card[part.name] = ship ? ship.card[part.name] : part.default;
       left[part.name] = ship ? ship.left[part.name] : part.default;
     }
@@ -197,21 +229,22 @@ class FleetPage {
     name.value = ship ? ship.name : "";
     side.value = ship ? ship.side : "";
     const nowSteppers = el("div", { class: "fleet__now-steppers" });
-    const drawNow = () => nowSteppers.replaceChildren(...this.parts.map((part) => this.stepper(part, `Now: ${part.label}`, left[part.name], (n) => { left[part.name] = n; })));
+    const drawNow = () => nowSteppers.replaceChildren(...nowParts.map((part) => this.stepper(part, `Now: ${part.label}`, left[part.name], (n) => { left[part.name] = n; })));
     drawNow();
-    const cardSteppers = this.parts.map((part) => this.stepper(part, cardLabel(part), card[part.name], (n) => {
-      // A number not yet damaged follows its card; one above the card comes down to it.
-      if (left[part.name] === card[part.name] || left[part.name] > n) left[part.name] = n;
+    const cardSteppers = parts.map((part) => this.control(part, cardLabel(part), card[part.name], (n) => {
+      // A number not yet damaged follows its card; one above the card comes down to it; one that does not change
+      // in play (a Squadron's Skill, weapon, traits) is its card's.
+      if (left[part.name] === card[part.name] || left[part.name] > n || !NOW_PARTS[kind].includes(part.name)) left[part.name] = n;
       card[part.name] = n;
       drawNow();
     }));
-    const form = el("form", { class: "fleet__form", "data-region": "fleet-form", "aria-label": ship ? `Edit ${ship.name}` : "New ship", onsubmit: (e) => e.preventDefault() },
+    const form = el("form", { class: "fleet__form", "data-region": "fleet-form", "aria-label": ship ? `Edit ${ship.name}` : kind === SQUADRON ? "New Squadron" : "New ship", onsubmit: (e) => e.preventDefault() },
       el("div", { class: "resolver__field" }, el("label", { for: nameId, text: "Name" }), name),
       el("div", { class: "resolver__field" }, el("label", { for: sideId, text: "Side" }), side),
       el("fieldset", { class: "resolver__group" }, el("legend", { text: "Data card" }), cardSteppers),
-      el("details", { class: "fleet__now" }, el("summary", { text: "Now (boxes left, Structure left, undamaged weapons)" }), nowSteppers),
+      el("details", { class: "fleet__now" }, el("summary", { text: kind === SQUADRON ? "Now (Structure left, Fuel remaining)" : "Now (boxes left, Structure left, undamaged weapons)" }), nowSteppers),
       el("div", { class: "fleet__form-actions" },
-        el("button", { type: "button", text: "Save ship", onclick: () => this.saveShip(index, { name: name.value, side: side.value, card, left, ...(ship && ship.state ? { state: ship.state } : {}) }) }),
+        el("button", { type: "button", text: "Save ship", onclick: () => this.saveShip(index, { kind, name: name.value, side: side.value, card, left, ...(ship && ship.state ? { state: ship.state } : {}) }) }),
         el("button", { type: "button", text: "Cancel", onclick: () => this.formHolder.replaceChildren() })));
     this.formHolder.replaceChildren(form);
     name.focus();
@@ -302,13 +335,15 @@ class FleetPage {
 /** The engine's answer in words: Crippled and the texts, Systems at 0, the Actions it may, may not, may perhaps declare. */
 function meaningNodes(now) {
   const nodes = [];
-  if (now.crippled) {
+  if (now.crippled) { // a Squadron's answer (squadron_now) has no Crippled and no Systems
     nodes.push(el("p", { class: "fleet__crippled" }, el("strong", { text: "Crippled" }), ` (Structure 0). The texts: ${now.crippled_says.map(([page, said]) => `${page}: “${said}”`).join(" ")}`));
   }
   const zero = now.systems_at_zero;
-  nodes.push(el("p", { class: "fleet__systems", text: zero.length
-    ? `Systems at 0: ${zero.join(", ")}: +${now.table_modifier} on the Catastrophic Damage Table.`
-    : "No System at 0: +0 on the Catastrophic Damage Table." }));
+  if (zero) {
+    nodes.push(el("p", { class: "fleet__systems", text: zero.length
+      ? `Systems at 0: ${zero.join(", ")}: +${now.table_modifier} on the Catastrophic Damage Table.`
+      : "No System at 0: +0 on the Catastrophic Damage Table." }));
+  }
   if (now.fate) {
     nodes.push(el("p", { class: "fleet__unknown", text: `${now.fate}: its Actions are not checked.` }));
     return nodes;

@@ -6,8 +6,8 @@
 // controls are listed at the top of widget.js.
 
 import { readState } from "./fragment.js";
-import { checkState } from "./input-check.js";
-import { fleetShips } from "./fleet-store.js";
+import { checkState, isGroup, isModel } from "./input-check.js";
+import { KINDS, fleetShips } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { digitsField } from "./dice-digits.js";
 import { notePick } from "./apply-outcome.js";
@@ -44,9 +44,6 @@ export function setPath(object, path, value) {
   }
   node[path[path.length - 1]] = value;
 }
-
-/** Inputs whose value is an object of parts: a group, or a ship (rules_core.inputs.GROUP_KINDS). */
-const isGroup = (/** @type {InputSpec} */ spec) => spec.kind === "group" || spec.kind === "ship";
 
 /** @param {InputSpec[]} specs @returns {Values} */
 function defaultsOf(specs) {
@@ -125,7 +122,8 @@ export class Form {
     this.seedInput = null;
     /** @type {{node: HTMLElement, path: string[], value: string}[]} inputs shown only for one value of another */
     this.dependents = [];
-    this.saidNoFleet = false;
+    /** @type {Set<string>} the fleet kinds whose "none in your fleet" was said */
+    this.saidNoFleet = new Set();
     // A help sentence several inputs share is said once, at the top of the form (it was repeated under each).
     this.sharedHelp = sharedHelpTexts(declaration.inputs);
     // Said once and folded under "More": the sentences are read once, the widget is used every turn.
@@ -174,7 +172,7 @@ export class Form {
     const help = spec.help && !this.sharedHelp.has(spec.help) ? el("small", { class: "resolver__help", text: spec.help }) : null;
     const value = getPath(this.values, path);
     const spoken = this.labelAt(path);
-    if (spec.kind === "ship") return this.shipFieldset(spec, path, name, help);
+    if (isModel(spec)) return this.modelFieldset(spec, path, name, help);
     if (spec.kind === "group") {
       return el("fieldset", { class: "resolver__group", "data-name": name }, el("legend", { text: spec.label }), (spec.parts || []).map((part) => this.control(part, [...path, part.name])), help);
     }
@@ -217,22 +215,26 @@ export class Form {
   }
 
   /**
-   * One ship: a pick from the fleet kept on this phone (fleet.js) fills every number; the numbers by hand are folded
-   * under the pick while the fleet has ships, System Traits and weapons folded again inside.
+   * One model (a Capital Ship or a Squadron): a pick from the fleet's models of its kind kept on this phone (fleet.js)
+   * fills every number; the numbers by hand are folded under the pick while the fleet has any, a ship's System Traits
+   * and weapons folded again inside.
    * @param {InputSpec} spec @param {string[]} path @param {string} name @param {HTMLElement | null} help
    */
-  shipFieldset(spec, path, name, help) {
+  modelFieldset(spec, path, name, help) {
     /** @type {[InputSpec, HTMLElement][]} */
     const parts = (spec.parts || []).map((part) => [part, this.control(part, [...path, part.name])]);
     const fold = parts.some(([part]) => part.more) ? el("details", { class: "resolver__ship-more" }, el("summary", { text: "System Traits, weapons" })) : null;
     for (const [part, node] of parts) if (part.more && fold) fold.append(node);
     const numbers = [help, ...parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
-    const ships = fleetShips();
+    const kind = Object.keys(KINDS).find((k) => KINDS[k] === spec.kind) || "";
+    const ships = fleetShips(kind);
     const fleetPage = new URL("../../fleet/", import.meta.url).href;
     if (!ships.length) {
-      // Said once per widget, in its first ship (a help sentence is never repeated).
-      const none = this.saidNoFleet ? null : el("p", { class: "resolver__help resolver__fleet-none" }, "No ships in your ", el("a", { href: fleetPage, text: "fleet" }), " yet: type the numbers.");
-      this.saidNoFleet = true;
+      // Said once per widget and kind, in its first model of that kind (a help sentence is never repeated).
+      const said = this.saidNoFleet.has(kind);
+      // The link is "your fleet", not "fleet": a word of 26 px is under the 44 px a finger needs.
+      const none = said ? null : el("p", { class: "resolver__help resolver__fleet-none" }, `No ${kind === "Squadron" ? "Squadrons" : "ships"} in `, el("a", { href: fleetPage, text: "your fleet" }), " yet: type the numbers.");
+      this.saidNoFleet.add(kind);
       return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
     }
     // Picked, the ship is one line (its name, side and numbers now); the pick and the numbers by hand fold under "Change".
@@ -290,8 +292,11 @@ export class Form {
     const values = getPath(this.values, path) || {};
     // "Structure 1 of 4": the Structure left and the starting Structure in one phrase.
     const of = (/** @type {string} */ part) => (part === "structure" && Object.hasOwn(values, "start_structure") ? ` of ${values.start_structure}` : "");
-    const numbersNow = (spec.parts || []).filter((part) => !part.more && part.name !== "start_structure" && Object.hasOwn(values, part.name))
-      .map((part) => `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}${of(part.name)}`);
+    // A part shown only for another's value (a Squadron's Missile AS) is said only then; a trait that is on, by its name.
+    const shown = (/** @type {InputSpec} */ part) => !part.when || String(values[part.when[0]]) === part.when[1];
+    const numbersNow = (spec.parts || []).filter((part) => !part.more && part.name !== "start_structure" && Object.hasOwn(values, part.name) && shown(part))
+      .filter((part) => part.kind !== "bool" || values[part.name] === true)
+      .map((part) => (part.kind === "bool" ? part.label : `${part.label.replace(/( boxes)? left$/, "")} ${values[part.name]}${of(part.name)}`));
     picked.replaceChildren(el("strong", { text: `${spec.label}: ` }), `${name}: ${numbersNow.join(", ")}.`);
   }
 
@@ -451,7 +456,7 @@ export class Form {
     const spec = this.specAt(path);
     const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
     const label = spec ? spec.label : path.join(".");
-    return owner && owner.kind === "ship" ? `${owner.label}: ${label}` : label;
+    return owner && isModel(owner) ? `${owner.label}: ${label}` : label;
   }
 }
 

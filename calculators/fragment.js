@@ -16,6 +16,8 @@
 // widget checks every value by its input's kind (input-check.js) before anything uses it.
 // A fragment that is not ours (a heading anchor) is left alone and yields no state.
 
+import { isGroup } from "./input-check.js";
+
 const MAX_DEPTH = 8; // inputs nest one group deep; anything deeper is not ours
 const MAX_ENTRIES = 64;
 
@@ -70,7 +72,7 @@ export function encodeState(specs, inputs) {
   specs.forEach((spec, i) => {
     if (!Object.hasOwn(inputs, spec.name)) return;
     const value = inputs[spec.name];
-    if (spec.kind === "group" || spec.kind === "ship") {
+    if (isGroup(spec)) {
       (spec.parts || []).forEach((part, j) => Object.hasOwn(value, part.name) && entries.push(`${i}.${j}:${encodeValue(part, value[part.name])}`));
     } else entries.push(`${i}:${encodeValue(spec, value)}`);
   });
@@ -92,7 +94,7 @@ function decodeState(specs, text) {
       state[spec.name] = decodeValue(spec, found[3]);
       continue;
     }
-    const part = (spec.kind === "group" || spec.kind === "ship") && (spec.parts || [])[Number(found[2])];
+    const part = isGroup(spec) && (spec.parts || [])[Number(found[2])];
     if (!part) return { refused: `it names an input this resolver does not have (“${entry.slice(0, 12)}”)` };
     state[spec.name] ??= Object.create(null);
     state[spec.name][part.name] = decodeValue(part, found[3]);

@@ -4,6 +4,13 @@
 // The engine checks again whatever is sent; this mirror only keeps data from a link out of the page's own code.
 
 const SEED_HIGH = 2 ** 31 - 1;
+
+/** The kinds that are one model of the game (rules_core.inputs.MODEL_KINDS), and how a refusal names their value. */
+const MODEL_KINDS = { ship: "the ship's numbers: ", squadron: "the Squadron's card numbers: " };
+/** Inputs that are one model of the game: a Capital Ship or a Squadron. @param {{kind: string}} spec */
+export const isModel = (spec) => Object.hasOwn(MODEL_KINDS, spec.kind);
+/** Inputs whose value is an object of parts: a group, or a model (rules_core.inputs.GROUP_KINDS). @param {{kind: string}} spec */
+export const isGroup = (spec) => spec.kind === "group" || isModel(spec);
 const WHOLE = /^[+-]?[0-9]{1,12}$/;
 
 /** A short, safe rendering of any value for a message (no markup is ever built from it). */
@@ -33,7 +40,7 @@ function allowed(spec) {
   if (spec.kind === "faces") return `${spec.low || 0} to ${spec.high} dice, each 1 to 6`;
   if (spec.kind === "choice") return `one of ${(spec.choices || []).join(", ")}`;
   if (spec.kind === "bool") return "on or off";
-  return (spec.kind === "ship" ? "the ship's numbers: " : "a group of ") + (spec.parts || []).map((part) => part.label).join(", ");
+  return (MODEL_KINDS[spec.kind] ?? "a group of ") + (spec.parts || []).map((part) => part.label).join(", ");
 }
 
 /** One value checked by its declaration: { value } (canonical) or { error } (the player's words). */
@@ -77,7 +84,7 @@ export function checkState(specs, state, prefix = "") {
   for (const spec of specs) {
     if (!Object.hasOwn(state, spec.name)) continue;
     const value = state[spec.name];
-    if (spec.kind === "group" || spec.kind === "ship") {
+    if (isGroup(spec)) {
       const inner = checkState(spec.parts || [], value, `${prefix}${spec.name}.`);
       if (!value || typeof value !== "object" || Array.isArray(value)) inner.refused.push(checkValue(spec, value).error);
       out.values[spec.name] = inner.values;

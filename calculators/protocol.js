@@ -1,7 +1,8 @@
 // The typed message protocol between the page and the engine worker (STYLE.md §13).
 //
-// Page -> worker:  {id, type: "describe" | "odds" | "resolve" | "ship", resolver, inputs, channel?}
-//                  ("ship": resolver is the game and version, "jovian-wars/v1.2.4", inputs a fleet ship)
+// Page -> worker:  {id, type: "describe" | "odds" | "resolve" | "ship" | "squadron", resolver, inputs, channel?}
+//                  ("ship", "squadron": resolver is the game and version, "jovian-wars/v1.2.4", inputs a fleet ship
+//                  or Squadron)
 //                  sent at once, before "ready" too; the worker runs them one at a time, oldest
 //                  first, and skips one when a later request on the same channel is waiting
 //                  {type: "ping"}            the page's watchdog, while something waits on the worker
@@ -22,8 +23,8 @@
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over
 
-/** @typedef {"describe" | "odds" | "resolve" | "ship"} RequestType */
-export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve", "ship"]);
+/** @typedef {"describe" | "odds" | "resolve" | "ship" | "squadron"} RequestType */
+export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve", "ship", "squadron"]);
 
 const withId = (message) => message !== null && typeof message === "object" && Number.isInteger(message.id);
 

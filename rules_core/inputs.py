@@ -14,12 +14,16 @@ from typing import Literal
 
 from .errors import InputError, shown
 
-InputKind = Literal["int", "bool", "choice", "group", "ship", "faces", "seed"]
+InputKind = Literal["int", "bool", "choice", "group", "ship", "squadron", "faces", "seed"]
 """int: a stepper; bool: a toggle; choice: one of `choices`; group: a fieldset of `parts`
 (e.g. a dice pool {base, flex, macro}); ship: one Capital Ship as a JSON object of its card's numbers (a group whose
 parts are `jovian_wars.ship_inputs.ship_input`'s, its errors naming the ship: "Target: Sensors boxes left: ...");
+squadron: one Squadron as a JSON object of its card's numbers (`jovian_wars.squadron_inputs.squadron_input`'s parts,
+its errors naming the Squadron: "Squadron A: Skill: ...");
 faces: die faces 1..6 typed on the keypad; seed: an optional integer that makes "Roll for me" reproducible."""
-GROUP_KINDS = ("group", "ship")
+MODEL_KINDS = {"ship": "the ship's numbers by name", "squadron": "the Squadron's card numbers by name"}
+"""The kinds that are one model of the game: a part's label is said after the model's ("Target: Structure left")."""
+GROUP_KINDS = ("group", *MODEL_KINDS)
 """The kinds whose value is an object of `parts`, each checked by its own declaration."""
 
 SEED_HIGH = 2**31 - 1
@@ -120,7 +124,7 @@ class Input:
             return value
         if self.kind in GROUP_KINDS:
             if not isinstance(value, Mapping):
-                what = "the ship's numbers by name" if self.kind == "ship" else "a group of"
+                what = MODEL_KINDS.get(self.kind, "a group of")
                 raise InputError(where, f"{what} ({', '.join(p.name for p in self.parts)}); not {shown(value)}")
             return check_all(self.parts, value, path=f"{where}.")
         if self.kind == "faces":
@@ -206,7 +210,7 @@ def field_label(declared: tuple[Input, ...], field: str) -> str | None:
             if not rest:
                 return spec.label
             inner = field_label(spec.parts, rest)
-            return None if inner is None else f"{spec.label}{': ' if spec.kind == 'ship' else ', '}{inner}"
+            return None if inner is None else f"{spec.label}{': ' if spec.kind in MODEL_KINDS else ', '}{inner}"
     return None
 
 

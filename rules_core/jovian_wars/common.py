@@ -66,6 +66,8 @@ class Rating:
     """The input's default; None for `low` (the requirement met)."""
     top: int = 12
     """The input's greatest value."""
+    model: Input | None = None
+    """The model input that holds the rating (a Squadron's card), `field` then naming its part ("squadron.fuel")."""
 
     @property
     def label(self) -> str:
@@ -73,6 +75,8 @@ class Rating:
 
     @property
     def inputs(self) -> tuple[Input, ...]:
+        if self.model is not None:
+            return (self.model,)
         return (rating_input(self.field, self.asks or f"{self.name} (current)",
                              self.low if self.default is None else self.default, high=self.top),)
 

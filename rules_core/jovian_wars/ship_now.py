@@ -1,5 +1,6 @@
 """What a fleet ship's state means now: Crippled and what the texts say of it, the Systems at 0 and so the
-Catastrophic Damage Table's modifier, and each v1.2.4 Action's requirement checked on the ship.
+Catastrophic Damage Table's modifier, and each v1.2.4 Action's requirement checked on the ship; for a Squadron
+(`squadron_now`), each Action a Squadron may declare (the Generic and the Squadron Special Actions) checked on it.
 
 The fleet page (calculators/fleet.js) asks this through the engine's "ship" door (calculators/bridge.py) with a
 ship as the fleet keeps it: its card, its numbers now, its fate and Boarders aboard. Nothing here is a rule of its
@@ -21,6 +22,7 @@ from .boarding import resolver as boarding
 from .ram import resolver as ram
 from .ship import MARINES, RATINGS, Ship
 from .ship_inputs import ship_input
+from .squadron_inputs import DESTROYED, squadron_input
 
 FATES = ("", "Destroyed", "Dead", "Explodes", "Captured")
 """A fleet ship's fate: "" in play, else as a resolution reported it (`ship_inputs.end_state`)."""
@@ -43,6 +45,16 @@ RATING_FIELDS = ("sensors", "thrusters", "marines")
 target's, and is not one)."""
 
 
+SQUADRON_INPUTS = (squadron_input("card", "Data card"), squadron_input("now", "Now"),
+                   Input("fate", "choice", "Fate", default="", choices=("", DESTROYED)))
+SQUADRON_ACTIONS = tuple(resolver for resolver in ACTIONS if resolver.id.rsplit("/", 1)[1] in (
+    "ram", "board", "combined-attack", "drone-command", "evade", "launch", "resupply", "silent-running",
+    "vector-attack", "withdraw",  # v1.2.4 Actions: "Generic Special Actions may be declared by either ..."
+    "bombing", "boost", "combat-air-patrol", "interception", "active-interception", "reactive-interception", "land"))
+"""The Actions a Squadron may declare: the Generic and the Squadron Special Actions ("These Special Actions may only
+be declared by Squadrons"), each checked by its own resolver."""
+
+
 def ship_now(inputs: object) -> dict[str, object]:
     """The ship's state in words and checks: {"crippled", "crippled_says", "systems_at_zero", "table_modifier",
     "fate", "actions": [{"resolver", "title", "verdict": "may" | "may not" | "unknown", "checks"}]}."""
@@ -55,8 +67,35 @@ def ship_now(inputs: object) -> dict[str, object]:
     out: dict[str, object] = {
         "crippled": ship.crippled, "crippled_says": [list(said) for said in CRIPPLED_SAYS] if ship.crippled else [],
         "systems_at_zero": zero, "table_modifier": ship.systems_at_zero(), "fate": fate}
-    out["actions"] = [] if fate else [_declare(resolver, card, now, int_of(values, "boarders")) for resolver in ACTIONS]
+    boarders = int_of(values, "boarders")
+    out["actions"] = [] if fate else [_declare(resolver, _given(resolver, card, now, boarders)) for resolver in ACTIONS]
     return out
+
+
+def squadron_now(inputs: object) -> dict[str, object]:
+    """A fleet Squadron's state in words and checks: {"fate", "actions": [...]}, as `ship_now`'s."""
+    values = check_all(SQUADRON_INPUTS, inputs if isinstance(inputs, Mapping) else {})
+    card, now = group_of(values, "card"), group_of(values, "now")
+    fate = DESTROYED if values["fate"] or int_of(now, "structure") == 0 else ""
+    actions = [] if fate else [_declare(resolver, _squadron_given(resolver, card, now)) for resolver in SQUADRON_ACTIONS]
+    return {"fate": fate, "actions": actions}
+
+
+def _squadron_given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, object]) -> Inputs:
+    """What a fleet Squadron tells this Action's resolver: its card now, its Fuel, Evasive; the rest not entered."""
+    given: Inputs = {}
+    for spec in resolver.inputs:
+        if spec.kind == "squadron":
+            given[spec.name] = dict(now)
+        elif spec.name == "rammer":
+            given[spec.name] = "Squadron"
+        elif spec.name in ("fuel", "evasive"):
+            given[spec.name] = now[spec.name] if spec.name == "fuel" else card[spec.name]
+        elif spec.kind == "bool" and spec.name in ("capital_ship", "squadron"):
+            given[spec.name] = spec.name == "squadron"
+        elif spec.kind == "seed":
+            given[spec.name] = 0  # a case must be resolved to read its checks; its dice are not looked at
+    return given
 
 
 def _ship(card: Mapping[str, object], now: Mapping[str, object]) -> Ship:
@@ -78,17 +117,17 @@ def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, obj
             given[spec.name] = int_of(now, spec.name)
         elif spec.name == "boarders" or (spec.name == "boarded" and spec.kind == "bool"):
             given[spec.name] = boarders if spec.name == "boarders" else boarders > 0
-        elif spec.name in ("capital_ship", "squadron"):
+        elif spec.kind == "bool" and spec.name in ("capital_ship", "squadron"):
             given[spec.name] = spec.name == "capital_ship"
         elif spec.kind == "seed":
             given[spec.name] = 0  # a case must be resolved to read its checks; its dice are not looked at
     return given
 
 
-def _declare(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, object], boarders: int) -> dict[str, object]:
-    """One Action: may the ship declare it now, by its resolver's checks of the requirement."""
+def _declare(resolver: Resolver, given: Inputs) -> dict[str, object]:
+    """One Action: may the ship (or Squadron) declare it now, by its resolver's checks of the requirement."""
     try:
-        checks = resolve(resolver.id, _given(resolver, card, now, boarders)).get("checks") or []
+        checks = resolve(resolver.id, given).get("checks") or []
     except (InputError, RulesError) as error:
         return {"resolver": resolver.id, "title": resolver.title, "verdict": "unknown", "checks": [], "why": str(error)}
     assert isinstance(checks, list)
@@ -98,4 +137,4 @@ def _declare(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, o
     return {"resolver": resolver.id, "title": resolver.title, "verdict": verdict, "checks": checks}
 
 
-__all__ = ["ship_now", "ACTIONS", "CRIPPLED_SAYS"]
+__all__ = ["ship_now", "squadron_now", "ACTIONS", "SQUADRON_ACTIONS", "CRIPPLED_SAYS"]

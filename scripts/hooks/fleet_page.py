@@ -1,8 +1,9 @@
 """The fleet page: `<!-- fleet -->` becomes the block calculators/fleet.js draws the fleet in.
 
 The block carries the numbers a ship of the fleet holds, as rules_core declares them for a Capital Ship
-(`rules_core.jovian_wars.ship_inputs.ship_parts`: names, labels, ranges), so the fleet checks a ship with the same
-ranges as every resolver's ship input, from one declaration.
+(`rules_core.jovian_wars.ship_inputs.ship_parts`: names, labels, ranges) and for a Squadron
+(`rules_core.jovian_wars.squadron_inputs.squadron_parts`), so the fleet checks each with the same ranges as every
+resolver's ship or squadron input, from one declaration.
 """
 
 from __future__ import annotations
@@ -10,14 +11,20 @@ from __future__ import annotations
 import json
 from html import escape
 
+from rules_core.inputs import Input
 from rules_core.jovian_wars.ship_inputs import ship_parts
+from rules_core.jovian_wars.squadron_inputs import squadron_parts
 from scripts.hooks import markers
 from scripts.hooks.build_error import BuildError
 
 
+def _declared(parts: tuple[Input, ...]) -> str:
+    return escape(json.dumps([part.to_json() for part in parts], separators=(",", ":")))
+
+
 def block() -> str:
-    parts = json.dumps([part.to_json() for part in ship_parts()], separators=(",", ":"))
-    return (f'<div class="fleet" data-fleet data-ship="{escape(parts)}">\n'
+    return (f'<div class="fleet" data-fleet data-ship="{_declared(ship_parts())}" '
+            f'data-squadron="{_declared(squadron_parts())}">\n'
             '<p class="fleet__static">The fleet is kept by this page\'s script: it needs JavaScript.</p>\n</div>')
 
 

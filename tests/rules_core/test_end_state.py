@@ -18,6 +18,7 @@ from rules_core.errors import InputError, RulesError
 from rules_core.inputs import Input
 from rules_core.jovian_wars.ship import RATINGS, Ship
 from rules_core.jovian_wars.ship_inputs import ship_of, ship_parts
+from rules_core.jovian_wars.squadron_inputs import squadron_of
 from rules_core.registry import REGISTRY
 
 FLEET_PARTS = tuple(part.name for part in ship_parts())
@@ -101,8 +102,9 @@ def test_applying_the_end_state_and_reading_it_back_gives_the_outcome(resolver_i
     except (InputError, RulesError):
         return  # a cap or a rule refused these numbers: nothing was resolved, nothing to apply
     outcome = answer["outcome"]
-    ships = outcome.get("ships", {})
     resolver = REGISTRY[resolver_id]
+    kinds = {spec.name: spec.kind for spec in resolver.inputs}
+    ships = {name: end for name, end in outcome.get("ships", {}).items() if kinds[name] == "ship"}  # squadrons: below
     if outcome.get("allowed") is False:
         assert ships == {}  # the requirement failed: nothing happened to any ship
         return
@@ -152,3 +154,84 @@ def test_system_traits_ending_apart_are_reported_each():
     end = answer["outcome"]["ships"]["ship"]
     assert end["traits_each"] == [1, 2]
     assert end["numbers"]["trait_boxes"] == 2
+
+
+# ---------------------------------------------------------------- Squadrons
+
+SQUADRON_TAKING = {
+    "jovian-wars/v1.2.4/dogfight": {"a_missile": (False, True), "b_missile": (False, True), "a_bid": (0, 1, 2),
+                                    "b_bid": (0, 1, 2), "a_attack": (0, 1, 2, 3), "b_attack": (0, 1, 2, 3)},
+    "jovian-wars/v1.2.4/ram": {"rammer": ("Squadron",), "bombing_run": (False, True), "fire_ship": (True,)},
+    "jovian-wars/v1.2.4/squadron-damage": {"base": (1, 2, 3, 4), "point_defense": (0, 1, 2)},
+    "jovian-wars/v1.2.4/boost": {"spend": (1, 2), "speed": (4, 8)},
+}
+"""Each resolver that takes a Squadron, and the other inputs varied."""
+
+
+def random_squadron(spec: Input, rng: random.Random) -> dict[str, object]:
+    """A Squadron's card, each number small and within its range (Structure 1 to 3, so some are Destroyed)."""
+    card: dict[str, object] = {}
+    for part in spec.parts:
+        if part.kind == "bool":
+            card[part.name] = rng.random() < 0.5
+        elif part.kind == "choice":
+            card[part.name] = rng.choice(part.choices)
+        else:
+            low = max(part.low or 0, 1 if part.name == "structure" else -1)
+            card[part.name] = rng.randint(low, min(part.high or 0, low + 2))
+    return card
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(sorted(SQUADRON_TAKING)), st.integers(0, 2**32 - 1))
+def test_applying_a_squadrons_end_state_and_reading_it_back_gives_the_outcome(resolver_id: str, seed: int):
+    """Assert every Squadron in the outcome is reported in its input's shape, that the fleet Squadron after applying
+    it (its numbers as they stand now), picked again, reads back as exactly the outcome's Structure and fate, and that
+    the outcome's facts say the same."""
+    rng = random.Random(seed)
+    resolver = REGISTRY[resolver_id]
+    inputs: dict[str, object] = {"seed": rng.randint(0, 2**31 - 1)}
+    for spec in resolver.inputs:
+        if spec.kind == "squadron":
+            inputs[spec.name] = random_squadron(spec, rng)
+        elif spec.kind == "ship":
+            inputs[spec.name] = random_ship(spec, rng)
+        elif spec.name in SQUADRON_TAKING[resolver_id]:
+            inputs[spec.name] = rng.choice(SQUADRON_TAKING[resolver_id][spec.name])
+    for side in ("a", "b") if resolver_id.endswith("/dogfight") else ():  # a Dogfight the texts allow
+        card = inputs[side]
+        assert isinstance(card, dict)
+        inputs[f"{side}_missile"] = inputs[f"{side}_missile"] and card["missile"]
+        inputs[f"{side}_bid"] = min(inputs[f"{side}_bid"], card["fuel"])  # type: ignore[type-var]
+    try:
+        answer = resolve(resolver_id, inputs)
+    except (InputError, RulesError):
+        return  # an Attack larger than its pool: nothing was resolved
+    outcome = answer["outcome"]
+    if not outcome.get("allowed", True):
+        return  # the Ram's requirement failed: nothing happened
+    squadrons = {spec.name for spec in resolver.inputs if spec.kind == "squadron"}
+    reported = {name: end for name, end in outcome["ships"].items() if name in squadrons}
+    assert set(reported) == squadrons
+    for name, end in reported.items():
+        spec = next(s for s in resolver.inputs if s.name == name)
+        assert set(end["numbers"]) == {part.name for part in spec.parts}
+        back = squadron_of(resolver.check({**inputs, name: end["numbers"]}), name)  # within every declared range
+        given_card = squadron_of(resolver.check(inputs), name)
+        assert back.structure <= given_card.structure
+        assert {k: v for k, v in end["numbers"].items() if k not in ("structure", "fuel")} == {
+            k: v for k, v in answer["inputs"][name].items() if k not in ("structure", "fuel")}  # the card stays
+        assert back.fuel == given_card.fuel or resolver_id.endswith("/boost")  # only Boost expends Fuel
+        assert end["fate"] == ("Destroyed" if back.structure == 0 or resolver_id.endswith("/ram") else "")
+        assert end["crippled"] is False
+        if resolver_id.endswith("/dogfight"):
+            side = name.upper()
+            assert outcome["structure"][side] == back.structure
+            assert (side in outcome["destroyed"]) == (end["fate"] == "Destroyed")
+        elif resolver_id.endswith("/squadron-damage"):
+            assert (outcome["structure"], outcome["destroyed"]) == (back.structure, end["fate"] == "Destroyed")
+        elif resolver_id.endswith("/boost"):
+            assert back.structure == given_card.structure and back.fuel == given_card.fuel - min(inputs["spend"], given_card.fuel)
+            assert f"Fuel {given_card.fuel} → {back.fuel}" in outcome["headline"]
+        else:
+            assert outcome["survived"] == (back.structure > 0)

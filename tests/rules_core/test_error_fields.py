@@ -30,7 +30,7 @@ def paths(specs: tuple[Input, ...], prefix: str = "") -> set[str]:
 
 
 def cases(specs: tuple[Input, ...], rng: random.Random) -> list[dict[str, object]]:
-    wrong = {"int": "many", "bool": 7, "choice": {"x": 1}, "faces": "1 2 9", "seed": -5, "group": [1], "ship": 4}
+    wrong = {"int": "many", "bool": 7, "choice": {"x": 1}, "faces": "1 2 9", "seed": -5, "group": [1], "ship": 4, "squadron": 4}
     out: list[dict[str, object]] = []
     for spec in specs:
         if spec.kind == "int":

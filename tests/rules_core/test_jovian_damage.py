@@ -37,7 +37,7 @@ def p(text: str) -> Fraction:
 
 def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
     """Assert a squadron hit by [D2,T3] loses 3 Structure (Damage text, Squadron Damage example)."""
-    out = resolve(V + "squadron-damage", {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": []})
+    out = resolve(V + "squadron-damage", {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": []})
     assert out["outcome"]["structure_lost"] == 3
     assert out["outcome"]["structure"] == 1 and not out["outcome"]["destroyed"]
 
@@ -261,7 +261,7 @@ def test_squadron_loss_odds_brute_force(base: int) -> None:
 @pytest.mark.parametrize(("base", "point_defense"), [(1, 1), (2, 1), (3, 2), (2, 3), (4, 1)])
 def test_squadron_damage_with_point_defense_matches_brute_force(base: int, point_defense: int) -> None:
     """Assert the opposed Structure lost equals every ordered roll of both pools with the defender's best placement."""
-    answer = odds(V + "squadron-damage", {"base": base, "point_defense": point_defense, "structure": 2})
+    answer = odds(V + "squadron-damage", {"base": base, "point_defense": point_defense, "squadron": {"structure": 2}})
     lost = {int(row["label"].split()[0]): Fraction(row["p"]) for row in answer["charts"][0]["rows"]}
     expected = brute_squadron.loss_odds(base, point_defense)
     assert lost == expected
@@ -281,7 +281,7 @@ def test_the_automatic_secondary_leaves_the_least_structure_lost(attack: tuple[i
 
 def test_point_defense_resolves_from_typed_dice() -> None:
     """Assert [D2,T3] (dice 2,2,3,3,3) against Point Defense 5,5 = [D5]: one diminish, [D2,D3], 2 Structure of 4 lost."""
-    out = resolve(V + "squadron-damage", {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
+    out = resolve(V + "squadron-damage", {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
                                           "point_defense": 2, "pd_dice": [5, 5]})
     assert out["outcome"]["structure_lost"] == 2 and out["outcome"]["structure"] == 2
     assert "Point Defense [D5] diminishes the attack's results 1×: [D2,T3] → [D2,D3]." in out["steps"]
@@ -290,7 +290,7 @@ def test_point_defense_resolves_from_typed_dice() -> None:
 
 def test_pathfinders_fail_to_reduce_the_uller_with_point_defense() -> None:
     """Assert the Damage example with a failed Point Defense roll (1,4 = [N]): [D2,T3] still costs 3 Structure."""
-    out = resolve(V + "squadron-damage", {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
+    out = resolve(V + "squadron-damage", {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
                                           "point_defense": 2, "pd_dice": [1, 4]})
     assert out["outcome"]["structure_lost"] == 3 and out["outcome"]["structure"] == 1
     assert describe(V + "squadron-damage", {"point_defense": 2})["dice_needed"]["pd_dice"] == 2
@@ -298,7 +298,7 @@ def test_pathfinders_fail_to_reduce_the_uller_with_point_defense() -> None:
 
 def test_squadron_destroyed_odds() -> None:
     """Assert 2 dice destroy a Structure 1 squadron exactly on a Double: 1/6."""
-    out = odds(V + "squadron-damage", {"base": 2, "structure": 1})
+    out = odds(V + "squadron-damage", {"base": 2, "squadron": {"structure": 1}})
     assert p(out["destroyed"]) == Fraction(1, 6)
 
 
@@ -336,7 +336,7 @@ def test_explosion_odds_sum_to_one() -> None:
 
 
 @pytest.mark.parametrize("rid, given, field", [
-    ("squadron-damage", {"structure": 0}, "structure"),
+    ("squadron-damage", {"squadron": {"structure": 0}}, "squadron.structure"),
     ("capital-ship-damage", {"ship": {"defense": -1}}, "ship.defense"),
     ("capital-ship-damage", {"d_results": "Hull"}, "d_results"),
     ("rating-damage", {"value": 7}, "value"),
@@ -386,7 +386,7 @@ def test_squadron_damage_sets_flex_aside_for_the_most_structure():
     from rules_core.dice.pools import Pool
     from rules_core.registry import resolve
     answer = resolve("jovian-wars/v1.2.4/squadron-damage", {"base": 4, "flex": 1, "macro": 2, "dice": [1, 1, 1, 2, 2],
-                                                            "macro_dice": [1, 2], "structure": 6})
+                                                            "macro_dice": [1, 2], "squadron": {"structure": 6}})
     assert answer["outcome"]["structure_lost"] == 4
     pool = Pool(4, 1, 2)
     most = reading_dist(pool, MOST_STEPS).expected(lambda r: sum(level - 1 for level, _ in r))

@@ -29,11 +29,21 @@ from tests.rules_core.conftest import chart
 ID = "jovian-wars/v1.2.4/dogfight"
 
 
+FIGHT = ("bid", "attack", "modifier", "missile_modifier")
+"""The Dogfight's own choices (its inputs "a_bid"...); every other number is the Squadron's card."""
+
+
 def sides(**overrides: dict) -> dict:
+    """Both Squadrons' cards and the Dogfight's choices; a "missile": True declares one (and puts it on the card)."""
     base = {"as_rating": 1, "skill": 2, "fuel": 2, "bid": 1, "attack": 2, "evasive": False, "macro": 0, "structure": 1,
             "missile": False}
-    return {"a": {**base, "weapon": "Particle Cannon", **overrides.get("a", {})},
-            "b": {**base, "weapon": "Mass Driver", **overrides.get("b", {})}}
+    out: dict = {}
+    for name, weapon in (("a", "Particle Cannon"), ("b", "Mass Driver")):
+        given = {**base, "weapon": weapon, **overrides.get(name, {})}
+        out[name] = {key: value for key, value in given.items() if key not in FIGHT}
+        out.update({f"{name}_{key}": given[key] for key in FIGHT if key in given})
+        out[f"{name}_missile"] = given["missile"]
+    return out
 
 
 def checked(values: dict) -> dict:
@@ -61,13 +71,13 @@ def test_attack_modifiers_are_converted_by_the_v124_table() -> None:
 def test_attack_larger_than_pool_names_the_field() -> None:
     with pytest.raises(InputError) as caught:
         resolve(ID, sides(a={"attack": 5}))
-    assert caught.value.field == "a.attack"
+    assert caught.value.field == "a_attack"
 
 
 def test_a_macro_past_the_cap_names_the_modifier() -> None:
     with pytest.raises(InputError) as caught:
         odds(ID, sides(a={"macro": 10, "modifier": 5}))
-    assert caught.value.field == "a.modifier" and "macro" in str(caught.value)
+    assert caught.value.field == "a_modifier" and "macro" in str(caught.value)
 
 
 def test_bid_over_fuel_fails_the_check() -> None:
@@ -112,10 +122,10 @@ BRUTE_B = {"attack": 2, "defense": 1, "missile": 3, "structure": 2}
                                                              ("Lance", "Mass Driver", "simultaneous")])
 def test_a_dogfight_with_a_missile_on_each_side_matches_brute_force(weapon_a: str, weapon_b: str, first: str) -> None:
     """Assert the resolver's odds (both Squadrons' Structure left and the four ends) equal the brute force's."""
-    values = {"a": {"weapon": weapon_a, "as_rating": 1, "skill": 2, "bid": 1, "fuel": 2, "attack": 2, "structure": 2,
-                    "missile": True, "missile_as": 2},
-              "b": {"weapon": weapon_b, "as_rating": 1, "skill": 1, "bid": 1, "fuel": 2, "attack": 2, "structure": 2,
-                    "missile": True, "missile_as": 3}}
+    values = sides(a={"weapon": weapon_a, "as_rating": 1, "skill": 2, "bid": 1, "fuel": 2, "attack": 2, "structure": 2,
+                      "missile": True, "missile_as": 2},
+                   b={"weapon": weapon_b, "as_rating": 1, "skill": 1, "bid": 1, "fuel": 2, "attack": 2, "structure": 2,
+                      "missile": True, "missile_as": 3})
     expected = brute.dogfight(BRUTE_A, BRUTE_B, first)
     assert sum(expected.values()) == 1
     answer = odds(ID, values)
@@ -266,9 +276,9 @@ def test_every_squadron_damage_distribution_sums_to_one(base, flex, macro, oppos
 
 def test_a_fuel_bid_above_the_fuel_left_gets_no_odds_and_names_its_squadron():
     """Assert the odds view refuses a bid the resolve view refuses, and the headline names the Squadron (issue 20)."""
-    given = {"b": {"fuel": 0, "bid": 2}}
+    given = {"b": {"fuel": 0}, "b_bid": 2}
     answer = odds("jovian-wars/v1.2.4/dogfight", given)
     assert answer["charts"] == [] and [c["ok"] for c in answer["checks"]] == [True, False]
     assert resolve("jovian-wars/v1.2.4/dogfight", given)["outcome"]["headline"] == "Squadron B bids more Fuel than it has"
-    both = resolve("jovian-wars/v1.2.4/dogfight", {"a": {"fuel": 0, "bid": 1}, **given})["outcome"]["headline"]
+    both = resolve("jovian-wars/v1.2.4/dogfight", {"a": {"fuel": 0}, "a_bid": 1, **given})["outcome"]["headline"]
     assert both == "Squadron A and Squadron B bid more Fuel than they have"

@@ -32,11 +32,15 @@ SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "w
 
 def as_inputs(case: dict) -> dict:
     """The Ram's inputs for a flat case the brute force reads: the ramming ship's numbers go into "ramming_ship",
-    the "target_"-prefixed ones into "target_ship", the rest stay as they are."""
+    the "target_"-prefixed ones into "target_ship", a ramming Squadron's Structure and Skill into "ramming_squadron",
+    the rest stay as they are."""
     out: dict = {}
+    squadron = case.get("rammer") == "Squadron"
     for key, value in case.items():
         part = key.removeprefix("target_")
-        if key in SHIP_PARTS:
+        if key == "squadron_structure" or (squadron and key == "skill"):
+            out.setdefault("ramming_squadron", {})[key.removeprefix("squadron_")] = value
+        elif key in SHIP_PARTS:
             out.setdefault("ramming_ship", {})[key] = value
         elif part != key and part in SHIP_PARTS:
             out.setdefault("target_ship", {})[part] = value
@@ -216,8 +220,9 @@ def test_squadron_ram_resolves_a_critical_hit_and_a_structure_damage():
 
 def test_a_squadron_at_0_structure_cannot_ram():
     with pytest.raises(InputError) as caught:
-        resolve(RAM, {"rammer": "Squadron", "squadron_structure": 0})
-    assert caught.value.field == "squadron_structure"
+        resolve(RAM, {"rammer": "Squadron", "ramming_squadron": {"structure": 0}})
+    assert caught.value.field == "ramming_squadron.structure"
+    assert str(caught.value).startswith("Ramming Squadron: Structure left: a whole number from 1 to 12, not 0 (at 0 Structure a Squadron is Destroyed")
 
 
 # ---------------------------------------------------------------- How the dice work §8: Valiant and Tengu

@@ -81,12 +81,14 @@ def test_a_default_not_entered_is_never_reported_as_a_fact(resolver_id, field, v
 
 
 def test_a_group_part_not_entered_is_named_as_such():
-    """Assert a Dogfight side's Fuel bid check counts as entered only when both its bid and its Fuel were given."""
+    """Assert a Dogfight's Fuel bid check counts as entered only when both the bid and the Squadron's Fuel (a part of
+    its card) were given."""
     def bid(given: dict) -> dict:
         return resolve("jovian-wars/v1.2.4/dogfight", given)["checks"][0]
     assert bid({})["detail"].startswith("not entered yet")
-    assert bid({"a": {"bid": 1}})["detail"].startswith("not entered yet")
-    assert bid({"a": {"bid": 1, "fuel": 2}})["detail"] == "bids 1 of 2 Fuel"
+    assert bid({"a_bid": 1})["detail"].startswith("not entered yet")
+    assert bid({"a_bid": 1, "a": {"skill": 2}})["detail"].startswith("not entered yet")
+    assert bid({"a_bid": 1, "a": {"fuel": 2}})["detail"] == "bids 1 of 2 Fuel"
 
 
 def test_the_ship_state_aid_states_no_default_as_the_ships():

@@ -59,3 +59,33 @@ def test_a_rating_at_zero_on_the_card_is_not_a_system_reduced_to_zero():
 
 def test_a_ship_out_of_play_has_no_actions_checked():
     assert ship_now({"card": CARD, "now": {**CARD, "structure": 0}, "fate": "Explodes"})["actions"] == []
+
+
+# ---------------------------------------------------------------- a Squadron
+
+
+def test_a_squadron_is_checked_for_the_generic_and_squadron_special_actions_only():
+    """Assert a fleet Squadron is asked only the Actions the texts let a Squadron declare (no Capital Ship Special
+    Action), that its Fuel decides the Fuel: 1+ requirements, that its card's Structure 1 meets the Ram's, and that a
+    Destroyed Squadron (Structure 0, or so applied) is asked none."""
+    from rules_core.jovian_wars.ship_now import SQUADRON_ACTIONS, squadron_now
+    titles = [resolver.title for resolver in SQUADRON_ACTIONS]
+    assert "Boost" in titles and "Ram" in titles and "Station Keep" not in titles and "Reorient" not in titles
+    dry = squadron_now({"card": {"fuel": 2}, "now": {"fuel": 0, "structure": 1}})
+    verdicts = {action["title"]: action["verdict"] for action in dry["actions"]}
+    assert [title for title, verdict in verdicts.items() if verdict == "may not"] == [
+        "Boost", "Active Interception", "Reactive Interception"]
+    ram = next(action for action in dry["actions"] if action["title"] == "Ram")
+    assert ram["checks"][0]["ok"] is True  # Structure 1 of the ramming Squadron: Structure: 0-1
+    fuelled = squadron_now({"card": {"fuel": 2}, "now": {"fuel": 2, "structure": 2}})
+    assert {a["title"]: a["verdict"] for a in fuelled["actions"]}["Boost"] == "may"
+    assert squadron_now({"now": {"structure": 0}}) == {"fate": "Destroyed", "actions": []}
+    assert squadron_now({"fate": "Destroyed"})["actions"] == []
+
+
+def test_a_squadron_with_bad_numbers_is_refused_in_words():
+    from rules_core.errors import InputError
+    from rules_core.jovian_wars.ship_now import squadron_now
+    with pytest.raises(InputError) as caught:
+        squadron_now({"now": {"skill": 11}})
+    assert caught.value.field == "now.skill" and "a whole number from 0 to 8, not 11" in str(caught.value)

@@ -136,15 +136,19 @@ def test_a_malformed_or_hostile_link_stops_nothing(warm_page, site_url, raw) -> 
 
 
 def test_a_crafted_group_is_checked_part_by_part(warm_page, site_url) -> None:
-    """Assert a Dogfight side (a group of inputs) given as a list, a text, a nested object or bad parts is dropped
-    part by part with a note, and the Dogfight page's widgets all build."""
-    for side in ([1], "x", {"bid": {"x": 1}}, {"__proto__": {"fuel": 9}}, {"fuel": -3, "bid": 99}):
+    """Assert a Dogfight Squadron (one input of its card's numbers) given as a list, a text, a nested object, bad parts
+    or a link of the old shape (the Fuel bid and the Attack dice inside the Squadron, before they were the Dogfight's
+    own inputs) is dropped part by part with a note, and the Dogfight page's widgets all build."""
+    for side in ([1], "x", {"bid": {"x": 1}}, {"__proto__": {"fuel": 9}}, {"fuel": -3, "skill": 99},
+                 {"bid": 1, "attack": 3, "skill": 2}):
         found = open_link(warm_page, site_url + DOGFIGHT + "#" + quote("jovian-wars/v1.2.4/dogfight", safe="/") + "="
                           + quote(json.dumps({"a": side}), safe=""))
         assert found["unbuilt"] == [] and found["broken"] == [] and not found["polluted"], (side, found)
         note = warm_page.locator('[data-resolver="jovian-wars/v1.2.4/dogfight"] [data-region="link-note"]')
         if side != {"__proto__": {"fuel": 9}}:  # an own "__proto__" key is only a name that is not an input: ignored
             expect()(note).not_to_be_empty()
+        if side == {"bid": 1, "attack": 3, "skill": 2}:
+            expect()(note).to_contain_text("a.bid")
     assert warm_page.log.page_errors == []  # type: ignore[attr-defined]
 
 

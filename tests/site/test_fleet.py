@@ -13,6 +13,7 @@ import json
 import pytest
 
 from rules_core.jovian_wars.ship_inputs import ship_parts
+from rules_core.jovian_wars.squadron_inputs import squadron_parts
 from tests.site.conftest import expect
 
 pytestmark = pytest.mark.browser
@@ -21,6 +22,7 @@ FLEET = "fleet/"
 KEY = "jovian-wars-fleet"
 PARTS = [part.name for part in ship_parts()]
 CARD = {part.name: part.default for part in ship_parts()}
+SQUADRON_CARD = {part.name: part.default for part in squadron_parts()}
 
 
 def stored(page) -> object:
@@ -57,6 +59,17 @@ def ship(name: str, side: str = "", card: dict | None = None, left: dict | None 
     return {"name": name, "side": side, "card": numbers, "left": {**numbers, **(left or {})}}
 
 
+def squadron(name: str, side: str = "", card: dict | None = None, left: dict | None = None) -> dict:
+    """A fleet Squadron as this build stores it: its card, its numbers now (only Structure and Fuel differ)."""
+    numbers = {**SQUADRON_CARD, **(card or {})}
+    return {"kind": "Squadron", "name": name, "side": side, "card": numbers, "left": {**numbers, **(left or {})}}
+
+
+def v3(ships: list[dict]) -> list[dict]:
+    """Ships as this build stores them (fleet version 3): each with its kind, a Capital Ship unless it says."""
+    return [{"kind": "Capital Ship", **ship} for ship in ships]
+
+
 def link_of(record: object) -> str:
     text = record if isinstance(record, str) else json.dumps(record)
     return "#fleet=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
@@ -70,8 +83,8 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     add_ship(root, "Valiant", "Mine", {"Defense boxes": -1, "Structure": 1})
     add_ship(root, "Tengu", "Theirs")
     record = stored(page)
-    assert record == {"fleet": 2, "ships": [ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
-                                            ship("Tengu", "Theirs")]}
+    assert record == {"fleet": 3, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
+                                               ship("Tengu", "Theirs")])}
     ships = root.locator('[data-region="fleet-ships"] > li')
     expect()(ships).to_have_count(2)
     expect()(ships.nth(0).locator(".fleet__name")).to_have_text("Valiant")
@@ -142,7 +155,7 @@ def test_a_fleet_goes_to_another_phone_as_a_link_and_as_a_file(page, context, pa
     expect()(offer).to_contain_text("This file holds 2 ships")
     tap(offer, "Add these ships")
     expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(4)
-    assert stored(page)["ships"] == mine["ships"] * 2
+    assert stored(page)["ships"] == mine["ships"] * 2  # each as stored: with its kind
     assert page_log.page_errors == []
 
 
@@ -162,12 +175,35 @@ HOSTILE = [
                  "has a field “__proto__” that a fleet does not have", id="proto-key-top"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
                  "a name is plain text, not markup", id="markup-in-name"),
-    pytest.param(json.dumps({"fleet": 3, "ships": []}), "made by a newer version of the site (fleet version 3", id="newer"),
+    pytest.param(json.dumps({"fleet": 4, "ships": []}), "made by a newer version of the site (fleet version 4", id="newer"),
+    pytest.param(json.dumps({"fleet": 2, "ships": v3([ship("A")])}), "its ships have a kind, which a fleet of version 2",
+                 id="kind-in-version-2"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [{**ship("A"), "kind": "Battleship"}]}),
+                 "Ship 1's kind must be Capital Ship or Squadron, not “Battleship”", id="unknown-kind"),
     pytest.param(json.dumps({"fleet": 2, "ships": [{**ship("A"), "state": {"fate": "Sunk"}}]}),
                  "Ship 1 (“A”)'s fate must be one of Destroyed, Dead, Explodes, Captured", id="unknown-fate"),
     pytest.param(json.dumps({"fleet": 2, "ships": [{**ship("A"), "state": {"boarders": 2, "__proto__": {}}}]}),
                  "state has a field “__proto__”", id="proto-key-state"),
     pytest.param(json.dumps([ship("A")]), "it is not a fleet", id="a-list"),
+    # The same checks for a Squadron, by its own declaration (rules_core squadron_parts).
+    pytest.param(json.dumps({"fleet": 3, "ships": [{**squadron("S"), "card": {**SQUADRON_CARD, "skill": "ace"}}]}),
+                 "Ship 1 (“S”), card: Skill: a whole number from 0 to 8, not \"ace\"", id="squadron-wrong-type"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [{**squadron("S"), "card": {**SQUADRON_CARD, "weapon": "Laser"}}]}),
+                 "card: Non-Missile weapon: one of Beam Projector, Particle Cannon", id="squadron-unknown-weapon"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [{**squadron("S"), "card": {**SQUADRON_CARD, "evasive": "yes"}}]}),
+                 "card: Evasive trait: on or off", id="squadron-trait-not-bool"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [squadron("S", left={"structure": 5})]}),
+                 "Structure left (5) is more than its card's 2", id="squadron-left-above-card"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [squadron("S", left={"skill": 1})]}),
+                 "Skill now (1) is not its card's 3", id="squadron-skill-not-its-card"),
+    pytest.param('{"fleet": 3, "ships": [{"kind": "Squadron", "name": "S", "card": {"__proto__": {"skill": 1}}}]}',
+                 "card has a field “__proto__” that a fleet does not have", id="squadron-proto-key"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [squadron('<svg onload="window.pwned=1">')]}),
+                 "a name is plain text, not markup", id="squadron-markup-in-name"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [{**squadron("S"), "state": {"fate": "Explodes"}}]}),
+                 "Ship 1 (“S”)'s fate must be Destroyed, not “Explodes”", id="squadron-fate"),
+    pytest.param(json.dumps({"fleet": 3, "ships": [{**squadron("S"), "state": {"boarders": 2}}]}),
+                 "state has a field “boarders” that a fleet does not have", id="squadron-boarders"),
     pytest.param(json.dumps({"fleet": 1, "ships": [{**ship("A"), "name": 7}]}), "Ship 1's name must be text", id="name-not-text"),
 ]
 
@@ -194,7 +230,7 @@ def test_a_hostile_link_or_file_gets_one_message_and_leaves_the_fleet_untouched(
     expect()(message).to_contain_text(words)
     assert stored(page) == before
     assert page.evaluate("() => ({}).polluted === undefined && window.pwned === undefined")
-    assert root.locator("img").count() == 0
+    assert root.locator("img, svg").count() == 0
     assert page_log.page_errors == []
 
 
@@ -208,7 +244,7 @@ def test_a_link_that_is_not_base64_says_so(page, page_log, site_url):
 def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
     """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
     open_fleet(page, site_url)
-    newer = json.dumps({"fleet": 3, "ships": [], "squadrons": []})
+    newer = json.dumps({"fleet": 4, "ships": [], "squadrons": []})
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
     page.reload()
     root = page.locator("[data-fleet]")
@@ -220,7 +256,7 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
     expect()(message).to_contain_text("nothing is saved over it")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
     tap(root, "Start a new fleet")
-    assert stored(page) == {"fleet": 2, "ships": []}
+    assert stored(page) == {"fleet": 3, "ships": []}
     assert page_log.page_errors == []
 
 
@@ -279,7 +315,7 @@ def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_lo
     root = open_widget(page, RAM)  # the form is drawn from the declaration: no engine needed to see it
     first, target = root.locator('fieldset[data-name="ramming_ship"]'), root.locator('fieldset[data-name="target_ship"]')
     expect()(first.locator(".resolver__fleet-none")).to_contain_text("No ships in your fleet yet")
-    assert first.get_by_role("link", name="fleet").get_attribute("href").endswith("/fleet/")
+    assert first.get_by_role("link", name="your fleet").get_attribute("href").endswith("/fleet/")
     expect()(target.locator(".resolver__fleet-none")).to_have_count(0)  # said once per widget
     expect()(root.get_by_label("Target: Structure left", exact=True)).to_be_visible()
     assert page_log.page_errors == []
@@ -344,13 +380,15 @@ def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_
 
 
 def test_the_fleet_parts_are_rules_core_ship_parts():
-    """Assert fleet-store.js's FLEET_PARTS (what "Apply to the fleet" writes into a ship) are ship_parts()' names."""
+    """Assert fleet-store.js's FLEET_PARTS and SQUADRON_PARTS (what "Apply to the fleet" writes into a ship or a
+    Squadron) are ship_parts()' and squadron_parts()' names."""
     import re
     from pathlib import Path
 
     text = (Path(__file__).parents[2] / "calculators" / "fleet-store.js").read_text()
-    names = re.search(r"FLEET_PARTS = \[([^\]]*)\]", text)
-    assert names and re.findall(r'"(\w+)"', names.group(1)) == PARTS
+    for constant, parts in (("FLEET_PARTS", PARTS), ("SQUADRON_PARTS", [part.name for part in squadron_parts()])):
+        names = re.search(constant + r" = \[([^\]]*)\]", text)
+        assert names and re.findall(r'"(\w+)"', names.group(1)) == parts
 
 
 # ---------------------------------------------------------------- apply the outcome, undo, log
@@ -386,7 +424,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
              {**TENGU, "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
     assert ends["ramming_ship"]["fate"] == ends["target_ship"]["fate"] == ""  # in play: no state to keep
     assert after[0]["left"] != VALIANT["left"] and after[1]["left"] != TENGU["left"]
-    assert stored(page) == {"fleet": 2, "ships": after}
+    assert stored(page) == {"fleet": 3, "ships": v3(after)}
 
     # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice.
     root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Backspace", exact=True).tap()
@@ -394,7 +432,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
     expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text(
         "Nothing applied: Valiant has changed in the fleet since it was picked")
-    assert stored(page)["ships"] == after
+    assert stored(page)["ships"] == v3(after)
 
     # Picked again, the ships come with their new numbers: a second Ram, every die typed, is applied in its turn.
     for name, label, other, option in (("ramming_ship", "Ramming ship: from your fleet", "Tengu (Theirs)", "Valiant (Mine)"),
@@ -415,7 +453,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert (ends["ramming_ship"]["fate"], ends["target_ship"]["fate"]) == ("Destroyed", "")
     final = [{**after[0], "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}, "state": {"fate": "Destroyed"}},
              {**after[1], "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
-    assert stored(page) == {"fleet": 2, "ships": final}
+    assert stored(page) == {"fleet": 3, "ships": v3(final)}
 
     page.goto(site_url + FLEET)
     page.reload()
@@ -452,7 +490,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
         undo.tap()
         expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
         expect()(entries.nth(done)).to_have_attribute("data-undone", "true")
-        assert stored(page) == {"fleet": 2, "ships": [after, [VALIANT, TENGU]][done]}
+        assert stored(page) == {"fleet": 3, "ships": v3([after, [VALIANT, TENGU]][done])}
     expect()(entry).to_contain_text("Ram (undone)")
     expect()(undo).to_be_disabled()
     page.reload()
@@ -482,5 +520,5 @@ def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page,
         expect()(undo).to_have_text(f"Undo: Ship {20 - done} removed")
         undo.tap()
         expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(2 + done)
-        assert stored(page)["ships"] == fleet[20 - done:]
+        assert stored(page)["ships"] == v3(fleet[20 - done:])
     assert page_log.page_errors == []

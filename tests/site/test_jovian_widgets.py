@@ -30,7 +30,7 @@ EXAMPLES = [
     ),
     pytest.param(
         "jovian-wars/v1.2.4/damage/", V124 + "squadron-damage",
-        {"base": 5, "structure": 4, "dice": [2, 2, 3, 3, 3], "macro_dice": []},
+        {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": []},
         id="squadron-damage-d2-t3",
     ),
     pytest.param(

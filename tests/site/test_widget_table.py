@@ -198,7 +198,7 @@ def test_inputs_that_do_not_apply_are_hidden_and_rare_ones_fold_under_more(page,
     page.goto(site_url + ACTIONS + "#ram")
     root = wait_ready(page, RAM)
     capital_only = root.get_by_label("Ramming ship: Starting Structure", exact=True)
-    squadron_only = root.get_by_label("Ramming Squadron's Structure", exact=True)
+    squadron_only = root.get_by_label("Ramming Squadron: Structure left", exact=True)
     expect()(capital_only).to_be_visible()
     expect()(squadron_only).to_be_hidden()
     root.get_by_label("Ramming model", exact=True).select_option("Squadron")

@@ -131,6 +131,9 @@ class Action:
     """A section the texts do not hold (How the dice work §10): shown, never filled."""
     state: bool = False
     """A State: "does not apply" rather than "may not be declared"."""
+    ends: Callable[[Inputs], dict[str, object]] | None = None
+    """For an Action without a roll that changes a model it declares: each model input's end state ("ships", as the
+    resolvers of damage report theirs), for "Apply to the fleet" (Boost: the Squadron's Fuel spent)."""
 
     def __post_init__(self) -> None:
         if not self.versions:
@@ -197,7 +200,8 @@ def _run(action: Action, values: Inputs) -> Answer:
     gap = {"gap": action.gap.text} if action.gap else {}
     headline, more = _effect(action, values)
     if roll is None:
-        return Answer(Outcome(headline, allowed=True, facts=gap), (*steps, *more, *gap.values()), results)
+        ends: dict[str, object] = {"ships": action.ends(values)} if action.ends else {}
+        return Answer(Outcome(headline, allowed=True, facts={**gap, **ends}), (*steps, *more, *gap.values()), results)
     rng = rng_of(values)
     who = roll.who(values)
     if roll.table is None:  # the text gives no results: the roll is read, nothing more is said

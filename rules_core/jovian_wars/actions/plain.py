@@ -13,6 +13,7 @@ from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, resolver
 from ..common import Either, Flag, Rating, flag_input, rating_input
+from ..squadron_inputs import squadron_end, squadron_input, squadron_of
 
 V124 = ("v1.2.4",)
 """The rules versions whose text these declarations implement (a declaration checked against a later text lists
@@ -83,7 +84,9 @@ SILENT_RUNNING = Action(
 
 SQUADRON = Flag("squadron", "Squadron")
 CAPITAL_TARGET = Flag("capital_target", "Capital Ship Target", asks="Target is a Capital Ship")
-FUEL = Rating("fuel", "Fuel", 1, default=2)
+SQUADRON_CARD = squadron_input("squadron", "Squadron")
+"""The declaring Squadron's card: its Fuel for the Fuel: 1+ requirements, its Evasive trait for Boost."""
+FUEL = Rating("squadron.fuel", "Fuel", 1, model=SQUADRON_CARD)
 
 BOMBING = Action(
     "bombing", "Bombing", "A Squadron resolves a Bombing Run on a Capital Ship target.", V124, (SQUADRON, CAPITAL_TARGET),
@@ -92,11 +95,17 @@ BOMBING = Action(
 )
 
 
+def _spent(v: Inputs) -> int:
+    """Fuel Boost expends: 1 or 2 as declared, never more than the Squadron has."""
+    return min(int_of(v, "spend"), squadron_of(v, "squadron").fuel)
+
+
 def _boost(v: Inputs) -> tuple[str, list[str]]:
-    spent = min(int_of(v, "spend"), int_of(v, "fuel"))
+    card = squadron_of(v, "squadron")
+    spent = _spent(v)
     speed = int_of(v, "speed") + 3 * spent
-    trait = ("Evasive already: +1F when Boosting" if v["evasive"] else "gains the Evasive trait for this activation")
-    return (f"Speed {int_of(v, 'speed')}\" → {speed}\", Fuel {int_of(v, 'fuel')} → {int_of(v, 'fuel') - spent}; {trait}",
+    trait = ("Evasive already: +1F when Boosting" if card.evasive else "gains the Evasive trait for this activation")
+    return (f"Speed {int_of(v, 'speed')}\" → {speed}\", Fuel {card.fuel} → {card.fuel - spent}; {trait}",
             [f"Spends {spent} Fuel (1 or 2): +3\" Speed each.", f"The Squadron {trait}.",
              "Boost may be declared in addition to other Actions."])
 
@@ -104,9 +113,10 @@ def _boost(v: Inputs) -> tuple[str, list[str]]:
 BOOST = Action(
     "boost", "Boost", "Spend 1 or 2 Fuel for +3\" Speed each; Evasive for the activation, or +1F if already Evasive.", V124,
     (FUEL,),
-    (Input("spend", "int", "Fuel to expend", default=1, low=1, high=2), rating_input("speed", "Speed (inches)", 8, high=40),
-     flag_input("evasive", "Evasive Trait")),
+    (Input("spend", "int", "Fuel to expend", default=1, low=1, high=2), rating_input("speed", "Speed (inches)", 8, high=40)),
     effect=_boost,
+    ends=lambda v: {"squadron": squadron_end(v, "squadron", squadron_of(v, "squadron").structure,
+                                             fuel=squadron_of(v, "squadron").fuel - _spent(v))},
 )
 
 COMBAT_AIR_PATROL = Action(

@@ -27,6 +27,7 @@ from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, 
 from .common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,
                                  squadron_loss)
 from ..ship_inputs import end_state, fate_charts, ship_input, ship_of, ship_parts
+from ..squadron_inputs import in_play, squadron_end, squadron_input, squadron_parts
 from ...wording import counted, structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -59,7 +60,7 @@ def _squadron_needed(values: Inputs) -> dict[str, int]:
 
 def _squadron_odds(values: Inputs) -> Answer:
     dist = squadron_loss_odds(values)
-    structure = int_of(values, "structure")
+    structure = in_play(values, "squadron").structure
     fate = dist.map(lambda lost: lost >= structure)
     return Answer(charts=(Chart.of("Structure lost", dist, lambda n: f"{n} Structure", sorted(dist)),
                           Chart.of(f"Squadron with Structure {structure}", fate,
@@ -70,7 +71,7 @@ def _squadron_odds(values: Inputs) -> Answer:
 def _squadron_run(values: Inputs) -> Answer:
     rng = rng_of(values)
     res = roll_attack(values, rng)
-    structure = int_of(values, "structure")
+    structure = in_play(values, "squadron").structure
     steps = res.sentences()
     final = res.final
     rolls = resolution_json(res)
@@ -88,7 +89,8 @@ def _squadron_run(values: Inputs) -> Answer:
     destroyed = left == 0
     steps.append(f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if destroyed else "."))
     verdict = "Destroyed" if destroyed else f"Structure {left} left"
-    facts = {"structure_lost": lost, "structure": left, "destroyed": destroyed}
+    facts = {"structure_lost": lost, "structure": left, "destroyed": destroyed,
+             "ships": {"squadron": squadron_end(values, "squadron", left)}}
     return Answer(Outcome(f"{notation(final)}: {structure_lost(lost)}, {verdict}", facts=facts), tuple(steps),
                   extra={"roll": rolls})
 
@@ -98,7 +100,7 @@ SQUADRON_DAMAGE = Resolver(
     title="Squadron Damage",
     summary="An anti-squadron attack: each result on its own, [D] -1, [T] -2, [Q+] -3 Structure; 0 is Destroyed.",
     inputs=(*pool_inputs(3, "AS of the weapon (base dice)"),
-            Input("structure", "int", "Squadron's Structure left", default=3, low=1, high=12),
+            squadron_input("squadron", "Squadron under attack", squadron_parts(structure=3)),
             Input("point_defense", "int", "Point Defense dice", default=0, low=0, high=12,
                   help="The Point Defense rating that tries to reduce the attack's results; 0: none."),
             faces_inputs("pd_", "Point Defense")[0], SEED),

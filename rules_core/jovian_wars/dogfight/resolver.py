@@ -19,80 +19,84 @@ from ...errors import InputError
 from ...dice.keep import MOST_STEPS
 from ...inputs import Input, SEED
 from ...dice.opposed import WIPE, apply_choice, opposed_final, secondary_effect
-from ...dice.pools import MAX_MACRO, MAX_MODIFIER, Pool, build_pool
+from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
-from ...values import group_of, int_of, rng_of
+from ...values import int_of, rng_of
 from ...wording import structure_lost
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from ..damage.common import opposed_sentence, squadron_loss
-from .initiative import VERSIONS, WEAPON_INITIATIVE, WEAPONS, order
+from .initiative import VERSIONS, WEAPON_INITIATIVE, order
+from ..squadron_inputs import MOST_FUEL, MOST_RATING, in_play, squadron_end, squadron_input, squadron_of, squadron_parts
 from .chain import FATES, Squadron, dogfight_dist, fate, missile_choice, missile_loss, step6
 
 SIDES = ("a", "b")
-MOST_RATING = 8
-"""Largest AS or Skill a Squadron's input takes: with a bid of 12, every pool (+1 Evasive or modifier) stays under 30 dice."""
+FIGHT_PARTS = ("missile", "bid", "attack", "modifier", "missile_modifier")
+"""What one Dogfight decides for each Squadron (its own inputs, "a_bid"...), beside the Squadron's card."""
 
 
 # ---------------------------------------------------------------- inputs and pools
 
 
-def _side_input(name: str, label: str, weapon: str, missile: bool) -> Input:
-    declared = ("missile", "true")
-    return Input(name, "group", label, default={}, parts=(
-        Input("missile", "bool", "Declares a Missile attack (step 1)", default=missile),
-        Input("missile_as", "int", "Missile AS", default=3, low=0, high=MOST_RATING, when=declared),
-        Input("missile_macro", "int", "Missile Macro minus target Armor", default=0, low=-MAX_MACRO, high=MAX_MACRO,
-              when=declared),
-        Input("missile_modifier", "int", "Missile attack modifier (net)", default=0, low=-MAX_MODIFIER,
-              high=MAX_MODIFIER, when=declared, more=True),
-        Input("weapon", "choice", "Non-Missile weapon", default=weapon, choices=WEAPONS),
-        Input("as_rating", "int", "Weapon AS", default=2, low=0, high=MOST_RATING),
-        Input("skill", "int", "Skill", default=3, low=0, high=MOST_RATING),
-        Input("fuel", "int", "Fuel remaining", default=2, low=0, high=12),
-        Input("bid", "int", "Fuel bid", default=1, low=0, high=12),
-        Input("attack", "int", "Dice to the Attack pool", default=3, low=0, high=2 * MOST_RATING + 12,
-              help="The rest of the Dogfight pool is the Defense pool."),
-        Input("evasive", "bool", "Evasive (+1 Defense)", default=False),
-        Input("macro", "int", "Weapon Macro minus target Armor", default=0, low=-MAX_MACRO, high=MAX_MACRO),
-        Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
-              help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
-        Input("structure", "int", "Structure left", default=2, low=1, high=12),
-    ))
+def _fight_inputs(name: str, declares: bool) -> tuple[Input, ...]:
+    """One Squadron's choices in this Dogfight, in the order of the texts' steps."""
+    who, declared = f"Squadron {name.upper()}", (f"{name}_missile", "true")
+    return (
+        Input(f"{name}_missile", "bool", f"{who} declares a Missile attack (step 1)", default=declares),
+        Input(f"{name}_bid", "int", f"{who}'s Fuel bid (step 2)", default=1, low=0, high=MOST_FUEL),
+        Input(f"{name}_attack", "int", f"{who}'s dice to the Attack pool (step 4)", default=3, low=0,
+              high=2 * MOST_RATING + MOST_FUEL, help="The rest of the Dogfight pool is the Defense pool."),
+        Input(f"{name}_modifier", "int", f"{who}'s attack modifier (net, step 6)", default=0, low=-MAX_MODIFIER,
+              high=MAX_MODIFIER, more=True, help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
+        Input(f"{name}_missile_modifier", "int", f"{who}'s Missile attack modifier (net, step 7)", default=0,
+              low=-MAX_MODIFIER, high=MAX_MODIFIER, when=declared, more=True),
+    )
 
 
-def side(values: Inputs, name: str) -> dict[str, object]:
-    return group_of(values, name)
+def _who_is(name: str) -> str:
+    return f"Squadron {name.upper()}"
 
 
-def dogfight_pool(part: dict[str, object]) -> int:
+def fight(values: Inputs, name: str) -> dict[str, object]:
+    """What this Dogfight decided for the Squadron `name`, by the card's own words ("bid", "attack", ...)."""
+    return {part: values[f"{name}_{part}"] for part in FIGHT_PARTS}
+
+
+def dogfight_pool(values: Inputs, name: str) -> int:
     """Weapon AS + Skill + Fuel bid."""
-    return int_of(part, "as_rating") + int_of(part, "skill") + int_of(part, "bid")
+    card = squadron_of(values, name)
+    return card.as_rating + card.skill + int_of(values, f"{name}_bid")
 
 
-def _attack_pool(part: dict[str, object], base: int, prefix: str, field: str) -> Pool:
+def _attack_pool(base: int, macro: int, modifier: int, field: str) -> Pool:
     """An attack's pool: the modifier converted first, then the Macro; an overflow is named by the modifier."""
     try:
-        return build_pool(base, 0, int_of(part, f"{prefix}macro"), int_of(part, f"{prefix}modifier"))
+        return build_pool(base, 0, macro, modifier)
     except InputError as error:
-        raise InputError(f"{field}.{prefix}modifier", error.reason) from None
+        raise InputError(field, error.reason) from None
 
 
 def squadron(values: Inputs, name: str) -> Squadron:
-    """One Squadron's pools; refuses an Attack larger than its Dogfight pool."""
-    part = side(values, name)
-    total, attack = dogfight_pool(part), int_of(part, "attack")
+    """One Squadron's pools; refuses an Attack larger than its Dogfight pool, and a Missile its card does not have."""
+    card = in_play(values, name)
+    total, attack = dogfight_pool(values, name), int_of(values, f"{name}_attack")
     if attack > total:
-        raise InputError(f"{name}.attack", f"must be 0 to {total} (AS + Skill + Fuel bid), got {attack}")
-    missile = _attack_pool(part, int_of(part, "missile_as"), "missile_", name) if part["missile"] else None
-    defense = Pool(total - attack + (1 if part["evasive"] else 0))
-    return Squadron(_attack_pool(part, attack, "", name), defense, missile, int_of(part, "structure"))
+        raise InputError(f"{name}_attack", f"must be 0 to {total} (AS + Skill + Fuel bid), got {attack}")
+    missile = None
+    if values[f"{name}_missile"]:
+        if not card.missile:
+            raise InputError(f"{name}_missile", f"{_who_is(name)} has no Missile weapon on its card: it cannot declare "
+                                                "a Missile attack")
+        missile = _attack_pool(card.missile_as, card.missile_macro, int_of(values, f"{name}_missile_modifier"),
+                               f"{name}_missile_modifier")
+    defense = Pool(total - attack + (1 if card.evasive else 0))
+    return Squadron(_attack_pool(attack, card.macro, int_of(values, f"{name}_modifier"), f"{name}_modifier"),
+                    defense, missile, card.structure)
 
 
 def bid_check(values: Inputs, name: str) -> Check:
-    part = side(values, name)
-    ok = int_of(part, "bid") <= int_of(part, "fuel")
-    return judged(values, (f"{name}.bid", f"{name}.fuel"), f"Squadron {name.upper()}: Fuel bid ≤ Fuel remaining", ok,
-                  f"bids {part['bid']} of {part['fuel']} Fuel")
+    bid, fuel = int_of(values, f"{name}_bid"), squadron_of(values, name).fuel
+    return judged(values, (f"{name}_bid", f"{name}.fuel"), f"{_who_is(name)}: Fuel bid ≤ Fuel remaining", bid <= fuel,
+                  f"bids {bid} of {fuel} Fuel")
 
 
 def over_bid(checks: tuple[Check, ...]) -> str:
@@ -105,7 +109,7 @@ def over_bid(checks: tuple[Check, ...]) -> str:
 
 
 def _who(values: Inputs) -> str:
-    return order(str(side(values, "a")["weapon"]), str(side(values, "b")["weapon"]))
+    return order(squadron_of(values, "a").weapon, squadron_of(values, "b").weapon)
 
 
 # ---------------------------------------------------------------- odds
@@ -176,7 +180,7 @@ def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: d
 
 def _weapon_steps(values: Inputs, rng: random.Random, who: str, rolls: dict[str, object]) -> tuple[dict[str, int], list[str]]:
     """Step 6 in initiative order: Structure left of each Squadron and the steps."""
-    left = {name: int_of(side(values, name), "structure") for name in SIDES}
+    left = {name: squadron_of(values, name).structure for name in SIDES}
     sequence = [("a", "b"), ("b", "a")] if who != "b" else [("b", "a"), ("a", "b")]
     steps = ["Initiative: " + ("simultaneous" if who == "simultaneous" else f"Squadron {who.upper()} first") + "."]
     losses: dict[str, int] = {}
@@ -203,14 +207,14 @@ def _run(values: Inputs) -> Answer:
         big = name.upper()
         steps.append(f"Squadron {big}: " + (f"declares a Missile attack ({own.missile.describe()}), expending Fire Control "
                                             "as normal." if own.missile else "declares no Missile attack."))
-        steps.append(f"Squadron {big}: Dogfight pool {dogfight_pool(side(values, name))} → Attack {own.attack.describe()}, "
+        steps.append(f"Squadron {big}: Dogfight pool {dogfight_pool(values, name)} → Attack {own.attack.describe()}, "
                      f"Defense {own.defense.base}.")
     if over_bid(checks):
         return Answer(Outcome(over_bid(checks)), tuple(steps), checks)
     rolls: dict[str, object] = {}
     left, texts = _weapon_steps(values, rng, _who(values), rolls)
     steps += texts
-    missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if side(values, name)["missile"]]
+    missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if values[f"{name}_missile"]]
     hits: dict[str, int] = {}
     for name, other in missiles:
         if left[name] == 0:
@@ -228,7 +232,8 @@ def _run(values: Inputs) -> Answer:
     elif survivors:
         steps.append("Both survive: the Intercepting Squadron moves 1\" directly away from the other.")
     headline = ", ".join(f"{n.upper()} Structure {left[n]}" + (" (Destroyed)" if left[n] == 0 else "") for n in SIDES)
-    facts = {"structure": {n.upper(): left[n] for n in SIDES}, "destroyed": [n.upper() for n in SIDES if left[n] == 0]}
+    facts = {"structure": {n.upper(): left[n] for n in SIDES}, "destroyed": [n.upper() for n in SIDES if left[n] == 0],
+             "ships": {n: squadron_end(values, n, left[n]) for n in SIDES}}
     return Answer(Outcome(headline, facts=facts), tuple(steps), checks, extra={"roll": rolls})
 
 
@@ -248,8 +253,9 @@ DOGFIGHT = Resolver(
     summary="AS + Skill + Fuel bid, split into Attack and Defense; each Attack is rolled opposed by the other's Defense, "
             "in weapon initiative order; then the declared Missiles, opposed by the Defense pool and Escalated; "
             "results are Squadron Damage.",
-    inputs=(_side_input("a", "Squadron A", "Particle Cannon", True), _side_input("b", "Squadron B", "Mass Driver", False),
-            *_keypads(), SEED),
+    inputs=(squadron_input("a", "Squadron A", squadron_parts("Particle Cannon", missile=True)),
+            squadron_input("b", "Squadron B", squadron_parts("Mass Driver")),
+            *_fight_inputs("a", True), *_fight_inputs("b", False), *_keypads(), SEED),
     run=_run, odds=_odds,
     readings=(readings.DOGFIGHT_DAMAGE, readings.DOGFIGHT_MISSILE, readings.SECONDARY_ADDS_UP,
               readings.SECONDARY_CHOOSES, readings.ESCALATE_DIMINISH, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),

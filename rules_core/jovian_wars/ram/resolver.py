@@ -21,6 +21,7 @@ from ..damage.capital import d_results_input
 from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .capital import ram_of, state_words
 from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
+from ..squadron_inputs import SquadronCard, in_play, squadron_end, squadron_input, squadron_parts
 from . import capital as ram_capital
 from . import squadron as ram_squadron
 
@@ -30,7 +31,7 @@ CONTACT = Flag("contact", "front arc of its base overlaps with the target model'
 NEEDS = {
     "Capital Ship": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("ramming_ship.structure", "Structure", 0, 1),
                                                                   Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
-    "Squadron": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("squadron_structure", "Structure", 0, 1),
+    "Squadron": (Either("Structure: 0-1 or Fire Ship Trait", (Rating("ramming_squadron.structure", "Structure", 0, 1),
                                                               Flag("fire_ship", "Fire Ship Trait"))), CONTACT),
 }
 MAX_START = 4
@@ -63,11 +64,10 @@ def _hit_dice(name: str, label: str, when: tuple[str, str] | None = CAPITAL) -> 
 INPUTS = (
     Input("rammer", "choice", "Ramming model", default="Capital Ship", choices=RAMMERS),
     _ship("ramming_ship", "Ramming ship", (4, 3, 2, 2, 1), 4, CAPITAL),
-    replace(rating_input("squadron_structure", "Ramming Squadron's Structure", 1, low=1, high=12,
-                         help="A Squadron at 0 Structure is Destroyed and cannot ram."), when=SQUADRON),
+    squadron_input("ramming_squadron", "Ramming Squadron", squadron_parts(structure=1), when=SQUADRON),
     replace(flag_input("fire_ship", "Fire Ship Trait"), more=True),  # a ship's Trait: set once per game
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
-    rating_input("skill", "Ramming model's Skill", 3, high=12),
+    replace(rating_input("skill", "Ramming model's Skill", 3, high=12), when=CAPITAL),  # a Squadron's is on its card
     _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
     replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
     replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
@@ -109,6 +109,15 @@ def _pd(values: Inputs) -> Pool | None:
     return ram_squadron.point_defense(ship_of(values, "target_ship"), bool(values["bombing_run"]))
 
 
+def _skill(values: Inputs) -> Pool:
+    """The Skill Test's pool: the ramming ship's Skill, or the ramming Squadron's card's."""
+    return skill_pool(int_of(values, "skill") if _capital(values) else _squadron(values).skill)
+
+
+def _squadron(values: Inputs) -> SquadronCard:
+    return in_play(values, "ramming_squadron")
+
+
 def _checks(values: Inputs) -> tuple[Check, ...]:
     return tuple(need.check(values) for need in NEEDS[str(values["rammer"])])
 
@@ -116,7 +125,7 @@ def _checks(values: Inputs) -> tuple[Check, ...]:
 def _needed(values: Inputs) -> dict[str, int]:
     """Every keypad's count (0 for the other rammer's); the Explosion's keypads are optional, rolled when empty."""
     zero = Pool(0)
-    skill = pool_needed(skill_pool(int_of(values, "skill")), "skill_")
+    skill = pool_needed(_skill(values), "skill_")
     if _capital(values):
         return {**skill, **ram_capital.dice_needed(_ram(values)), **pool_needed(zero, "pd_")}
     return {**skill, **pool_needed(_pd(values) or zero, "pd_"), **pool_needed(zero, "ram_"), **pool_needed(zero, "target_")}
@@ -124,16 +133,18 @@ def _needed(values: Inputs) -> dict[str, int]:
 
 def _odds(values: Inputs) -> Answer:
     found = _checks(values)
-    skill = skill_pool(int_of(values, "skill"))
+    skill = _skill(values)
     if _capital(values):
         return Answer(checks=found, charts=tuple(ram_capital.charts(_ram(values))))
     return Answer(checks=found, charts=tuple(ram_squadron.charts(ship_of(values, "target_ship"), _pd(values),
-                                                                 int_of(values, "squadron_structure"), skill)))
+                                                                 _squadron(values).structure, skill)))
 
 
 def _run(values: Inputs) -> Answer:
     if _capital(values):
         _ram(values)  # refuses inconsistent inputs before the requirement is read
+    else:
+        _squadron(values)  # a Destroyed Squadron rams nothing
     found = _checks(values)
     lines = [requirement_sentence(found)]
     if not all_ok(found):
@@ -153,7 +164,7 @@ def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> 
 
 def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
     rng = rng_of(values)
-    structure = int_of(values, "squadron_structure")
+    structure = _squadron(values).structure
     target = ship_of(values, "target_ship")
     pd = _pd(values)
     extra: dict[str, object] = {}
@@ -169,9 +180,10 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
         extra["point_defense"] = resolution_json(res)
     if left == 0:
         lines.append("The ramming Squadron is Destroyed by Point Defense: no Skill Test.")
-        return Answer(Outcome("Shot down by Point Defense; the Ram does nothing", True, {"survived": False}),
+        ships = {"ramming_squadron": squadron_end(values, "ramming_squadron", 0)}
+        return Answer(Outcome("Shot down by Point Defense; the Ram does nothing", True, {"survived": False, "ships": ships}),
                       tuple(lines), found, extra={"roll": extra})
-    test, (label, effect), test_lines = roll_with_table(ram_squadron.TABLE, skill_pool(int_of(values, "skill")), values, rng,
+    test, (label, effect), test_lines = roll_with_table(ram_squadron.TABLE, _skill(values), values, rng,
                                                         "skill_", "Squadron's Skill Test")
     extra["skill"] = resolution_json(test)
     die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
@@ -181,7 +193,9 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
     headline = f"{notation(test.final)} → {label}: {effect}; the Squadron is Destroyed. Target: {state_words(target, after)}."
     return Answer(Outcome(headline, True, {"survived": True, "row": label, "effect": effect, "target_fate": after.fate,
                                            "target_structure": after.structure,
-                                           "ships": {"target_ship": end_state(values, "target_ship", after)}}),
+                                           "ships": {"target_ship": end_state(values, "target_ship", after),
+                                                     "ramming_squadron": squadron_end(values, "ramming_squadron", left,
+                                                                                      destroyed=True)}}),
                   tuple(lines), found, extra={"roll": extra})
 
 
