@@ -92,9 +92,13 @@ def search_field(page, zensical: bool):
 
 
 def open_search(page, zensical: bool):
-    """Open search from the header's magnifier; the field, emptied (fill waits until it is visible and editable)."""
+    """Open search from the header's magnifier; the field, emptied."""
+    from playwright.sync_api import expect
+
     page.locator("label.md-header__button[for='__search']").tap()
     field = search_field(page, zensical)
+    expect(field).to_be_visible(timeout=10_000)
+    expect(field).to_be_editable(timeout=10_000)
     field.fill("", timeout=10_000)
     return field
 
