@@ -8,7 +8,8 @@ The browser decodes them, so the page, the engine and the precache all see the f
 the copies are not precached (scripts/hooks/offline.py leaves them out) and change no revision.
 
 Brotli at its best quality takes minutes for the wasm, so each copy is kept in CACHE under the
-hash of the bytes it compresses: a rebuild compresses only what changed.
+hash of the bytes it compresses: a rebuild compresses only what changed. CACHE is not under .cache/:
+a Zensical build (--clean) empties that folder, and each one then compressed the wasm again (~90 s).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 import brotli
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CACHE = ROOT / ".cache" / "precompressed"
+CACHE = ROOT / "build" / "precompressed"
 MIN_BYTES = 1024
 ENCODINGS: dict[str, Callable[[bytes], bytes]] = {
     ".br": lambda data: brotli.compress(data, quality=11),

@@ -22,16 +22,14 @@ def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, 
     page.goto(site_url + ACTIONS)
     ids = page.evaluate("[...document.querySelectorAll('[data-resolver]')].map((r) => r.dataset.resolver)")
     changed = 0
-    for resolver_id in ids:
+    for resolver_id in ids:  # a tap scrolls its target into view first, as a reader's thumb would
         root = page.locator(f'[data-resolver="{resolver_id}"]')
         summary = root.locator("details.resolver__body > summary")
-        summary.scroll_into_view_if_needed()
         summary.tap()
         expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
         form = root.locator("form.resolver__form")
         control = form.locator(".resolver__stepper:visible button[aria-label$=': one more']").first
         if control.count():
-            control.scroll_into_view_if_needed()
             control.tap()
         else:
             select = form.locator("select:visible").first
@@ -41,7 +39,6 @@ def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, 
                 select.scroll_into_view_if_needed()
                 select.select_option(options[-1] if select.input_value() != options[-1] else options[0])
             elif switch.count():
-                switch.scroll_into_view_if_needed()
                 switch.tap()
             else:
                 continue
@@ -51,7 +48,6 @@ def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, 
         expect()(now).to_be_in_viewport()
         box = now.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (resolver_id, box)
-        summary.scroll_into_view_if_needed()
         summary.tap()  # closed again: the next widget's headline is the one in view
     assert changed >= 30, changed
     assert page_log.page_errors == []
@@ -76,8 +72,7 @@ def test_help_is_said_once_and_readings_fold_to_one_line(page, site_url) -> None
     N being the notes it opens to."""
     page.goto(site_url + ACTIONS)
     for root in page.locator("[data-resolver]").all()[:12]:
-        root.locator("details.resolver__body > summary").scroll_into_view_if_needed()
-        root.locator("details.resolver__body > summary").tap()
+        root.locator("details.resolver__body > summary").tap()  # scrolled into view by the tap
         expect()(root).to_have_attribute("data-mounted", "")
         helps = root.locator(".resolver__help").evaluate_all("(nodes) => nodes.map((node) => node.textContent)")
         assert len(helps) == len(set(helps)), helps

@@ -1,6 +1,12 @@
 """The engine's runtime in Chromium: requests sent at once and run one at a time, superseding, and a snapshot that must prove itself.
 
 Answers are compared with rules_core called in this process (CPython).
+
+The tests that need no first visit share one profile (profile("module"), tests/site/conftest.py): the
+engine's first boot is paid once, each later page boots from the saved snapshot. A damage test starts
+from the sound snapshot the one before it re-saved (and proved trusted). The old IndexedDB snapshot's
+removal (a save must happen) and the held theme bundle (page.route sees no request a service worker
+answers) need a first visit of their own.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ DAMAGE = """async (how) => {""" + SNAPSHOT_FILE + """
 REFUSAL = {"bytes": "checksum mismatch", "layout": "checksum mismatch", "probe": "wrong answer to its self-test"}
 
 
+@pytest.mark.profile("module")
 @pytest.mark.parametrize("damage", ["bytes", "layout", "probe"])
 def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_right(context, page, page_log, site_url, damage):
     """Assert: bytes flipped or pages misplaced in the saved file (caught by the checksum) or a wrong self-test answer
@@ -88,6 +95,7 @@ def test_an_older_builds_snapshot_in_indexeddb_is_deleted_once_the_file_is_saved
     assert "rules-engine" not in names
 
 
+@pytest.mark.profile("module")
 def test_twenty_quick_taps_end_on_the_odds_of_the_final_value(page, page_log, site_url):
     """Assert: after 20 taps on a stepper in one burst the odds shown are CPython's for the final
     value, and every earlier request of the burst answered "superseded" at once, before the last."""
@@ -137,6 +145,7 @@ WORKER_BURST = """async (url) => {
 }"""
 
 
+@pytest.mark.profile("module")
 def test_the_worker_runs_only_the_latest_of_a_burst_on_one_channel(page, page_log, site_url):
     """Assert: 20 requests on one channel that reach the worker together are not run 20 times: the 19
     older ones answer "superseded" unrun, and the latest is started, then answered as CPython does."""
@@ -147,6 +156,7 @@ def test_the_worker_runs_only_the_latest_of_a_burst_on_one_channel(page, page_lo
     assert page_log.page_errors == []
 
 
+@pytest.mark.profile("module")
 def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(page, page_log, site_url):
     """Assert: ten requests made at once are all sent to the worker at once (none waits for the page to
     pass it on), the worker starts each only when the one before has answered, the page arms a 2 s cut

@@ -20,21 +20,26 @@ from scripts.build_site import build
 from scripts.hooks.assets import THEME_COLOUR
 from scripts.hooks.entries import load_entries
 from scripts.hooks.placement import place
+from scripts.hooks.precompress import CACHE
 from tests.conftest import DOCS, ROOT
 
 DEPLOYED_AT = "https://user.github.io/jovian-rules/"
 PAGES_WITH_MARKERS = {"dice/index.html", "war-galley/aid/attack-modes/index.html"}
+CACHE_MARK = CACHE / "planted-before-the-zensical-build"
 
 
 @pytest.fixture(scope="module")
 def zensical_site(tmp_path_factory) -> Iterator[Path]:
     # Zensical writes only inside the project: a folder under build/ (ignored by git).
     site = ROOT / "build" / f"zensical-site-{tmp_path_factory.getbasetemp().name}"
+    CACHE.mkdir(parents=True, exist_ok=True)
+    CACHE_MARK.touch()
     with pytest.MonkeyPatch.context() as env:
         env.setenv("SITE_URL", DEPLOYED_AT)
         build("zensical", site)
     yield site
     shutil.rmtree(site, ignore_errors=True)
+    CACHE_MARK.unlink(missing_ok=True)
 
 
 def resolver_ids(html: str) -> list[str]:
@@ -87,6 +92,8 @@ def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
     assert files == on_disk - compressed
     assert {"assets/pyodide/pyodide.asm.wasm", "assets/calculators/main.js", "assets/icons/manifest.webmanifest",
             "readings/index.html"} <= on_disk
+    # The build left the compressed copies of earlier builds (zensical --clean empties .cache/): the wasm's not redone.
+    assert CACHE_MARK.is_file()
     for site in (zensical_site, site_dir):  # overrides/main.html, in both generators' themes
         head = page_html(site, "jovian-wars/v1.2.4/actions/index.html")
         assert '<link rel="manifest" href="../../../assets/icons/manifest.webmanifest">' in head
