@@ -217,7 +217,7 @@ def _waiting(answer: dict[str, object], wanted: NextRoll) -> dict[str, object]:
     """An answer that stopped at a roll no keypad holds: the steps before it and the roll wanted, nothing of what the
     held dice led to (no outcome's facts, rolls or ships: nothing to apply)."""
     steps = answer.get("steps")
-    kept = {key: answer[key] for key in ("resolver", "title", "inputs", "checks", "interpretations") if key in answer}
+    kept: dict[str, object] = {key: answer[key] for key in ("resolver", "title", "inputs", "checks", "interpretations") if key in answer}
     wanted_json = wanted.to_json()
     return {**kept, "outcome": {"headline": f"Next roll ({wanted.number}): {wanted_json['text']}."},
             "steps": held_cut(steps if isinstance(steps, list) else []), "next_roll": wanted_json}

@@ -22,7 +22,7 @@ of end states; `resolve_hits` resolves one case from dice, step by step, with th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
