@@ -264,7 +264,7 @@ export class Form {
 
   /**
    * Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure, the Boarders
-   * aboard from its state. Values
+   * aboard its state records. Values
    * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said.
    * @param {InputSpec} spec @param {string[]} path @param {any} ship a fleet ship (fleet-store.js), none for "by hand"
    * @param {HTMLElement} picked @param {HTMLDetailsElement} byHand @param {HTMLDetailsElement} change
@@ -281,8 +281,9 @@ export class Form {
     /** @type {Values} */
     const given = {};
     for (const part of spec.parts || []) {
-      // The Boarders aboard are the ship's state (fleet-store.js: kept only while some are aboard, so none is 0).
-      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? (ship.state?.boarders ?? 0) : ship.left[part.name];
+      // The Boarders aboard are the ship's state (fleet-store.js); a fleet that records none leaves the form's own
+      // (Board's survivors carried aboard, or typed).
+      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? ship.state?.boarders : ship.left[part.name];
       if (value !== undefined) given[part.name] = value;
     }
     const { values, refused } = checkState(spec.parts || [], given);

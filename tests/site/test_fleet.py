@@ -484,3 +484,131 @@ def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page,
         expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(2 + done)
         assert stored(page)["ships"] == fleet[20 - done:]
     assert page_log.page_errors == []
+
+
+# ---------------------------------------------------------------- a Ram roll by roll; Boarded's Boarders; the core flow
+
+EXPLODING_TENGU = ship("Tengu", "Theirs", {"structure": 3}, {"structure": 1, "defense": 0, "sensors": 0})
+"""At Structure 1 with two Systems at 0: a Catastrophic Damage Table die of 6 makes it Explode (6 + 2)."""
+FIRST_ROLLS = {"skill_dice": [4, 4, 2], "ram_dice": [6, 6, 6, 6, 5], "target_dice": [6, 6, 6]}
+IN_TURN = [("Ramming ship: Catastrophic Damage Table, 1 die", {"rammer_hit_dice": [1]}),
+           ("Ramming ship: Catastrophic Damage Table, 1 die", {"rammer_hit_dice": [2]}),
+           ("Target: Catastrophic Damage Table, 1 die", {"target_hit_dice": [6]}),
+           ("Explosion on the ramming ship, 5 dice", {"blast_dice": [5, 5, 2], "blast_macro_dice": [5, 1]})]
+"""Each roll the Ram asks for after the first ones, in turn, with the dice typed for it."""
+LATER_PADS = ("rammer_hit_dice", "target_hit_dice", "blast_dice", "blast_macro_dice", "blast_hit_dice")
+
+
+def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log, site_url):
+    """Assert, at 390x844 with touch, a Ram between two fleet ships asks each roll after the first ones in its turn:
+    that roll's keypad alone, its prompt ("Next roll (4 of ?): Ramming ship: Catastrophic Damage Table, 1 die"), the
+    keyboard on its field, the steps so far as rules_core gives them; the last roll by its own "Roll for me"; the end
+    is rules_core's with every die typed at once, and one tap applies it to both ships."""
+    import rules_core
+    from tests.site.test_widgets import open_widget
+
+    assert page.viewport_size == SCREEN
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": [VALIANT, EXPLODING_TENGU]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    slot = root.locator('[data-region="next-roll"]')
+    expect()(slot).to_be_hidden()  # no roll asked yet: the later keypads are not shown
+    ships = {"ramming_ship": numbers(VALIANT), "target_ship": numbers(EXPLODING_TENGU)}
+    typed: dict[str, list[int]] = {**FIRST_ROLLS}
+    root.locator('fieldset[data-faces="skill_dice"] [data-region="digits"]').tap()
+    page.keyboard.type("".join("".join(map(str, faces)) for faces in FIRST_ROLLS.values()))
+    prompt, steps = root.locator('[data-region="next-roll-prompt"]'), root.locator('[data-region="outcome"] .resolver__steps > li')
+    for number, (wanted, dice) in enumerate(IN_TURN, 4):
+        answer = rules_core.resolve(RAM, {**ships, **typed})
+        assert answer["next_roll"]["text"] == wanted and answer["next_roll"]["number"] == number
+        expect()(prompt).to_have_text(f"Next roll ({number} of ?): {wanted}", timeout=ENGINE_MS)
+        expect()(steps).to_have_text(answer["steps"])
+        for name in LATER_PADS:  # that roll's keypads, and those already holding dice; no other
+            pad = root.locator(f'fieldset[data-faces="{name}"]')
+            expect()(pad).to_be_visible() if name in dice or typed.get(name) else expect()(pad).to_be_hidden()
+        expect()(root.locator(f'fieldset[data-faces="{next(iter(dice))}"] [data-region="digits"]')).to_be_focused()
+        page.keyboard.type("".join("".join(map(str, faces)) for faces in dice.values()))
+        typed = {**typed, **{name: typed.get(name, []) + faces for name, faces in dice.items()}}
+    expect()(prompt).to_have_text("Next roll (8 of ?): Explosion on the ramming ship: Catastrophic Damage Table, 1 die")
+    pad = root.locator('fieldset[data-faces="blast_hit_dice"]')
+    expect()(pad.locator('[data-region="digits"]')).to_be_focused()
+    while prompt.inner_text():  # the site rolls the roll asked, as many times as the Ram asks
+        slot.get_by_role("button", name="Roll for me: Explosion on the ramming ship: Catastrophic Damage Table").tap()
+        expect()(pad.locator('[data-region="keypad-note"]')).to_contain_text("Rolled by the site")
+        expect()(root.locator('[data-region="outcome"] .resolver__headline')).not_to_contain_text("Next roll (8 of ?)")
+        expect()(prompt).not_to_have_text("Next roll (8 of ?): Explosion on the ramming ship: Catastrophic Damage Table, 1 die")
+    rolled = [int(face) for face in pad.locator('[data-region="typed"]').inner_text().split()]
+    one_shot = rules_core.resolve(RAM, {**ships, **typed, "blast_hit_dice": rolled})
+    assert "next_roll" not in one_shot and "site_rolled" not in one_shot
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(one_shot["outcome"]["headline"])
+    assert one_shot["outcome"]["ships"]["target_ship"]["fate"] == "Explodes"
+    expect()(slot.get_by_role("button", name="Roll for me")).to_be_hidden()
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant and Tengu")
+    ends = one_shot["outcome"]["ships"]
+    assert stored(page)["ships"] == [{**VALIANT, "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}},
+                                     {**EXPLODING_TENGU, "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS},
+                                      "state": {"fate": "Explodes"}}]
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_boarded_picked_from_the_fleet_takes_its_boarders_aboard(page, page_log, site_url):
+    """Assert picking the boarded ship fills its Boarders aboard from the fleet ship's state, beside its Marines."""
+    from tests.site.test_widgets import open_widget
+
+    boarded_id = "jovian-wars/v1.2.4/boarded"
+    boarded = {**ship("Tengu", "Jovian", left={"marines": 1}), "state": {"boarders": 2}}
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": [VALIANT, boarded]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#boarded")
+    root = open_widget(page, boarded_id)
+    expect()(root.locator('[data-name="ship.boarders"]')).to_have_value("3")  # the form's default
+    root.get_by_label("Boarded ship: from your fleet", exact=True).select_option(label="Tengu (Jovian)")
+    expect()(root.locator('[data-name="ship.boarders"]')).to_have_value("2")
+    expect()(root.locator('[data-name="ship.marines"]')).to_have_value("1")
+    expect()(root.locator('[data-region="picked"]')).to_contain_text("Boarders aboard 2")
+    assert page_log.page_errors == []
+
+
+CAPITAL_DAMAGE = "jovian-wars/v1.2.4/capital-ship-damage"
+DAMAGE_DICE = {"dice": [6, 6, 6, 1, 2, 3]}
+
+
+def check_core_flow(page, page_log, url: str) -> None:
+    """The fleet's core flow on the site at `url` (the MkDocs build here, the Zensical one in test_zensical.py): a ship
+    added on the fleet page, picked in a widget, resolved from typed dice as rules_core does, applied, and undone."""
+    import rules_core
+    from tests.site.test_widget_table import type_dice
+    from tests.site.test_widgets import open_widget
+
+    root = open_fleet(page, url)
+    add_ship(root, "Valiant", "Mine")
+    before = stored(page)
+    page.goto(url + "jovian-wars/v1.2.4/damage/#capital-ship-damage")
+    widget = open_widget(page, CAPITAL_DAMAGE)
+    expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    widget.get_by_label("Ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    type_dice(widget, DAMAGE_DICE)
+    expected = rules_core.resolve(CAPITAL_DAMAGE, {"ship": numbers(before["ships"][0]), **DAMAGE_DICE})
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant")
+    end = expected["outcome"]["ships"]["ship"]["numbers"]
+    applied = stored(page)["ships"][0]
+    assert applied["left"] == {p: end[p] for p in PARTS} != before["ships"][0]["left"]
+    root = open_fleet(page, url)
+    root.locator('[data-region="fleet-undo"]').tap()
+    expect()(root.locator('[data-region="fleet-note"]')).to_contain_text("Undone:")
+    assert stored(page) == before
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_the_core_flow_adds_picks_resolves_applies_and_undoes(page, page_log, site_url):
+    check_core_flow(page, page_log, site_url)
