@@ -595,7 +595,7 @@ def check_core_flow(page, page_log, url: str) -> None:
     expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     widget.get_by_label("Ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     type_dice(widget, DAMAGE_DICE)
-    expected = rules_core.resolve(CAPITAL_DAMAGE, {"ship": numbers(before["ships"][0]), **DAMAGE_DICE})
+    expected = rules_core.resolve(CAPITAL_DAMAGE, {"ship": before["ships"][0]["left"], **DAMAGE_DICE})
     outcome = widget.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
