@@ -254,9 +254,9 @@ export function fleetInLink(partsByKind) {
   return text === null ? { error: "it is not a fleet link (it was cut short or changed)" } : readFleet(text, partsByKind);
 }
 
-/** The stored fleet's ships of one kind as a resolver offers them to pick: name, side and numbers as stored (the fleet
- * page checked them when it stored them; the widget checks what it fills by the resolver's own declaration). [] when
- * there is no fleet or it cannot be read here (the fleet page says why). @param {string} kind */
+/** The stored fleet's ships of one kind as a resolver offers them to pick: name, side, numbers and state as stored
+ * (the fleet page checked them when it stored them; the widget checks what it fills by the resolver's own
+ * declaration). [] when there is no fleet or it cannot be read here (the fleet page says why). @param {string} kind */
 export function fleetShips(kind = CAPITAL_SHIP) {
   let record;
   try {
@@ -269,5 +269,6 @@ export function fleetShips(kind = CAPITAL_SHIP) {
   if (!isObject(record) || !READS.includes(record.fleet) || !Array.isArray(record.ships)) return [];
   return record.ships.slice(0, MOST_SHIPS).map((ship, index) => ({ ship, index }))
     .filter(({ ship }) => isObject(ship) && kindOf(ship) === kind && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
-    .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left }));
+    .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left,
+      ...(isObject(ship.state) ? { state: ship.state } : {}) })); // its state as stored: a pick checks what it reads
 }

@@ -12,14 +12,16 @@ import { el } from "./dom.js";
 import { digitsField } from "./dice-digits.js";
 import { notePick } from "./apply-outcome.js";
 
-/** More optional keypads than this are folded (only the Ram has more: its damage and Explosion dice). */
+/** More optional keypads than this are folded (the keypads asked in turn are not among them). */
 const MANY_OPTIONAL_PADS = 4;
 
 /**
  * One declared input, as describe() sends it (rules_core/inputs.py).
  * @typedef {{name: string, kind: string, label: string, help?: string, default?: any, low?: number, high?: number,
  *   choices?: string[], parts?: InputSpec[], when?: [string, string], more?: boolean, optional?: boolean}} InputSpec
- * @typedef {{title: string, inputs: InputSpec[], has_odds?: boolean}} Declaration
+ * @typedef {{title: string, inputs: InputSpec[], has_odds?: boolean, in_turn?: string[]}} Declaration
+ * @typedef {{keypads: Record<string, number>, dice: number, for: string, number: number, text: string}} NextRoll
+ *   a roll no keypad holds yet, as a resolution from typed dice names it (rules_core/turns.py)
  * @typedef {Record<string, any>} Values
  * @typedef {{name: string, path: string[], typed: HTMLElement, needed: HTMLElement, note: HTMLElement, pad: HTMLElement,
  *   prefix: string, key: string, optional: boolean, digits: HTMLInputElement}} FaceInput  a keypad: the faces typed for one `faces` input
@@ -124,6 +126,13 @@ export class Form {
     this.dependents = [];
     /** @type {Set<string>} the fleet kinds whose "none in your fleet" was said */
     this.saidNoFleet = new Set();
+    /** Keypads of the dice after the first roll: shown when a resolution asks for them (askRoll), or once they hold faces. */
+    this.inTurn = new Set(declaration.in_turn || []);
+    /** @type {Record<string, number>} the keypads of the roll asked now, with the dice each takes once it is typed */
+    this.asking = {};
+    this.nextRollPrompt = el("p", { class: "resolver__next-roll-prompt", "data-region": "next-roll-prompt" });
+    this.nextRollButton = el("button", { type: "button", class: "resolver__roll", text: "Roll for me", onclick: () => this.rollAsked() });
+    this.nextRoll = el("div", { class: "resolver__next-roll", "data-region": "next-roll", hidden: true }, this.nextRollPrompt);
     // A help sentence several inputs share is said once, at the top of the form (it was repeated under each).
     this.sharedHelp = sharedHelpTexts(declaration.inputs);
     // Said once and folded under "More": the sentences are read once, the widget is used every turn.
@@ -133,22 +142,25 @@ export class Form {
     this.node = el("form", { class: "resolver__form", "aria-label": declaration.title, onsubmit: (/** @type {Event} */ e) => e.preventDefault() });
     this.pads = el("div", { class: "resolver__keypads" });
     this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
-    // Many keypads the player may leave empty (the Ram's damage and Explosion dice: the site rolls them) are folded.
-    const foldOptional = declaration.inputs.filter((spec) => spec.kind === "faces" && spec.optional).length > MANY_OPTIONAL_PADS;
+    // Many keypads the player may leave empty are folded; those asked in turn have a place of their own (nextRoll).
+    const foldOptional = declaration.inputs.filter((spec) => spec.kind === "faces" && spec.optional && !this.inTurn.has(spec.name)).length > MANY_OPTIONAL_PADS;
     this.optionalPads = el("details", { class: "resolver__dice-more" }, el("summary", { text: "Dice you may leave empty" }));
     for (const spec of declaration.inputs) {
       const node = this.control(spec, [spec.name]);
-      if (spec.kind === "faces") (spec.optional && foldOptional ? this.optionalPads : this.pads).append(node);
+      if (spec.kind === "faces" && this.inTurn.has(spec.name)) this.nextRoll.append(node);
+      else if (spec.kind === "faces") (spec.optional && foldOptional ? this.optionalPads : this.pads).append(node);
       else if (spec.more || spec.kind === "seed") this.more.append(node);
       else this.node.append(node);
     }
     if (this.optionalPads.childElementCount > 1) this.pads.append(this.optionalPads);
+    this.nextRoll.append(this.nextRollButton);
     if (helpAll) this.more.append(helpAll);
     /** @type {Map<string, {spec: InputSpec, path: string[], picked: HTMLElement, name: string}>} the ships picked from the fleet */
     this.pickedLines = new Map();
     /** @type {Map<string, any>} which fleet ship fills each ship input (null: by hand), for "Apply to the fleet" */
     this.fleetPicks = new Map();
     this.showDependents();
+    this.askRoll(null);
   }
 
   /** "More", when it holds anything. */
@@ -253,7 +265,8 @@ export class Form {
   }
 
   /**
-   * Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure. Values
+   * Fill a ship input from a fleet ship: its numbers now, its card's Structure as the starting Structure, the Boarders
+   * aboard its state records. Values
    * are checked as a link's are (input-check.js); a number the resolver cannot take is left as it was, and said.
    * @param {InputSpec} spec @param {string[]} path @param {any} ship a fleet ship (fleet-store.js), none for "by hand"
    * @param {HTMLElement} picked @param {HTMLDetailsElement} byHand @param {HTMLDetailsElement} change
@@ -270,7 +283,9 @@ export class Form {
     /** @type {Values} */
     const given = {};
     for (const part of spec.parts || []) {
-      const value = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
+      // The Boarders aboard are the ship's state (fleet-store.js); a fleet that records none leaves the form's own
+      // (Board's survivors carried aboard, or typed).
+      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? ship.state?.boarders : ship.left[part.name];
       if (value !== undefined) given[part.name] = value;
     }
     const { values, refused } = checkState(spec.parts || [], given);
@@ -318,6 +333,7 @@ export class Form {
       setPath(this.values, f.path, []);
       f.note.textContent = "";
     }
+    this.asking = {};
     if (this.seedInput) this.setQuiet(this.seedInput.path, null);
     this.hooks.follow();
     this.fill(pairs);
@@ -336,19 +352,19 @@ export class Form {
     const update = (/** @type {number[]} */ list) => {
       note.textContent = "";
       if (this.seedInput) this.setQuiet(this.seedInput.path, null);
+      if (!this.inTurn.has(name)) this.clearLaterRolls(); // they followed from the dice before: asked again in turn
       this.hooks.follow(); // the last die brings the outcome into view
       this.set(path, list);
     };
     const digits = /** @type {HTMLInputElement} */ (digitsField({
-      label: spec.label, id: nextId(`${name}-digits`), most: () => this.diceNeeded[name] ?? spec.high ?? Infinity,
+      label: spec.label, id: nextId(`${name}-digits`), most: () => this.mostDice(name) ?? spec.high ?? Infinity,
       write: (/** @type {number[]} */ list) => update(list),
       say: (/** @type {string} */ text) => (note.textContent = text),
       next: (/** @type {HTMLInputElement} */ from) => this.focusNextDigits(from),
     }));
     const add = (/** @type {number} */ face) => {
       const list = faces();
-      const need = this.diceNeeded[name];
-      const most = need ?? spec.high ?? Infinity;
+      const most = this.mostDice(name) ?? spec.high ?? Infinity;
       if (list.length >= most) {
         note.textContent = `${spec.label}: ${most === 1 ? "the 1 die is" : `all ${most} dice are`} typed already. Press ⌫ or Clear to change one.`;
         return;
@@ -380,10 +396,69 @@ export class Form {
    * @param {HTMLInputElement} from */
   focusNextDigits(from) {
     const at = this.faceInputs.findIndex((f) => f.digits === from);
-    const next = this.faceInputs.slice(at + 1).find((f) => !f.optional && !f.pad.hidden
-      && (getPath(this.values, f.path) || []).length < (this.diceNeeded[f.name] ?? 1));
+    const next = this.faceInputs.slice(at + 1).find((f) => (!f.optional || Object.hasOwn(this.asking, f.name)) && !f.pad.hidden
+      && (getPath(this.values, f.path) || []).length < (this.mostDice(f.name) ?? 1));
     if (next) next.digits.focus();
     else from.blur();
+  }
+
+  /** The dice a keypad takes now: the roll asked of it, else what describe() said (undefined: not known). @param {string} name */
+  mostDice(name) {
+    return Object.hasOwn(this.asking, name) ? this.asking[name] : this.diceNeeded[name];
+  }
+
+  /** The dice typed after the first roll are cleared (quietly: the change that clears them asks the engine). */
+  clearLaterRolls() {
+    this.asking = {};
+    for (const f of this.faceInputs) if (this.inTurn.has(f.name)) setPath(this.values, f.path, []);
+  }
+
+  /**
+   * A resolution's next roll (null once the fate is reached): its keypads alone are shown, with the prompt
+   * "Next roll (4 of ?): Target: Catastrophic Damage Table, 1 die", the keyboard on the first one's field. The
+   * keypads of the rolls typed before stay shown (to correct a die), the others hidden.
+   * @param {NextRoll | null} roll
+   */
+  askRoll(roll) {
+    this.asking = {};
+    const held = (/** @type {FaceInput} */ f) => (getPath(this.values, f.path) || []).length;
+    if (roll && roll.keypads && typeof roll.keypads === "object") {
+      for (const [name, count] of Object.entries(roll.keypads)) {
+        const f = this.faceInputs.find((candidate) => candidate.name === name);
+        if (f && Number.isInteger(count)) this.asking[name] = held(f) + count;
+      }
+    }
+    const later = this.faceInputs.filter((f) => this.inTurn.has(f.name));
+    for (const f of later) f.pad.hidden = !Object.hasOwn(this.asking, f.name) && !held(f);
+    const asked = later.filter((f) => Object.hasOwn(this.asking, f.name));
+    this.nextRollPrompt.textContent = roll && asked.length ? `Next roll (${roll.number} of ?): ${roll.text}` : "";
+    this.nextRollButton.hidden = !asked.length;
+    this.nextRollButton.setAttribute("aria-label", roll && asked.length ? `Roll for me: ${roll.for}` : "Roll for me");
+    this.nextRoll.hidden = later.every((f) => f.pad.hidden);
+    const first = asked.find((f) => held(f) < this.asking[f.name]);
+    const now = document.activeElement;
+    const typingElsewhere = (now instanceof HTMLInputElement && !now.matches('[data-region="digits"]')) || now instanceof HTMLSelectElement;
+    if (first && !typingElsewhere) {
+      first.digits.focus();
+      first.digits.setSelectionRange(first.digits.value.length, first.digits.value.length); // typing goes after the dice held
+    }
+  }
+
+  /** "Roll for me" for the roll asked alone: the site rolls its dice onto its keypads, and the resolution goes on. */
+  rollAsked() {
+    /** @type {[string[], any][]} */
+    const pairs = [];
+    for (const f of this.faceInputs) {
+      if (!Object.hasOwn(this.asking, f.name)) continue;
+      const faces = getPath(this.values, f.path) || [];
+      const more = Math.max(0, this.asking[f.name] - faces.length);
+      const rolled = Array.from({ length: more }, fairDie);
+      f.note.textContent = `Rolled by the site: ${rolled.join(" ")}.`;
+      pairs.push([f.path, [...faces, ...rolled]]);
+    }
+    if (!pairs.length) return;
+    this.hooks.follow();
+    this.setMany(pairs);
   }
 
   /** "Roll for me": a random seed; the faces typed are cleared (the engine's roll shows on the keypads). */
@@ -393,6 +468,7 @@ export class Form {
       setPath(this.values, f.path, []);
       f.note.textContent = "";
     }
+    this.asking = {};
     this.hooks.follow();
     if (this.seedInput) {
       this.seedInput.input.value = String(seed);
@@ -457,6 +533,15 @@ export class Form {
     const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
     const label = spec ? spec.label : path.join(".");
     return owner && isModel(owner) ? `${owner.label}: ${label}` : label;
+  }
+}
+
+/** One d6 from the browser's generator, every face equally likely (draws past the last multiple of 6 are drawn again). */
+function fairDie() {
+  const limit = 2 ** 32 - (2 ** 32 % 6);
+  for (;;) {
+    const n = crypto.getRandomValues(new Uint32Array(1))[0];
+    if (n < limit) return 1 + (n % 6);
   }
 }
 

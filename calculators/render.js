@@ -238,6 +238,7 @@ export class View {
   /** The dice each keypad needs changed (describe's answer, in form.diceNeeded). @param {Form} form */
   showNeeded(form) {
     for (const f of form.faceInputs) {
+      if (form.inTurn.has(f.name)) continue; // shown when asked (Form.askRoll)
       // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
       f.pad.hidden = form.diceNeeded[f.name] === 0 && !(getPath(form.values, f.path) || []).length;
     }
@@ -248,7 +249,7 @@ export class View {
   /** "2 of 3" on each keypad. @param {Form} form */
   showCounts(form) {
     for (const f of form.faceInputs) {
-      const n = form.diceNeeded[f.name];
+      const n = form.mostDice(f.name);
       const typed = (getPath(form.values, f.path) || []).length;
       f.needed.textContent = n === undefined ? (typed ? `${typed} typed` : "") : `${typed} of ${n}`;
     }

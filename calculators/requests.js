@@ -66,7 +66,8 @@ function oddsInputs(form) {
 
 /**
  * Resolve once a seed is set, or every keypad is complete, or left empty where it may be
- * (an optional keypad: the automatic choice or the stated result stands in; or no dice needed).
+ * (an optional keypad: the automatic choice or the stated result stands in, or a later roll the engine asks for in
+ * its turn; or no dice needed); the roll the engine asked for (form.asking) needs all its dice.
  * @param {Form} form @param {Values} inputs
  */
 function readyToResolve(form, inputs) {
@@ -74,6 +75,7 @@ function readyToResolve(form, inputs) {
   if (!form.faceInputs.length) return !form.declaration.has_odds || !form.seedInput;
   return form.faceInputs.every((f) => {
     const typed = getPath(inputs, f.path) || [];
+    if (Object.hasOwn(form.asking, f.name)) return typed.length >= form.asking[f.name]; // the roll asked: all its dice
     const need = form.diceNeeded[f.name];
     if (typed.length === 0 && (f.optional || need === 0)) return true;
     return need === undefined ? typed.length > 0 : typed.length === need;

@@ -35,6 +35,11 @@
 //   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads
 //   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
 //   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, what was entered, the link
+//   [data-region="next-roll"]  a resolution from typed dice that stopped at a roll no keypad holds (the answer's
+//                           next_roll, rules_core/turns.py): that roll's keypads alone (the resolver's in_turn keypads
+//                           are shown only when asked, or once they hold dice), [data-region="next-roll-prompt"]
+//                           "Next roll (4 of ?): Target: Catastrophic Damage Table, 1 die", the keyboard on its field,
+//                           and a "Roll for me" for that roll alone (aria-label "Roll for me: <what it is for>")
 //   [data-region="step"]    a carried flow's step: "Activation 2: it starts from the state the last one left."
 //   button[data-region="carry"]  an outcome that goes on: "Go on to Boarded", "Next activation" (outcome.carry)
 //   p[data-region="picked"]      a ship picked from the fleet, in one line; its pick folded in details.resolver__change
@@ -120,7 +125,7 @@ export class Widget {
     const odds = view.oddsRegion.querySelectorAll(".resolver__chart").length > MANY_CHARTS
       ? el("details", { class: "resolver__odds-fold" }, el("summary", { text: "Odds of every outcome" }), view.oddsRegion)
       : view.oddsRegion;
-    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, form.node, form.pads, actions, view.shared, view.outcomeRegion, odds, form.moreIfAny()]
+    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, form.node, form.pads, actions, view.shared, view.outcomeRegion, form.nextRoll, odds, form.moreIfAny()]
       .filter((node) => node !== null);
     const summary = view.body.querySelector(".resolver__summary") || view.body.querySelector("summary");
     if (view.static) view.static.replaceWith(...nodes);
@@ -172,11 +177,13 @@ export class Widget {
         view.showOdds(answer.result);
       }
     }
+    if (!round.ready && Object.keys(form.asking).length) return; // the roll asked is being typed: the steps so far stay
     if (!round.ready) return view.showHint(form.faceInputs.length ? "Type the dice you rolled on the keypads, or press “Roll for me”." : "Press “Roll for me” to resolve one case.");
     const answer = await round.resolve();
     if (!answer) return;
     if (answer.error) return view.showError(answer);
     view.showResolved(answer.result, round.inputs, form, Boolean(form.declaration.has_odds));
+    form.askRoll(answer.result.next_roll || null);
     offerApply(this, answer.result, round.inputs);
     this.offerCarry(answer.result.outcome && answer.result.outcome.carry);
   }

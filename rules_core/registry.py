@@ -10,6 +10,11 @@ resolve(id, inputs) ->
      "outcome": {"headline": str, ...},                         # the result in the rule's own terms
      "steps": [str, ...],                                       # every step taken, in order
      "interpretations": [Reading JSON, ...], ...resolver-specific keys}
+  or, resolved from typed dice that stop before a die no keypad holds (rules_core.turns):
+    {"resolver", "title", "inputs", "checks", "interpretations",
+     "outcome": {"headline": "Next roll (4): Target: Catastrophic Damage Table, 1 die."},
+     "steps": [the steps before that roll],
+     "next_roll": {"keypads": {name: dice more}, "dice": int, "for": str, "number": int, "text": str}}
 
 odds(id, inputs) ->
     {"resolver": id, "title": str, "inputs": {checked inputs},
@@ -31,6 +36,7 @@ from .answers import Answer, answer_json, to_json
 from .errors import InputError, RulesError, UnknownResolver
 from .inputs import Input, check_all, field_label
 from .readings import Reading
+from .turns import NextRoll, asks_in_turn, held_cut, taking_turns
 from .values import counting_site_dice
 from .wording import counted
 
@@ -68,6 +74,9 @@ class Resolver:
     """How many faces each faces-input needs for these inputs (drives the keypad)."""
     summary: str = ""
     """One sentence on what it does, shown under the title."""
+    in_turn: tuple[str, ...] = ()
+    """Keypads of the dice drawn after the first roll (damage dice, an Explosion's roll): typed in their turn, when a
+    resolution's `next_roll` names them (rules_core.turns); the widget shows them only then."""
 
     @property
     def game(self) -> str:
@@ -93,6 +102,7 @@ class Resolver:
             "serves": list(self.serves),
             "versions": list(self.versions),
             "interpretations": [reading.to_json() for reading in self.readings],
+            "in_turn": list(self.in_turn),
         }
         if inputs is not None and self.dice_needed is not None:
             data["dice_needed"] = self.dice_needed(self.check(inputs))
@@ -193,11 +203,24 @@ def resolve(resolver_id: object, inputs: object) -> dict[str, object]:
 
     def work() -> dict[str, object]:
         checked = resolver.check(inputs)
-        with counting_site_dice() as rolled:
+        keypads = [spec.name for spec in resolver.inputs if spec.kind == "faces"]
+        with counting_site_dice() as rolled, taking_turns(asks_in_turn(checked, keypads)) as turn:
             answer = _answer(resolver, checked, resolver.run(checked))
+        if turn.wanted is not None:
+            return _waiting(answer, turn.wanted)
         return _marked_site_dice(answer, rolled)
 
     return _in_players_words(resolver, work)
+
+
+def _waiting(answer: dict[str, object], wanted: NextRoll) -> dict[str, object]:
+    """An answer that stopped at a roll no keypad holds: the steps before it and the roll wanted, nothing of what the
+    held dice led to (no outcome's facts, rolls or ships: nothing to apply)."""
+    steps = answer.get("steps")
+    kept: dict[str, object] = {key: answer[key] for key in ("resolver", "title", "inputs", "checks", "interpretations") if key in answer}
+    wanted_json = wanted.to_json()
+    return {**kept, "outcome": {"headline": f"Next roll ({wanted.number}): {wanted_json['text']}."},
+            "steps": held_cut(steps if isinstance(steps, list) else []), "next_roll": wanted_json}
 
 
 def _marked_site_dice(answer: dict[str, object], rolled: list[int]) -> dict[str, object]:

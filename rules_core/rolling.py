@@ -18,9 +18,10 @@ from .dice.keep import BEST_READING, Purpose
 from .dice.pool_odds import code_of, half_tables, level_weights, reading_weights
 from .dice.pools import MAX_BASE, MAX_FLEX, MAX_MACRO, MAX_MODIFIER, Pool, build_pool
 from .dice.read import LETTERS, Reading, magnitude, notation
-from .dice.roll import Resolution, resolve_pool, roll_faces
+from .dice.roll import Resolution, resolve_pool
 from .inputs import Input
 from .registry import Inputs
+from .turns import draw_roll, typed_roll
 from .values import faces_of, int_of
 
 TOP_READINGS = 10
@@ -89,16 +90,20 @@ def pool_of(values: Inputs, field: str = "", base: str = "base") -> Pool:
                       names=(f"{field}{base}", f"{field}flex", f"{field}macro"))
 
 
-def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "", purpose: Purpose = BEST_READING) -> Resolution:
-    """Resolve typed faces when given, else roll from the shared generator; flex set aside for `purpose`."""
+def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "", purpose: Purpose = BEST_READING,
+         what: str = "the roll") -> Resolution:
+    """Resolve typed faces when given, else the roll no keypad holds (`turns.draw_roll`: rolled by the site, or
+    asked in turn as `what`, "Explosion on the target"); flex set aside for `purpose`."""
     dice = faces_of(values, f"{prefix}dice")
     macro_dice = faces_of(values, f"{prefix}macro_dice")
     set_aside = faces_of(values, f"{prefix}set_aside")
     if set_aside == () and pool.flex:
         set_aside = None  # an empty keypad means "choose for me"
     if dice is None and macro_dice is None:
-        dice = roll_faces(rng, pool.rolled)
-        macro_dice = roll_faces(rng, abs(pool.macro))
+        drawn = draw_roll({f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro)}, what, rng)
+        dice, macro_dice = drawn[f"{prefix}dice"], drawn[f"{prefix}macro_dice"]
+    else:
+        typed_roll()
     return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=prefix, purpose=purpose)
 
 

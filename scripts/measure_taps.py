@@ -5,7 +5,8 @@ one's); each flow is played as a player would, with the fleet of How the dice wo
 
     .venv/bin/python -m scripts.measure_taps [SITE_DIR]
 
-1. A Ram between the two fleet ships, the dice typed (target: at most 6 taps, and 1 more to apply it to the fleet).
+1. A Ram between the two fleet ships, the dice typed, each roll after the first ones in its turn where the build asks
+   (target: at most 6 taps, and 1 more to apply it to the fleet).
 2. A three-activation Boarding: Board (the Valiant's Marines against the Tengu's Point Defense, its dice), then Boarded
    on the Tengu from the fleet, the survivors as Boarders, three activations with their dice (target: at most 12).
 
@@ -40,6 +41,9 @@ FLEET = {"fleet": 1, "ships": [
     {"name": "Tengu", "side": "Jovian", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
 """How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's."""
 RAM_DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
+RAM_IN_TURN = {"rammer_hit_dice": (4,)}
+"""The roll the Ram asks for next (the Valiant's Catastrophic Damage Table die, 4: no effect), typed in its turn where
+the build asks for it (an older build rolled it for the player)."""
 BOARD_DICE = {"pd_dice": (1, 2, 3, 4)}  # the Tengu's Defense 4 rolls 4 dice: no hit, both Marines board
 BOARDED_DICE = {"boarders_dice": (4, 2, 1, 1, 5), "marines_dice": (1, 2, 3, 3, 1)}  # three activations, in order
 BOARDED_BY_ACTIVATION: tuple[dict[str, tuple[int, ...]], ...] = ({"boarders_dice": (4, 2), "marines_dice": (1, 2)}, {"boarders_dice": (1, 1), "marines_dice": (3, 3)},
@@ -92,6 +96,14 @@ class Player:
                 for face in faces:
                     self.tap(pad.get_by_label(f"Die {face}", exact=True))
 
+    def rolls_in_turn(self, root: Locator, dice: Mapping[str, tuple[int, ...]]) -> None:
+        """Type each roll the resolution asks for next, in turn, on the keypad it names (the keyboard is on its field)."""
+        if not root.locator('[data-region="next-roll"]').count():
+            return
+        for name, faces in dice.items():
+            root.locator('[data-region="next-roll-prompt"]').wait_for(state="visible", timeout=BOOT_MS)
+            self.dice(root, {name: faces})
+
     def stepper(self, root: Locator, label: str, times: int) -> None:
         for _ in range(abs(times)):
             self.tap(root.get_by_role("button", name=f"{label}: {'one more' if times > 0 else 'one less'}", exact=True))
@@ -134,6 +146,8 @@ def ram(player: Player, page: Page, url: str) -> None:
     player.pick(root.get_by_label("Ramming ship: from your fleet", exact=True), "Valiant (CEGA)")
     player.pick(root.get_by_label("Target: from your fleet", exact=True), "Tengu (Jovian)")
     player.dice(root, RAM_DICE)
+    player.rolls_in_turn(root, RAM_IN_TURN)
+    root.locator('[data-region="apply"], .resolver__headline:not(:has-text("Next roll"))').first.wait_for(timeout=BOOT_MS)
     headline = outcome(root)
     taps, keys = player.counts()
     print(f"Ram, Valiant rams Tengu from the fleet, dice typed: {taps} taps, {keys} keystrokes (target: at most 6 taps)")

@@ -15,7 +15,7 @@ from pathlib import Path
 from rules_core import REGISTRY, resolver_ids
 
 DESCRIBE = "assets/describe.json"
-WIDGET_FIELDS = ("title", "inputs", "has_odds")
+WIDGET_FIELDS = ("title", "inputs", "has_odds", "in_turn")
 """The fields of describe() that calculators/widget.js reads (declarationOf)."""
 
 

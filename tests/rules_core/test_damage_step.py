@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from rules_core.jovian_wars.damage.step import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits, typed_dice
+from rules_core.jovian_wars.damage.step import Aim, BY_VALUE, ON_MARINES, attack_outcomes, fate, follow, resolve_hits, take_hits
+from rules_core.turns import die_source
 from rules_core.dice.read import parse_notation
 from rules_core.dice.dist import Dist
 from rules_core.jovian_wars.ship import Ship
@@ -66,7 +67,7 @@ def test_tengu_example_randomises_the_second_thrusters_hit():
     tengu = Ship.of((4, 3, 1, 0), 3)
     ends = take_hits(tengu, parse_notation("[D5,D6]"))
     assert {ship.left[:3]: p for ship, p in ends.items()} == {(3, 3, 0): 0.5, (4, 2, 0): 0.5}
-    die, given = typed_dice([4], random.Random(0))
+    die, given = die_source([4], "random_dice", "", random.Random(0))
     after, lines = resolve_hits(tengu, parse_notation("[D5,D6]"), Aim(), die)
     assert after.left[:3] == (4, 2, 0) and given == [4]
     assert "randomised among Defense, Sensors" in lines[-1]
@@ -75,7 +76,7 @@ def test_tengu_example_randomises_the_second_thrusters_hit():
 def test_uller_example_is_dead_on_a_five_with_two_systems_at_zero():
     """Damage page: an Uller Crippled with Defense and Thrusters at 0 rolls 5: 5 + 2 = 7, Dead."""
     uller = Ship.of((0, 2, 0, 1), 1, start=(3, 2, 2, 1))
-    die, _ = typed_dice([5], random.Random(0))
+    die, _ = die_source([5], "random_dice", "", random.Random(0))
     after, lines = resolve_hits(uller, parse_notation("[T4]"), Aim(), die)
     assert after.fate == "Dead"
     assert any("1d6 + 2 systems at 0 → Dead" in line for line in lines)
@@ -86,7 +87,7 @@ def test_resolving_from_dice_follows_the_exact_branches():
     ship = Ship.of((1, 1, 0, 1), 1, (1,), weapons=1)
     ends = take_hits(ship, parse_notation("[D5,T2,T3]"))
     for seed in range(40):
-        die, _ = typed_dice([], random.Random(seed))
+        die, _ = die_source([], "random_dice", "", random.Random(seed))
         after, _ = resolve_hits(ship, parse_notation("[D5,T2,T3]"), Aim(), die)
         assert ends.chance(after) > 0
 

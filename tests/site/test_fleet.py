@@ -324,21 +324,29 @@ def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_lo
 SCREEN = {"width": 390, "height": 844}
 
 
-def test_the_open_ram_between_two_fleet_ships_fits_two_screens_and_takes_its_dice_as_digits(page, page_log, site_url):
-    """Assert, at 390x844, the open Ram widget with both ships picked from the fleet is at most two screens tall, every
-    control it shows fits the width, and the dice typed as digits on the phone's number pad ("331", then "22551",
-    then "224": one field each, the focus handed on when a field holds its dice) resolve as rules_core does."""
-    import rules_core
+def ram_between_fleet_ships(page, site_url: str, ships: list[dict], version: int = 1):
+    """The fleet `ships` stored (a record of `version`), the Ram opened with its engine ready, the Valiant picked to
+    ram the Tengu; the widget's root."""
     from tests.site.test_widgets import open_widget
 
-    assert page.viewport_size == SCREEN
     open_fleet(page, site_url)
-    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [VALIANT, TENGU]}))
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": version, "ships": ships}))
     page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
     root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    return root
+
+
+def test_the_open_ram_between_two_fleet_ships_fits_two_screens_and_takes_its_dice_as_digits(page, page_log, site_url):
+    """Assert, at 390x844, the open Ram widget with both ships picked from the fleet is at most two screens tall, every
+    control it shows fits the width, and the dice typed as digits on the phone's number pad ("331", then "22551",
+    then "224": one field each, the focus handed on when a field holds its dice) resolve as rules_core does."""
+    import rules_core
+
+    assert page.viewport_size == SCREEN
+    root = ram_between_fleet_ships(page, site_url, [VALIANT, TENGU])
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ENGINE_MS)
     expect()(root.locator('[data-region="odds"]')).not_to_have_attribute("aria-busy", "true")
     height = root.bounding_box()["height"]
@@ -522,3 +530,124 @@ def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page,
         expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(2 + done)
         assert stored(page)["ships"] == v3(fleet[20 - done:])
     assert page_log.page_errors == []
+
+
+# ---------------------------------------------------------------- a Ram roll by roll; Boarded's Boarders; the core flow
+
+EXPLODING_TENGU = ship("Tengu", "Theirs", {"structure": 3}, {"structure": 1, "defense": 0, "sensors": 0})
+"""At Structure 1 with two Systems at 0: a Catastrophic Damage Table die of 6 makes it Explode (6 + 2)."""
+FIRST_ROLLS = {"skill_dice": [4, 4, 2], "ram_dice": [6, 6, 6, 6, 5], "target_dice": [6, 6, 6]}
+IN_TURN = [("Ramming ship: Catastrophic Damage Table, 1 die", {"rammer_hit_dice": [1]}),
+           ("Ramming ship: Catastrophic Damage Table, 1 die", {"rammer_hit_dice": [2]}),
+           ("Target: Catastrophic Damage Table, 1 die", {"target_hit_dice": [6]}),
+           ("Explosion on the ramming ship, 5 dice", {"blast_dice": [5, 5, 2], "blast_macro_dice": [5, 1]})]
+"""Each roll the Ram asks for after the first ones, in turn, with the dice typed for it."""
+LATER_PADS = ("rammer_hit_dice", "target_hit_dice", "blast_dice", "blast_macro_dice", "blast_hit_dice")
+
+
+def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log, site_url):
+    """Assert, at 390x844 with touch, a Ram between two fleet ships asks each roll after the first ones in its turn:
+    that roll's keypad alone, its prompt ("Next roll (4 of ?): Ramming ship: Catastrophic Damage Table, 1 die"), the
+    keyboard on its field, the steps so far as rules_core gives them; the last roll by its own "Roll for me"; the end
+    is rules_core's with every die typed at once, and one tap applies it to both ships."""
+    import rules_core
+
+    assert page.viewport_size == SCREEN
+    root = ram_between_fleet_ships(page, site_url, [VALIANT, EXPLODING_TENGU], version=2)
+    slot = root.locator('[data-region="next-roll"]')
+    expect()(slot).to_be_hidden()  # no roll asked yet: the later keypads are not shown
+    ships = {"ramming_ship": numbers(VALIANT), "target_ship": numbers(EXPLODING_TENGU)}
+    typed: dict[str, list[int]] = {**FIRST_ROLLS}
+    root.locator('fieldset[data-faces="skill_dice"] [data-region="digits"]').tap()
+    page.keyboard.type("".join("".join(map(str, faces)) for faces in FIRST_ROLLS.values()))
+    prompt, steps = root.locator('[data-region="next-roll-prompt"]'), root.locator('[data-region="outcome"] .resolver__steps > li')
+    for number, (wanted, dice) in enumerate(IN_TURN, 4):
+        answer = rules_core.resolve(RAM, {**ships, **typed})
+        assert answer["next_roll"]["text"] == wanted and answer["next_roll"]["number"] == number
+        expect()(prompt).to_have_text(f"Next roll ({number} of ?): {wanted}", timeout=ENGINE_MS)
+        expect()(steps).to_have_text(answer["steps"])
+        for name in LATER_PADS:  # that roll's keypads, and those already holding dice; no other
+            pad = root.locator(f'fieldset[data-faces="{name}"]')
+            expect()(pad).to_be_visible() if name in dice or typed.get(name) else expect()(pad).to_be_hidden()
+        expect()(root.locator(f'fieldset[data-faces="{next(iter(dice))}"] [data-region="digits"]')).to_be_focused()
+        page.keyboard.type("".join("".join(map(str, faces)) for faces in dice.values()))
+        typed = {**typed, **{name: typed.get(name, []) + faces for name, faces in dice.items()}}
+    expect()(prompt).to_have_text("Next roll (8 of ?): Explosion on the ramming ship: Catastrophic Damage Table, 1 die")
+    pad = root.locator('fieldset[data-faces="blast_hit_dice"]')
+    expect()(pad.locator('[data-region="digits"]')).to_be_focused()
+    while asked := prompt.inner_text():  # the site rolls the roll asked, as many times as the Ram asks
+        slot.get_by_role("button", name="Roll for me: Explosion on the ramming ship: Catastrophic Damage Table").tap()
+        expect()(pad.locator('[data-region="keypad-note"]')).to_contain_text("Rolled by the site")
+        expect()(prompt).not_to_have_text(asked)
+    rolled = [int(face) for face in pad.locator('[data-region="typed"]').inner_text().split()]
+    one_shot = rules_core.resolve(RAM, {**ships, **typed, "blast_hit_dice": rolled})
+    assert "next_roll" not in one_shot and "site_rolled" not in one_shot
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(one_shot["outcome"]["headline"])
+    assert one_shot["outcome"]["ships"]["target_ship"]["fate"] == "Explodes"
+    expect()(slot.get_by_role("button", name="Roll for me")).to_be_hidden()
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant and Tengu")
+    ends = one_shot["outcome"]["ships"]
+
+    def applied(fleet_ship: dict, end: dict) -> dict:  # the die rolled last may leave the ramming ship Dead or Exploded
+        return {**fleet_ship, "left": {p: end["numbers"][p] for p in PARTS}, **({"state": {"fate": end["fate"]}} if end["fate"] else {})}
+    assert stored(page)["ships"] == [applied(VALIANT, ends["ramming_ship"]), applied(EXPLODING_TENGU, ends["target_ship"])]
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_boarded_picked_from_the_fleet_takes_its_boarders_aboard(page, page_log, site_url):
+    """Assert picking the boarded ship fills its Boarders aboard from the fleet ship's state, beside its Marines."""
+    from tests.site.test_widgets import open_widget
+
+    boarded_id = "jovian-wars/v1.2.4/boarded"
+    boarded = {**ship("Tengu", "Jovian", left={"marines": 1}), "state": {"boarders": 2}}
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": [VALIANT, boarded]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#boarded")
+    root = open_widget(page, boarded_id)
+    expect()(root.locator('[data-name="ship.boarders"]')).to_have_value("3")  # the form's default
+    root.get_by_label("Boarded ship: from your fleet", exact=True).select_option(label="Tengu (Jovian)")
+    expect()(root.locator('[data-name="ship.boarders"]')).to_have_value("2")
+    expect()(root.locator('[data-name="ship.marines"]')).to_have_value("1")
+    expect()(root.locator('[data-region="picked"]')).to_contain_text("Boarders aboard 2")
+    assert page_log.page_errors == []
+
+
+CAPITAL_DAMAGE = "jovian-wars/v1.2.4/capital-ship-damage"
+DAMAGE_DICE = {"dice": [6, 6, 6, 1, 2, 3]}
+
+
+def check_core_flow(page, page_log, url: str) -> None:
+    """The fleet's core flow on the site at `url` (the MkDocs build here, the Zensical one in test_zensical.py): a ship
+    added on the fleet page, picked in a widget, resolved from typed dice as rules_core does, applied, and undone."""
+    import rules_core
+    from tests.site.test_widget_table import type_dice
+    from tests.site.test_widgets import open_widget
+
+    root = open_fleet(page, url)
+    add_ship(root, "Valiant", "Mine")
+    before = stored(page)
+    page.goto(url + "jovian-wars/v1.2.4/damage/#capital-ship-damage")
+    widget = open_widget(page, CAPITAL_DAMAGE)
+    expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    widget.get_by_label("Ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    type_dice(widget, DAMAGE_DICE)
+    expected = rules_core.resolve(CAPITAL_DAMAGE, {"ship": before["ships"][0]["left"], **DAMAGE_DICE})
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Valiant")
+    end = expected["outcome"]["ships"]["ship"]["numbers"]
+    applied = stored(page)["ships"][0]
+    assert applied["left"] == {p: end[p] for p in PARTS} != before["ships"][0]["left"]
+    root = open_fleet(page, url)
+    root.locator('[data-region="fleet-undo"]').tap()
+    expect()(root.locator('[data-region="fleet-note"]')).to_contain_text("Undone:")
+    assert stored(page) == before
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_the_core_flow_adds_picks_resolves_applies_and_undoes(page, page_log, site_url):
+    check_core_flow(page, page_log, site_url)

@@ -1,6 +1,6 @@
 """Dice typed are dice used (issue 19, item 3): while a roll is half typed the widget resolves nothing, and once it
-resolves, every die the site rolled (the Catastrophic Damage Table's, left to the site) is said beside the headline
-and in the steps. At 390x844 with touch, on the Ram of the Actions page (the issue's example)."""
+resolves, a die not typed is asked for in its turn (rules_core/turns.py), or, with a seed, rolled by the site and
+said beside the headline and in the steps. At 390x844 with touch, on the Ram of the Actions page (the issue's example)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ def uses_site_dice(inputs: dict[str, object]) -> bool:
 def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log, site_url) -> None:
     """Assert, typing the Valiant/Tengu Ram die by die: no resolution is shown until every keypad holds its dice; the
     one then shown is rules_core's, and since its Catastrophic Damage Table die was not typed (other seeds change the
-    answer), the headline, the sticky headline and that step say the site rolled it."""
+    answer), it stops there and asks for that die: no die is rolled for the player. With a seed given, the site rolls
+    it, and the headline, the sticky headline and that step say so."""
     page.goto(site_url + ACTIONS + "#ram")
     root = page.locator(f'[data-resolver="{RAM}"]')
     root.locator("details.resolver__body > summary").tap()
@@ -64,8 +65,20 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
     assert resolutions, "nothing was resolved"
     for seen in resolutions:  # every resolution the widget ever showed was of the whole roll
         assert json.loads(seen["inputs"]) == VALIANT_RAMS_TENGU, seen
-    expected = rules_core.resolve(RAM, VALIANT_RAMS_TENGU)
-    assert uses_site_dice(VALIANT_RAMS_TENGU), "the example should leave the Catastrophic Damage Table die to the site"
+    assert uses_site_dice(VALIANT_RAMS_TENGU), "the example should need a Catastrophic Damage Table die not typed"
+    asked = rules_core.resolve(RAM, VALIANT_RAMS_TENGU)
+    assert asked["next_roll"]["keypads"] == {"rammer_hit_dice": 1} and "site_rolled" not in asked  # type: ignore[index]
+    expect()(headline).to_have_text(asked["outcome"]["headline"])  # type: ignore[index]
+    expect()(root.locator('[data-region="next-roll-prompt"]')).to_have_text(
+        "Next roll (4 of ?): Ramming ship: Catastrophic Damage Table, 1 die")
+    expect()(outcome).not_to_contain_text(MARK)
+    expect()(outcome.locator(".resolver__steps li", has_text="Catastrophic Damage Table: 1d6")).to_have_count(0)
+
+    root.locator("details.resolver__more > summary").tap()  # a seed with the dice typed: the site rolls the rest
+    seed = root.get_by_label("Seed for “Roll for me”", exact=True)
+    seed.fill("3")
+    seed.blur()
+    expected = rules_core.resolve(RAM, {**VALIANT_RAMS_TENGU, "seed": 3})
     rolled = expected["site_rolled"]
     assert isinstance(rolled, list) and rolled
     count = f"{len(rolled)} {'die' if len(rolled) == 1 else 'dice'}"
@@ -76,6 +89,7 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
     expect()(table_steps.first).to_contain_text(f"({MARK})")
     for text in table_steps.all_inner_texts():
         assert f"({MARK})" in text, text
+    expect()(root.locator('[data-region="next-roll"]')).to_be_hidden()
     assert page_log.page_errors == []
 
 

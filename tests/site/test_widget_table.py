@@ -23,6 +23,8 @@ ACTIONS = "jovian-wars/v1.2.4/actions/"
 RAM = "jovian-wars/v1.2.4/ram"
 VALIANT_RAMS_TENGU = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
 """The defaults are the example's ships (Structure 1 of 4 rams a Structure 3 in the side arc); these are its dice."""
+TO_THE_END = {**VALIANT_RAMS_TENGU, "rammer_hit_dice": [4]}
+"""The same, with the die the Ram then asks for in its turn (the ramming ship's Catastrophic Damage Table: no effect)."""
 
 
 @pytest.fixture(params=["default", "slate"])
@@ -59,9 +61,9 @@ def test_the_ram_headline_names_both_ships_in_view_after_the_last_die(scheme_pag
     page.goto(site_url + ACTIONS + "#ram")
     expect()(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
     root = wait_ready(page, RAM)
-    expected = rules_core.resolve(RAM, VALIANT_RAMS_TENGU)["outcome"]["headline"]
+    expected = rules_core.resolve(RAM, TO_THE_END)["outcome"]["headline"]
     assert "Target: Structure 3 → 1, not Crippled" in expected and "Ramming ship: Structure 1 → 0, Crippled, not Destroyed" in expected
-    type_dice(root, VALIANT_RAMS_TENGU)
+    type_dice(root, TO_THE_END)
     headline = root.locator('[data-region="outcome"] .resolver__headline')
     expect()(headline).to_have_text(expected)
     expect()(headline).to_be_in_viewport()
@@ -115,9 +117,9 @@ def test_a_shared_link_reopens_at_the_same_outcome(context, page, page_log, site
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page.goto(site_url + ACTIONS + "#ram")
     root = wait_ready(page, RAM)
-    type_dice(root, VALIANT_RAMS_TENGU)
+    type_dice(root, TO_THE_END)
     headline = root.locator('[data-region="outcome"] .resolver__headline')
-    expected = rules_core.resolve(RAM, VALIANT_RAMS_TENGU)["outcome"]["headline"]
+    expected = rules_core.resolve(RAM, TO_THE_END)["outcome"]["headline"]
     expect()(headline).to_have_text(expected)
     assert page.evaluate("typeof navigator.share") == "undefined"  # so the copy path is the one taken
     root.get_by_role("button", name="Share").tap()

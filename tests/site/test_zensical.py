@@ -151,6 +151,15 @@ def test_the_named_entry_is_the_first_result_and_says_where_it_is(page, zensical
     check_ranking(page, zensical_url, zensical=True)
 
 
+@pytest.mark.browser
+def test_the_fleet_core_flow_runs_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
+    """The fleet's core flow of tests/site/test_fleet.py (add a ship, pick it in a widget, resolve, apply, undo), the
+    same code against this build."""
+    from tests.site.test_fleet import check_core_flow
+
+    check_core_flow(page, page_log, zensical_url)
+
+
 def test_widget_text_is_not_in_the_search_index(zensical_site: Path) -> None:
     from tests.site.test_search import check_no_widget_text
 

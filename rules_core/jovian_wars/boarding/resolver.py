@@ -15,7 +15,6 @@ from fractions import Fraction
 
 from ... import readings
 from ...answers import Answer, Chart, Check, Outcome, Row, fraction_json, judged
-from ..damage.step import typed_dice
 from ...dice.read import notation
 from ...dice.dist import Dist
 from ...errors import InputError
@@ -25,6 +24,7 @@ from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
 from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
+from ...turns import die_source
 from ...values import faces_of, int_of, rng_of
 from ...wording import counted
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
@@ -217,7 +217,7 @@ def _boarded_run(values: Inputs) -> Answer:
     if not all_ok(results):
         return Answer(Outcome(f"No firefight: {FATE_LABELS[start.fate]}", facts={"fate": start.fate}), tuple(lines), results)
     rng = rng_of(values)
-    die, given = typed_dice(faces_of(values, "damage_dice") or (), rng)
+    die, given = die_source(faces_of(values, "damage_dice") or (), "damage_dice", "Boarded ship", rng)
     activations = int_of(values, "activations")
     queues = {prefix: list(faces_of(values, f"{prefix}dice") or ()) for prefix in KEYPADS}
     state, rolls = start, {}
@@ -301,9 +301,10 @@ BOARDED = Resolver(
                          help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
             *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"),
             Input("damage_dice", "faces", "Sabotage damage dice (randomised hits, Weapon Damage, Catastrophic)", low=0,
-                  high=12, optional=True, help="In the order asked; any not typed are rolled."),
+                  high=12, optional=True, help="In the order asked, each in its turn; with “Roll for me” the site rolls them."),
             *faces_inputs("purge_", "Purge Airlocks"), SEED),
     run=_boarded_run, odds=_boarded_odds, serves=("boarded",), versions=VERSIONS, dice_needed=_boarded_needed,
+    in_turn=("damage_dice",),
     readings=(*READINGS, readings.BOARDERS_CHOOSE_CAPTURE, readings.BOARDING_CHAIN, readings.JW_TABLE_ROW_BY_BEST,
               readings.HALVE_ROUNDS_DOWN, *DAMAGE_READINGS),
 )

@@ -11,12 +11,13 @@ import random
 from dataclasses import replace
 
 from ... import readings
-from .step import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim, DieSource, typed_dice
+from .step import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim
 from ...errors import InputError
 from ...inputs import Input
 from ...dice.pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
 from ...registry import Inputs
 from ..ship import RATINGS, Ship
+from ...turns import DieSource, die_source, draw_die, typed_roll
 from ...values import faces_of, int_of, rng_of
 from ...rolling import faces_inputs, pool_parts
 from ..ship_inputs import MAX_TRAITS
@@ -70,7 +71,7 @@ D_RESULTS = d_results_input()
 CRITICAL_CHOICES = (BEST, *RATINGS, *(f"System Trait {n}" for n in range(1, MAX_TRAITS + 1)), WEAPON, SPINAL_WEAPON)
 CRITICAL = Input("critical", "choice", "Critical Hits", default=BEST, choices=CRITICAL_CHOICES,
                  help="The attacker's choice for each Critical Hit; a preferred option is used while it can be chosen.")
-RANDOM_DICE_HELP = "Typed in the order the steps ask for them; the rest are rolled from the seed."
+RANDOM_DICE_HELP = "Typed in the order the steps ask for them, each asked in its turn; with “Roll for me” the site rolls them."
 
 
 def dice_keypad(label: str, most: int) -> Input:
@@ -83,16 +84,17 @@ def aim_of(values: Inputs, d_results: str = "d_results") -> Aim:
 
 
 def die_of(values: Inputs, rng: random.Random) -> tuple[DieSource, list[int]]:
-    """The typed faces of the "random_dice" keypad in order, then dice rolled from `rng`."""
-    return typed_dice(faces_of(values, "random_dice") or (), rng)
+    """The typed faces of the "random_dice" keypad in order, then the dice no keypad holds (`turns.die_source`)."""
+    return die_source(faces_of(values, "random_dice") or (), "random_dice", "", rng)
 
 
-def one_die(values: Inputs, name: str = "die") -> tuple[int, str]:
-    """The typed die, or one rolled from the seed; with the words saying which."""
+def one_die(values: Inputs, name: str = "die", purpose: str = "the die") -> tuple[int, str]:
+    """The typed die, or the die no keypad holds (`turns.draw_die`); with the words saying which."""
     typed = faces_of(values, name)
     if typed:
+        typed_roll()
         return typed[0], "typed"
-    return rng_of(values).randint(1, 6), "rolled by the site"
+    return draw_die(name, purpose, rng_of(values)), "rolled by the site"
 
 
 def die_input(label: str, name: str = "die") -> Input:

@@ -43,7 +43,7 @@ def _catastrophic_odds(values: Inputs) -> Answer:
 
 def _catastrophic_run(values: Inputs) -> Answer:
     systems = int_of(values, "systems")
-    face, how = one_die(values)
+    face, how = one_die(values, purpose="Catastrophic Damage Table")
     total = face + systems
     result = catastrophic_result(total)
     steps = [f"Die {how}: {face}; + {systems} systems at 0 = {total}.", f"{total}: {result}: {EFFECTS[result]}."]
@@ -164,7 +164,7 @@ EXPLOSION = Resolver(
                     when=("target", TARGETS[0])), SEED),
     run=_explosion_run, odds=_explosion_odds,
     readings=(readings.EXPLOSION_STRUCTURE, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, *STEP_READINGS),
-    serves=("explosion",), versions=VERSIONS, dice_needed=_explosion_needed,
+    serves=("explosion",), versions=VERSIONS, dice_needed=_explosion_needed, in_turn=("random_dice",),
 )
 
 RESOLVERS: tuple[Resolver, ...] = (CATASTROPHIC_DAMAGE_TABLE, EXPLOSION)

@@ -114,7 +114,7 @@ def _weapon_odds(values: Inputs) -> Answer:
 
 def _weapon_run(values: Inputs) -> Answer:
     need = weapon_needed(bool(values["spinal"]))
-    face, how = one_die(values)
+    face, how = one_die(values, purpose="Weapon Damage")
     damaged = face >= need
     text = "damaged: it may not be used to attack; mark its box" if damaged else "not damaged"
     return Answer(outcome=Outcome(f"{face} vs {need}+: weapon {text}", facts={"damaged": damaged, "die": face}),

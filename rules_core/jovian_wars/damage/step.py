@@ -22,13 +22,13 @@ of end states; `resolve_hits` resolves one case from dice, step by step, with th
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...dice.read import Reading, notation
 from ...dice.dist import Dist
+from ...turns import DieSource
 from ...values import die_text
 from ..ship import MARINES, RATINGS, VALUE_RATING, Ship
 
@@ -38,8 +38,6 @@ Event = tuple[str, int, int]
 Goal = Callable[[Ship], tuple[int, ...]]
 """What the attacker wants of an end state, as numbers compared in order (1/0 for yes/no); a choice is worth
 the expected value of each, so the attacker takes the highest chance of the first, then of the second..."""
-DieSource = Callable[[str], int]
-"""Gives the next d6 for a roll the step needs, told what it is for ("Catastrophic Damage Table" ...)."""
 
 BY_VALUE, ON_MARINES, BEST = "by Value", "Marines", "best for the attacker"
 """What a [D] result damages: the Value's Rating, the Marines, or the attacker's automatic choice."""
@@ -384,17 +382,6 @@ def attack_outcomes(readings: Dist[Reading], ship: Ship, aim: Aim = Aim(), view:
 # ---------------------------------------------------------------- one case, step by step
 
 
-def typed_dice(faces: Sequence[int], rng: random.Random) -> tuple[DieSource, list[int]]:
-    """A die source that gives the typed faces in order, then rolls; and the list of every face it gave."""
-    queue, given = list(faces), []
-
-    def die(_purpose: str) -> int:
-        face = queue.pop(0) if queue else rng.randint(1, 6)
-        given.append(face)
-        return face
-    return die, given
-
-
 def resolve_hits(ship: Ship, reading: Reading, aim: Aim, die: DieSource, chooser: str = "the attacker") -> tuple[Ship, list[str]]:
     """Resolve one attack's final reading on the ship, step by step; choices as `follow` makes them."""
     events = events_of(reading)
@@ -448,7 +435,8 @@ def _pick(branches: list[Branch], die: DieSource) -> tuple[Ship, str, tuple[Even
     if len(branches) == 1 and not branches[0][1]:
         ship, _, sentence, added = branches[0]
         return ship, sentence, added
-    purpose = "Catastrophic Damage Table" if "Catastrophic" in branches[0][2] else "the hit"
+    purpose = next((words for words in ("Catastrophic Damage Table", "Weapon Damage") if words in branches[0][2]),
+                   "randomise the Rating hit")
     rolled: list[int] = []
     while True:
         face = die(purpose)

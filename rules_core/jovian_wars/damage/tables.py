@@ -171,7 +171,7 @@ CAPITAL_SHIP_DAMAGE = Resolver(
             dice_keypad("Dice for randomised hits, Weapon Damage and Catastrophic rolls", 24), SEED),
     run=_capital_run, odds=_capital_odds,
     readings=(*ATTACK_READINGS, *STEP_READINGS),
-    serves=("capital-ship-damage",), versions=VERSIONS,
+    serves=("capital-ship-damage",), versions=VERSIONS, in_turn=("random_dice",),
     dice_needed=lambda values: pool_needed(capital_pool(values)),
 )
 

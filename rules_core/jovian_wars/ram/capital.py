@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ...answers import Chart
-from ..damage.step import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits, typed_dice, whole
+from ..damage.step import Aim, attack_outcomes, catastrophic_result, fate, resolve_hits, whole
 from ...dice.read import Reading, escalate, notation
 from ...dice.dist import Dist
 from ...errors import InputError
@@ -25,6 +25,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool, build_pool
 from ...registry import Inputs
 from ..ship import Ship
+from ...turns import die_source
 from ...values import die_text, faces_of, int_of
 from ...rolling import best_chart, best_magnitude, pool_needed, resolution_json, roll
 from ..common import Table, roll_with_table, skill_pool, table_chart
@@ -200,8 +201,8 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     lines.append(f"{RAMMER}'s results {notation(ram_res.final)} count as {notation(ram_final)}"
                  + (" (Skill Test passed)." if passed else " (Skill Test failed: no escalation)."))
     lines.append(f"{TARGET}'s results {notation(target_res.final)} escalate automatically: {notation(target_final)}.")
-    rammer_die, _ = typed_dice(faces_of(values, "rammer_hit_dice") or (), rng)
-    target_die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
+    rammer_die, _ = die_source(faces_of(values, "rammer_hit_dice") or (), "rammer_hit_dice", RAMMER, rng)
+    target_die, _ = die_source(faces_of(values, "target_hit_dice") or (), "target_hit_dice", TARGET, rng)
     lines.append(f"Resolve Damage from the rolls as normal: the {TARGET.lower()}'s {notation(target_final)} on the ramming ship.")
     rammer, more = resolve_hits(ram.rammer, target_final, ram.target_aim, rammer_die, "the target's player")
     lines += [f"{RAMMER}: {s}" for s in more]
@@ -222,16 +223,16 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
         lines.append("The ramming ship was not Crippled at the start of the Ram action, so it is not Destroyed by the Ram: "
                      "only its Catastrophic Damage Table roll can Destroy it.")
     rolls: dict[str, object] = {"skill": resolution_json(test), "ram": resolution_json(ram_res), "target": resolution_json(target_res)}
-    blast_die, _ = typed_dice(faces_of(values, "blast_hit_dice") or (), rng)
     for exploding, other, pool, aim, who in ((rammer, target, ram.rammer_blast, ram.rammer_aim, TARGET),
                                              (target, rammer, ram.target_blast, ram.target_aim, RAMMER)):
         if exploding.fate == "Explodes" and not other.destroyed:
-            boom = roll(pool, values, rng, "blast_")
+            boom = roll(pool, values, rng, "blast_", what=f"Explosion on the {who.lower()}")
             rolls["explosion"] = resolution_json(boom)
             lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: the Explosion's attack on the "
                          f"{who.lower()} in base contact (within 3\"), {_blast_arc(ram, who)}: {pool.describe()}.")
             lines += [f"Explosion: {s}" for s in boom.sentences()]
             chooser = "the ramming ship's player" if who == TARGET else "the target's player"
+            blast_die, _ = die_source(faces_of(values, "blast_hit_dice") or (), "blast_hit_dice", f"Explosion on the {who.lower()}", rng)
             hit, more = resolve_hits(other, boom.final, aim, blast_die, chooser)
             lines += [f"{who}: {s}" for s in more]
             rammer, target = (rammer, hit) if who == TARGET else (hit, target)

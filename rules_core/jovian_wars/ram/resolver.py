@@ -9,12 +9,12 @@ from dataclasses import replace
 
 from ... import readings
 from ...answers import Answer, Check, Outcome
-from ..damage.step import typed_dice
 from ...dice.read import notation, steps
 from ...errors import InputError
 from ...inputs import Input, SEED
 from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
+from ...turns import die_source
 from ...values import faces_of, int_of, rng_of
 from ...rolling import faces_inputs, pool_needed, resolution_json, roll
 from ..damage.capital import d_results_input
@@ -57,8 +57,8 @@ def _mod(name: str, label: str, help: str, when: tuple[str, str] | None = CAPITA
 
 def _hit_dice(name: str, label: str, when: tuple[str, str] | None = CAPITAL) -> Input:
     return Input(name, "faces", label, low=0, high=12, optional=True, when=when,
-                 help="In order: one d6 per randomised hit, Weapon Damage roll and Catastrophic Damage Table roll. "
-                      "Leave empty to roll them.")
+                 help="In order: one d6 per randomised hit, Weapon Damage roll and Catastrophic Damage Table roll, "
+                      "each asked in its turn; with “Roll for me” the site rolls them.")
 
 
 INPUTS = (
@@ -92,6 +92,10 @@ INPUTS = (
     _hit_dice("blast_hit_dice", "Dice for the Explosion's damage"),
     SEED,
 )
+
+
+IN_TURN = ("rammer_hit_dice", "target_hit_dice", "blast_dice", "blast_macro_dice", "blast_set_aside", "blast_hit_dice")
+"""The dice after the first rolls: both ships' damage, the Explosion's roll and its damage."""
 
 
 def _capital(values: Inputs) -> bool:
@@ -186,7 +190,7 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
     test, (label, effect), test_lines = roll_with_table(ram_squadron.TABLE, _skill(values), values, rng,
                                                         "skill_", "Squadron's Skill Test")
     extra["skill"] = resolution_json(test)
-    die, _ = typed_dice(faces_of(values, "target_hit_dice") or (), rng)
+    die, _ = die_source(faces_of(values, "target_hit_dice") or (), "target_hit_dice", "Target", rng)
     after, more = ram_squadron.run_damage(target, label, die)
     lines += test_lines + [f"Target: {s}" for s in more] + ["The ramming Squadron is Destroyed and removed from play.",
                                                             f"Target after the Ram: {after.text()}."]
@@ -204,7 +208,7 @@ RAM = Resolver(
     summary="Capital Ship ramming a Capital Ship to both ships' fate (Damage as normal, Explosions), or a Squadron: "
             "Point Defense, then a Skill Test's Critical Hit and Structure damage.",
     inputs=INPUTS, run=_run, odds=_odds, dice_needed=_needed,
-    serves=("ram",), versions=("v1.2.4",),
+    serves=("ram",), versions=("v1.2.4",), in_turn=IN_TURN,
     readings=(readings.FLEX_KEEPS_BEST, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.RAM_CRIPPLED_RAMMER,
               readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.JW_TABLE_ROW_BY_BEST, readings.RANDOMISE_RATING,
               readings.STRUCTURE_THEN_CRITICAL, readings.STRUCTURE_BELOW_ZERO, readings.DESTROYED_STOPS,

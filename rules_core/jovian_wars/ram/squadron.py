@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ...answers import Chart
-from ..damage.step import Aim, Event, DieSource, fate, follow, resolve_events
+from ..damage.step import Aim, Event, fate, follow, resolve_events
+from ...turns import DieSource
 from ...dice.read import steps
 from ...dice.dist import Dist
 from ...dice.pool_odds import reading_dist
