@@ -592,7 +592,7 @@ def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log,
 
     def applied(fleet_ship: dict, end: dict) -> dict:  # the die rolled last may leave the ramming ship Dead or Exploded
         return {**fleet_ship, "left": {p: end["numbers"][p] for p in PARTS}, **({"state": {"fate": end["fate"]}} if end["fate"] else {})}
-    assert stored(page)["ships"] == [applied(VALIANT, ends["ramming_ship"]), applied(EXPLODING_TENGU, ends["target_ship"])]
+    assert stored(page)["ships"] == v3([applied(VALIANT, ends["ramming_ship"]), applied(EXPLODING_TENGU, ends["target_ship"])])
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.console_errors == [] and page_log.page_errors == []
 
