@@ -30,7 +30,7 @@ def cost_rank(item: pytest.Item) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Longest files first, so that with several workers (scripts/test: whole files each, in this order,
+    """Longest files first, so that with two workers (scripts/test: whole files each, in this order,
     --no-loadscope-reorder) the short model tests fill the gaps at the end instead of one long file
     trailing while the other worker idles. (xdist's own order, by number of tests, put the one-test
     Pyodide suite last.)"""
