@@ -1,9 +1,8 @@
 """axe-core in Chromium at 390x844 with touch, both colour schemes: no serious or critical violation.
 
 axe-core is a pinned npm devDependency injected by the test (scripts/axe_report.py), never part of
-the site. This file covers the widget regions on every page opened with the engine live (collapsed, as they
-load, they are audited with their whole page in tests/site/test_table_use.py); page-level checks of
-the whole page join it (the page owner adds them here).
+the site. This file covers every page as it loads and with its widgets opened with the engine live; page-level
+checks of the whole page join it (the page owner adds them here).
 """
 
 from __future__ import annotations
@@ -37,10 +36,12 @@ def small_targets(root) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_widgets_have_no_serious_axe_violation_on_any_page(browser, site_dir, site_url, scheme):
-    """Assert on every page one widget opened live (More and exact fractions shown) passes axe-core with no serious or
-    critical violation in Material's "default" (light) and "slate" (dark) schemes, with 44 px targets. (Collapsed, as
-    a page loads, they are in test_table_use.py's audit of each whole page.)"""
+def test_every_page_passes_axe_as_it_loads_and_with_its_widgets_open(browser, site_dir, site_url, scheme):
+    """Assert, in Material's "default" (light) and "slate" (dark) schemes, on every page: axe-core finds no serious or
+    critical violation on the whole page as it loads (widgets collapsed); then with its widgets opened live (More,
+    the folded odds and the exact fractions shown), none in the widgets, and none of any impact on the whole page
+    for Home, Actions, Damage, Dice, Dogfight, the galley aid and the changes page (ISSUE_PAGES); the first widget's
+    targets are 44 px. One load per page serves every audit."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   color_scheme=scheme)
     problems: dict[str, object] = {}
@@ -50,24 +51,16 @@ def test_widgets_have_no_serious_axe_violation_on_any_page(browser, site_dir, si
             page.goto(site_url + path)
             page.wait_for_load_state("load")
             expect()(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+            found = serious(axe_violations(page, None))
+            if found:
+                problems[f"/{path} as it loads"] = found
             if not page.locator(WIDGETS).count():
                 continue
-            # Collapsed, the widgets are audited with their whole page (test_table_use.py, every page, both schemes).
-            root = page.locator(WIDGETS).first
-            root.locator("details.resolver__body > summary").click()
-            expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
-            live = root.locator('[data-region="odds"][data-live="true"], [data-region="outcome"] .resolver__headline')
-            expect()(live.first).to_be_attached()
-            for fold in ("details.resolver__more > summary", "details.resolver__odds-fold > summary"):  # many charts fold
-                if root.locator(fold).count():
-                    root.locator(fold).click()
-            fractions = root.locator(".resolver__fractions")
-            if fractions.count():
-                fractions.first.click()
-            found = serious(axe_violations(page, f'[data-resolver="{root.get_attribute("data-resolver")}"]'))
+            open_every_widget(page, BOOT_MS * 2)
+            found = axe_violations(page, None) if path in ISSUE_PAGES else serious(axe_violations(page, WIDGETS))
             if found:
                 problems[f"/{path} opened"] = found
-            small = small_targets(root)
+            small = small_targets(page.locator(WIDGETS).first)
             if small:
                 problems[f"/{path} targets under {TAP_PX} px"] = small
     finally:
@@ -152,25 +145,3 @@ def test_available_offline_shows_on_a_first_visit_home_covering_nothing_at_full_
         assert [v for v in found if v["id"] in ("color-contrast", "region")] == [], found
     finally:
         context.close()
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_tables_pages_have_no_axe_violation_of_any_impact_with_every_widget_open(browser, site_url, scheme):
-    """Assert Home, Actions, Damage, Dice, Dogfight, the galley aid and the changes page, every widget opened live (its
-    More and exact fractions shown), pass axe-core with no violation at all, moderate and minor included."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  color_scheme=scheme)
-    problems: dict[str, object] = {}
-    try:
-        for path in ISSUE_PAGES:
-            page = context.new_page()
-            page.goto(site_url + path)
-            page.wait_for_load_state("load")
-            open_every_widget(page, BOOT_MS * 2)
-            found = axe_violations(page, None)
-            if found:
-                problems[f"/{path}"] = found
-            page.close()
-    finally:
-        context.close()
-    assert problems == {}

@@ -9,6 +9,7 @@ import pytest
 
 import rules_core
 from tests.site.conftest import expect
+from tests.site.test_widgets import open_widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -56,8 +57,7 @@ def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, 
 def test_the_ram_headline_says_each_ships_fate(page, site_url) -> None:
     """Assert the Ram's compact headline, before any dice, gives each ship's fate as the engine charts it."""
     page.goto(site_url + ACTIONS)
-    root = page.locator('[data-resolver="jovian-wars/v1.2.4/ram"]')
-    root.locator("details.resolver__body > summary").tap()
+    root = open_widget(page, "jovian-wars/v1.2.4/ram")
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
     charts = rules_core.odds("jovian-wars/v1.2.4/ram", {})["charts"]
     fates = [chart for chart in charts if chart["title"].endswith(": fate")]  # type: ignore[union-attr, index]
@@ -72,7 +72,7 @@ def test_help_is_said_once_and_readings_fold_to_one_line(page, site_url) -> None
     N being the notes it opens to."""
     page.goto(site_url + ACTIONS)
     for root in page.locator("[data-resolver]").all()[:12]:
-        root.locator("details.resolver__body > summary").tap()  # scrolled into view by the tap
+        open_widget(page, root.get_attribute("data-resolver"))  # scrolled into view by the click
         expect()(root).to_have_attribute("data-mounted", "")
         helps = root.locator(".resolver__help").evaluate_all("(nodes) => nodes.map((node) => node.textContent)")
         assert len(helps) == len(set(helps)), helps
@@ -93,8 +93,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
 
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page.goto(site_url + ACTIONS + "#ram")
-    root = page.locator(f'[data-resolver="{RAM}"]')
-    root.locator("details.resolver__body > summary").tap()
+    root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
     root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
     dice = {**TO_THE_END, "skill_dice": [3, 3, 1, 6]}  # Skill 4: four dice; the die asked in turn last

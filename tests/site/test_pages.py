@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from scripts.axe_report import pages_of
 from scripts.hooks import mechanics
 from scripts.hooks.augment import augment
 from scripts.hooks.build_error import BuildError
@@ -47,18 +48,7 @@ TAP_TARGETS = ", ".join(
 """What a thumb has to hit on a phone."""
 
 
-def built_pages() -> list[str]:
-    """Every page of the built site as a path relative to its root ("" is the home page)."""
-    pages = []
-    for index in sorted(SITE.glob("**/index.html")):
-        relative = index.parent.relative_to(SITE).as_posix()
-        if relative.startswith("404") or relative.startswith("assets"):
-            continue
-        pages.append("" if relative == "." else relative + "/")
-    return pages
-
-
-PAGES = built_pages() or ["<site not built>"]
+PAGES = pages_of(SITE) or ["<site not built>"]
 
 
 # Visiting pages once ------------------------------------------------------------------------

@@ -15,8 +15,6 @@ import pytest
 
 from tests.conftest import SITE
 from tests.site.conftest import PageLog, watch
-from scripts.axe_report import AXE, axe_violations
-from tests.site.test_pages import built_pages
 
 pytestmark = pytest.mark.browser
 
@@ -268,20 +266,3 @@ def test_a_trait_link_opens_its_popover_by_keyboard(phone_page, site_url: str) -
     expect(popover).to_be_hidden()
     expect(term).to_be_focused()
     assert re.search(r"/actions/$", page.url), "Enter followed the link instead of opening the popover"
-
-
-# The whole page: axe-core ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("path", built_pages() or ["<site not built>"])
-def test_the_whole_page_has_no_serious_axe_violation(phone_page, site_url: str, path: str) -> None:
-    """Assert axe-core finds no serious or critical violation on the whole page, its collapsed
-    widgets included (opened widgets are tests/site/test_accessibility.py's), in the light and the
-    dark scheme."""
-    assert AXE.exists(), "node_modules/axe-core is missing: run scripts/setup (npm ci)"
-    page, _ = phone_page
-    page.goto(site_url + path, wait_until="load")
-    page.wait_for_function("() => document.querySelector('article.md-content__inner') !== null")
-    page.wait_for_function("() => document.querySelector('.md-search[aria-label]') !== null")  # main.js ran
-    serious = [v for v in axe_violations(page, include=None) if v["impact"] in ("serious", "critical")]
-    assert serious == [], f"/{path}"

@@ -15,6 +15,7 @@ from tests.conftest import SITE
 from tests.site.test_table_use import go_offline_with_the_service_worker
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, type_dice
 from tests.site.conftest import expect
+from tests.site.test_widgets import open_widget
 
 pytestmark = pytest.mark.browser
 
@@ -54,11 +55,8 @@ def test_each_defined_term_is_quoted_from_its_page() -> None:
             assert re.search(r"\s*".join(re.escape(cell) for cell in cells), text), (term["name"], cells)
 
 
-def open_widget(page, resolver_id: str):
-    root = page.locator(f'[data-resolver="{resolver_id}"]')
-    summary = root.locator("details.resolver__body > summary")
-    summary.scroll_into_view_if_needed()
-    summary.tap()
+def open_ready(page, resolver_id: str):
+    root = open_widget(page, resolver_id)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
     return root
 
@@ -164,10 +162,10 @@ def test_every_term_of_the_ram_and_boarded_entries_answers_a_tap(page, page_log,
     for me" for Boarded): every term they show is marked, and each tap opens its definition."""
     page.goto(site_url + ACTIONS + "#ram")
     terms = glossary()
-    ram = open_widget(page, "jovian-wars/v1.2.4/ram")
+    ram = open_ready(page, "jovian-wars/v1.2.4/ram")
     type_dice(ram, VALIANT_RAMS_TENGU)
     expect()(ram.locator(".resolver__steps a.term", has_text="Crippled").first).to_be_attached()
-    boarded = open_widget(page, "jovian-wars/v1.2.4/boarded")
+    boarded = open_ready(page, "jovian-wars/v1.2.4/boarded")
     roll_for_me(boarded)
     # (The Ram's help on base, flex and macro dice is folded under More, "How to fill this in": not shown here.)
     for slug, must in (("ram", {"Crippled", "Destroyed", "Escalate", "Base dice", "Double [D]"}),
@@ -187,7 +185,7 @@ def test_every_term_of_the_damage_page_answers_a_tap_offline(page, page_log, sit
         page.reload(wait_until="load")
         terms = glossary()
         for resolver_id in page.evaluate("[...document.querySelectorAll('[data-resolver]')].map((r) => r.dataset.resolver)"):
-            root = open_widget(page, resolver_id)
+            root = open_ready(page, resolver_id)
             if root.get_by_role("button", name="Roll for me").count():
                 roll_for_me(root)
         expected = expected_terms(page, None, terms)
@@ -203,7 +201,7 @@ def test_a_term_in_a_widget_label_opens_by_keyboard_and_by_tap(page, site_url) -
     """Assert on the Dice page's unopposed roll: the term in the label "Macro dice" opens its popover on Enter and
     Escape gives focus back; a tap on "Flex dice" in its label opens that term without reaching the number input."""
     page.goto(site_url + "dice/")
-    root = open_widget(page, "dice/unopposed")
+    root = open_ready(page, "dice/unopposed")
     term = root.locator("label a.term:visible", has_text="Macro dice").first
     expect()(term).to_be_attached()
     term.focus()

@@ -11,6 +11,7 @@ import pytest
 import rules_core
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, reveal
 from tests.site.conftest import expect
+from tests.site.test_widgets import open_widget
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +44,7 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
     answer), it stops there and asks for that die: no die is rolled for the player. With a seed given, the site rolls
     it, and the headline, the sticky headline and that step say so."""
     page.goto(site_url + ACTIONS + "#ram")
-    root = page.locator(f'[data-resolver="{RAM}"]')
-    root.locator("details.resolver__body > summary").tap()
+    root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
     root.evaluate(RECORD)
     typed: dict[str, list[int]] = {}
@@ -99,8 +99,7 @@ def test_typing_the_table_die_leaves_no_mark(page, site_url) -> None:
     inputs = {**VALIANT_RAMS_TENGU, "rammer_hit_dice": [3]}
     assert not uses_site_dice(inputs)
     page.goto(site_url + ACTIONS + "#ram")
-    root = page.locator(f'[data-resolver="{RAM}"]')
-    root.locator("details.resolver__body > summary").tap()
+    root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
     for name, faces in inputs.items():
         pad = root.locator(f'fieldset[data-faces="{name}"]')
