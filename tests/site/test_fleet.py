@@ -14,9 +14,15 @@ import pytest
 
 from rules_core.jovian_wars.ship_inputs import ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
-from tests.site.conftest import expect
+from tests.site.conftest import clear_local_storage, expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
+
+
+@pytest.fixture(autouse=True)
+def no_fleet(page, site_url: str) -> None:
+    """Each test starts with no fleet stored, on the module's phone (its engine warm from the first test's boot)."""
+    clear_local_storage(page, site_url)
 
 FLEET = "fleet/"
 KEY = "jovian-wars-fleet"

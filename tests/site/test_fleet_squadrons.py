@@ -12,9 +12,9 @@ import rules_core
 from rules_core.jovian_wars.ship_now import squadron_now
 from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID as DOGFIGHT
 from tests.site.conftest import expect
-from tests.site.test_fleet import ENGINE_MS, FLEET, open_fleet, squadron, stored, tap
+from tests.site.test_fleet import ENGINE_MS, FLEET, no_fleet, open_fleet, squadron, stored, tap  # noqa: F401 (no_fleet: autouse)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 
 def add_squadron(root, name: str, side: str, steps: dict[str, int] | None = None, weapon: str | None = None,
