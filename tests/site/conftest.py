@@ -174,6 +174,18 @@ def clear_local_storage(page, site_url: str) -> None:
         session.detach()
 
 
+def spend_the_retries(page, timeout_ms: float) -> None:
+    """Wait until the engine has failed and spent its automatic retries (engine.js RETRY_DELAYS_MS: 1, 3 and 9 s),
+    moving the page's clock over each delay instead of sitting it out. The context's clock must be installed
+    (`context.clock.install()`) before the page loads; it runs at its own pace otherwise."""
+    errored = "() => window.rulesEngine && window.rulesEngine.state === 'error'"
+    while True:
+        page.wait_for_function(errored, timeout=timeout_ms)
+        if not page.evaluate("window.rulesEngine.retrying"):
+            return
+        page.clock.fast_forward(1000)  # a retry due by then starts (state "loading" at once) and fails again
+
+
 @pytest.fixture
 def page_log() -> PageLog:
     return PageLog()

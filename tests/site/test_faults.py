@@ -15,7 +15,7 @@ import rules_core
 from scripts.counting_server import serve_counting
 from scripts.hooks.build_stamp import read_stamp
 from scripts.hooks.offline import write_service_worker
-from tests.site.conftest import expect
+from tests.site.conftest import expect, spend_the_retries
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 
 pytestmark = pytest.mark.browser
@@ -94,11 +94,12 @@ def test_a_fault_that_outlasts_the_automatic_retries_is_tried_again_at_once_by_t
     server, url, _ = serve_counting(site_copy)
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     context.add_init_script(ERRORS)
+    context.clock.install()
     try:
         page = context.new_page()
         page.goto(url + "dice/")
         open_widget(page, DICE)
-        page.wait_for_function("() => window.rulesEngine.state === 'error' && !window.rulesEngine.retrying", timeout=60_000)
+        spend_the_retries(page, 60_000)
         assert page.evaluate("[window.rulesEngine.starts, window.rulesEngine.patience]") == [4, 1]
         assert "press “Try again” or reload the page" in page.evaluate("window.errors.at(-1)")
         page.locator(f'[data-resolver="{DICE}"] [data-region="retry"]').click()

@@ -23,7 +23,7 @@ import pytest
 from scripts.counting_server import serve_counting
 from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
 from scripts.wheel import build_wheel
-from tests.site.conftest import expect
+from tests.site.conftest import expect, spend_the_retries
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 
 BOOT_MS = 60_000
@@ -244,12 +244,13 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
     version = write_service_worker(copy)
     server, url, _ = serve_counting(copy)
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.clock.install()
     try:
         page = context.new_page()
         page.goto(url + "dice/")
         expect()(page.locator("html")).to_have_attribute("data-offline-build", version, timeout=PRECACHE_MS)
         # Every try fails the same way; once the bounded retries are spent, the engine stays in error.
-        page.wait_for_function("() => window.rulesEngine.state === 'error' && !window.rulesEngine.retrying", timeout=BOOT_MS)
+        spend_the_retries(page, BOOT_MS)
         dice = open_widget(page, "dice/unopposed")
         expect()(dice).to_have_attribute("data-engine", "error")
         status = dice.locator('[data-region="status"]')
@@ -320,6 +321,7 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
     log.failing.add(wheel)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script(EVENTS)
+    context.clock.install()
     try:
         page = context.new_page()
         page.goto(url + "dice/")
@@ -330,7 +332,7 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         page.wait_for_function("() => window.seen.includes('install failed')", timeout=PRECACHE_MS)
         assert log.paths().count(wheel) >= 2
         # The engine's own retries are bounded: once spent, it waits for the network, the reader or the worker.
-        page.wait_for_function("() => window.rulesEngine.state === 'error' && !window.rulesEngine.retrying", timeout=BOOT_MS)
+        spend_the_retries(page, BOOT_MS)
         tries = page.evaluate("window.rulesEngine.starts")
         assert tries == 4  # the first start and its three retries (engine.js RETRY_DELAYS_MS)
         context.set_offline(True)
