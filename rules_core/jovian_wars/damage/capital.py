@@ -33,15 +33,16 @@ STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, re
 MAX_BASE, MAX_FLEX, MAX_MACRO, MIN_MACRO, MAX_MODIFIER = 7, 2, 2, -ENGINE_MAX_MACRO, 4
 
 
-CAPS: dict[str, dict[str, int]] = {"base": {"high": MAX_BASE}, "flex": {"high": MAX_FLEX},
-                                   "macro": {"low": MIN_MACRO, "high": MAX_MACRO}, "modifier": {"high": MAX_MODIFIER}}
-"""The attack roll's steppers within the capital caps."""
+CAPS: dict[str, int] = {"base": MAX_BASE, "flex": MAX_FLEX, "macro": MAX_MACRO, "modifier": MAX_MODIFIER}
+"""The most of each of the attack roll's steppers within the capital caps (the macro pool's least is MIN_MACRO)."""
 
 
 def capital_pool_input(base_default: int, base_label: str) -> Input:
     """The attack's roll (`common.pool_input`), its base, flex, macro and modifier within the capital caps."""
     spec = pool_input(base_default, base_label)
-    return replace(spec, parts=tuple(replace(part, **CAPS.get(part.name, {})) for part in spec.parts))
+    return replace(spec, parts=tuple(
+        replace(part, high=CAPS[part.name], low=MIN_MACRO if part.name == "macro" else part.low) if part.name in CAPS
+        else part for part in spec.parts))
 
 
 def capped(pool: Pool, note: str, base: str = "base", flex: str = "flex", macro: str = "macro",
