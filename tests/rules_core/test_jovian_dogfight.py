@@ -181,6 +181,8 @@ def test_the_least_missile_loss_is_the_best_placement(levels: tuple[int, ...], e
 
 # ---------------------------------------------------------------- one case by hand
 
+ROLLS = tuple(f"{side}_{roll}" for side in "ab" for roll in ("att", "def", "msl", "mdef"))
+"""The Dogfight's roll inputs: each side's Attack and Missile, and the other's Defense against each."""
 HAND_WORKED = {**sides(a={"skill": 3, "bid": 1, "as_rating": 2, "attack": 3, "structure": 2, "missile": True, "missile_as": 3},
             b={"skill": 3, "bid": 1, "as_rating": 2, "attack": 3, "structure": 2}), "a_att": {"dice": [2, 2, 5], "macro_dice": []}, "b_def": {"dice": [1, 3, 4]}, "b_att": {"dice": [6, 6, 6], "macro_dice": []}, "a_def": {"dice": [4, 4, 1]}, "a_msl": {"dice": [3, 3, 3], "macro_dice": []}, "b_mdef": {"dice": [5, 5, 2]}}
 """Particle Cannon (A, initiative 2) against Mass Driver (B, 4), 6 dice each split 3/3, Structure 2 each.

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules_core.registry import REGISTRY, describe, resolve
+from tests.keypads import at, with_keypads
 
 RAM, EXPLOSION, CAPITAL_DAMAGE = "jovian-wars/v1.2.4/ram", "jovian-wars/v1.2.4/explosion", "jovian-wars/v1.2.4/capital-ship-damage"
 MOST_TURNS = 40
@@ -22,26 +23,6 @@ class StreamDry(Exception):
     """A chain asked for more dice than the test's stream holds (re-rolls on 5-6 can): the case is skipped."""
 
 
-def at(inputs: dict[str, object], path: str) -> object:
-    """The value at a keypad's path ("ram.dice": a roll input's keypad), None when absent."""
-    node: object = inputs
-    for key in path.split("."):
-        node = node.get(key) if isinstance(node, dict) else None
-    return node
-
-
-def typed_at(inputs: dict[str, object], faces: dict[str, object]) -> dict[str, object]:
-    """A copy of the inputs with each keypad path set to its faces (a roll's other parts kept)."""
-    out = {key: dict(value) if isinstance(value, dict) else value for key, value in inputs.items()}
-    for path, value in faces.items():
-        head, _, rest = path.partition(".")
-        if rest:
-            out[head] = {**(out.get(head) or {}), rest: value}  # type: ignore[dict-item]
-        else:
-            out[head] = value
-    return out
-
-
 def first_rolls(resolver_id: str, case: dict[str, object], rng: random.Random) -> dict[str, object]:
     """The case with every first-roll keypad typed (the counts describe() gives; the in-turn keypads left empty)."""
     needed = describe(resolver_id, case)["dice_needed"]
@@ -49,7 +30,7 @@ def first_rolls(resolver_id: str, case: dict[str, object], rng: random.Random) -
     later = REGISTRY[resolver_id].in_turn
     typed = {name: [rng.randint(1, 6) for _ in range(count)] for name, count in needed.items()
              if count and name not in later and not name.endswith("set_aside")}
-    return typed_at(case, typed)
+    return with_keypads(case, typed)
 
 
 def in_turn(resolver_id: str, inputs: dict[str, object], streams: dict[str, list[int]]) -> tuple[dict, list[dict]]:
@@ -69,7 +50,7 @@ def in_turn(resolver_id: str, inputs: dict[str, object], streams: dict[str, list
             taken[keypad] += count
             held = at(inputs, keypad) or []
             assert isinstance(held, list)
-            inputs = typed_at(inputs, {keypad: [*held, *faces]})
+            inputs = with_keypads(inputs, {keypad: [*held, *faces]})
     raise AssertionError(f"no end after {MOST_TURNS} rolls")
 
 
@@ -82,7 +63,7 @@ def check_turns_match_one_shot(resolver_id: str, first: dict[str, object], strea
     except StreamDry:
         return []
     typed_now = final["inputs"]
-    one_shot_inputs = typed_at(first, {**{name: stream for name, stream in streams.items() if name not in pools},
+    one_shot_inputs = with_keypads(first, {**{name: stream for name, stream in streams.items() if name not in pools},
                                        **{name: at(typed_now, name) for name in pools if at(typed_now, name)}})
     one_shot = resolve(resolver_id, one_shot_inputs)
     for answer in (final, one_shot):
