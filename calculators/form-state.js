@@ -194,10 +194,12 @@ export class Form {
     const spoken = this.labelAt(path);
     if (isModel(spec)) return this.modelFieldset(spec, path, name, help);
     if (isRoll(spec)) {
-      // One roll: its steppers (a pool the player sets) and its keypads, under the roll's name.
+      // One roll: its steppers (a pool the player sets) and its keypads, under the roll's name. A roll of keypads alone
+      // (its pool comes from a ship or a Skill) says its name in each keypad's legend instead, as compact as one keypad.
+      const steppers = rollHasSteppers(spec);
       const parts = (spec.parts || []).map((part) => this.control(part, [...path, part.name]));
-      const node = el("fieldset", { class: "resolver__group resolver__roll-input", "data-name": name, "data-roll": name }, el("legend", { text: spec.label }), help, parts);
-      this.rolls.push({ node, steppers: (spec.parts || []).some((part) => part.kind !== "faces") });
+      const node = el("fieldset", { class: "resolver__group resolver__roll-input", "data-name": name, "data-roll": name, "data-steppers": steppers ? "" : null }, el("legend", { text: spec.label }), help, parts);
+      this.rolls.push({ node, steppers });
       return node;
     }
     if (spec.kind === "group") {
@@ -372,6 +374,7 @@ export class Form {
       this.set(path, list);
     };
     const spoken = this.labelAt(path); // a roll's keypad names the roll: "Target's roll: Macro dice rolled"
+    const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
     const digits = /** @type {HTMLInputElement} */ (digitsField({
       label: spoken, id: nextId(`${name}-digits`), most: () => this.mostDice(name) ?? spec.high ?? Infinity,
       write: (/** @type {number[]} */ list) => update(list),
@@ -390,7 +393,7 @@ export class Form {
     const pad = el(
       "fieldset",
       { class: "resolver__keypad", "data-faces": name, "data-name": name },
-      el("legend", {}, el("span", { text: spec.label })),
+      el("legend", {}, el("span", { text: owner && isRoll(owner) && !rollHasSteppers(owner) ? spoken : spec.label })),
       el("div", { class: "resolver__typed-row" }, digits, typed, needed,
         el("button", { type: "button", "aria-label": "Backspace", text: "⌫", onclick: () => update(faces().slice(0, -1)) }),
         el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
@@ -561,6 +564,9 @@ export class Form {
     return owner && isNamed(owner) ? `${owner.label}: ${label}` : label;
   }
 }
+
+/** Whether a roll input has steppers (its pool set by the player) besides its keypads. @param {InputSpec} spec */
+const rollHasSteppers = (spec) => (spec.parts || []).some((part) => part.kind !== "faces");
 
 /** One d6 from the browser's generator, every face equally likely (draws past the last multiple of 6 are drawn again). */
 function fairDie() {

@@ -382,7 +382,7 @@ def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_
     pad.locator('[data-region="digits"]').fill("307")
     expect()(pad.locator('[data-region="typed"]')).to_have_text("3")
     expect()(pad.locator('[data-region="keypad-note"]')).to_have_text(
-        "Skill test dice rolled (base and flex): a die shows 1 to 6, so “07” was left out.")
+        "Skill Test: Dice rolled (base and flex): a die shows 1 to 6, so “07” was left out.")
     expect()(pad.locator('[data-region="digits"]')).to_have_value("3")
     assert page_log.page_errors == []
 
