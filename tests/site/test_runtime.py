@@ -138,7 +138,7 @@ WORKER_BURST = """async (url) => {
         said.push(data.started ? ["started", data.id] : data.superseded ? ["superseded", data.id] : ["answer", data.id, data.result.charts[0].rows[0].p]);
         if (data.id === 20 && !data.started) resolve();
     }));
-    for (let id = 1; id <= 20; id++) worker.postMessage({ id, type: "odds", resolver: "dice/unopposed", inputs: { base: id }, channel: "stepper" });
+    for (let id = 1; id <= 20; id++) worker.postMessage({ id, type: "odds", resolver: "dice/unopposed", inputs: { roll: { base: id } }, channel: "stepper" });
     await done;
     worker.terminate();
     return said;
@@ -175,7 +175,7 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
                 said.push([data.started ? "started" : "answer", data.id, engine.running ? engine.running.message.id : null, engine.running ? Boolean(engine.running.timer) : null]);
             };
             const sentBefore = engine.sent;
-            const asked = Array.from({ length: 10 }, (_, i) => engine.request("odds", "dice/unopposed", { base: i + 1 }));
+            const asked = Array.from({ length: 10 }, (_, i) => engine.request("odds", "dice/unopposed", { roll: { base: i + 1 } }));
             const sentAtOnce = engine.sent - sentBefore;
             const answers = await Promise.all(asked);
             engine.receive = receive;
