@@ -2,17 +2,19 @@
 //
 // The form is drawn from the resolver's describe() declaration; each control writes its value into `values` and
 // marks its path `entered`; `setMany` then calls the widget's `changed`, which asks the engine. Which inputs apply
-// (`when`), a ship picked from the fleet, and the faces typed on a keypad are all kept here. The DOM hooks of the
+// (`when`), a ship picked from the fleet, and the faces typed on a keypad are all kept here. A keypad is named by its
+// path, one spelling with rules_core ("ram.dice": the dice keypad of the roll input "ram"; "random_dice" alone). The DOM hooks of the
 // controls are listed at the top of widget.js.
 
 import { readState } from "./fragment.js";
-import { checkState, isGroup, isModel } from "./input-check.js";
+import { checkState, isGroup, isModel, isNamed, isRoll } from "./input-check.js";
 import { KINDS, fleetShips } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { digitsField } from "./dice-digits.js";
 import { notePick } from "./apply-outcome.js";
 
-/** More optional keypads than this are folded (the keypads asked in turn are not among them). */
+/** More optional keypads than this are folded (the keypads asked in turn are not among them): the optional rolls and
+ * keypads of their own (a roll's "set aside" keypad stays in its roll). */
 const MANY_OPTIONAL_PADS = 4;
 
 /**
@@ -24,7 +26,9 @@ const MANY_OPTIONAL_PADS = 4;
  *   a roll no keypad holds yet, as a resolution from typed dice names it (rules_core/turns.py)
  * @typedef {Record<string, any>} Values
  * @typedef {{name: string, path: string[], typed: HTMLElement, needed: HTMLElement, note: HTMLElement, pad: HTMLElement,
- *   prefix: string, key: string, optional: boolean, digits: HTMLInputElement}} FaceInput  a keypad: the faces typed for one `faces` input
+ *   roll: string, key: string, optional: boolean, digits: HTMLInputElement}} FaceInput  a keypad: the faces typed for one
+ *   `faces` input, `name` its path joined ("ram.dice"); `roll` the roll input it belongs to and `key` its part there
+ *   ("ram", "dice"), or its own name and "dice" for a keypad of its own (render.js finds the dice rolled for it by them)
  * @typedef {{changed: () => void, follow: () => void}} FormHooks  what the widget does when a value changes
  */
 
@@ -143,12 +147,16 @@ export class Form {
     this.pads = el("div", { class: "resolver__keypads" });
     this.more = el("details", { class: "resolver__more" }, el("summary", { text: "More" }));
     // Many keypads the player may leave empty are folded; those asked in turn have a place of their own (nextRoll).
-    const foldOptional = declaration.inputs.filter((spec) => spec.kind === "faces" && spec.optional && !this.inTurn.has(spec.name)).length > MANY_OPTIONAL_PADS;
+    const keypads = (/** @type {InputSpec} */ spec) => (isRoll(spec) ? (spec.parts || []).filter((part) => part.kind === "faces").map((part) => ({ spec: part, name: `${spec.name}.${part.name}` })) : spec.kind === "faces" ? [{ spec, name: spec.name }] : []);
+    const foldOptional = declaration.inputs.flatMap(keypads).filter((pad) => pad.spec.optional && !this.inTurn.has(pad.name)).length > MANY_OPTIONAL_PADS;
     this.optionalPads = el("details", { class: "resolver__dice-more" }, el("summary", { text: "Dice you may leave empty" }));
+    /** @type {{node: HTMLElement, steppers: boolean}[]} the roll inputs' fieldsets */
+    this.rolls = [];
     for (const spec of declaration.inputs) {
       const node = this.control(spec, [spec.name]);
-      if (spec.kind === "faces" && this.inTurn.has(spec.name)) this.nextRoll.append(node);
-      else if (spec.kind === "faces") (spec.optional && foldOptional ? this.optionalPads : this.pads).append(node);
+      const pads = keypads(spec);
+      if (pads.length && pads.every((pad) => this.inTurn.has(pad.name))) this.nextRoll.append(node);
+      else if (pads.length) (spec.optional && foldOptional ? this.optionalPads : this.pads).append(node);
       else if (spec.more || spec.kind === "seed") this.more.append(node);
       else this.node.append(node);
     }
@@ -185,6 +193,15 @@ export class Form {
     const value = getPath(this.values, path);
     const spoken = this.labelAt(path);
     if (isModel(spec)) return this.modelFieldset(spec, path, name, help);
+    if (isRoll(spec)) {
+      // One roll: its steppers (a pool the player sets) and its keypads, under the roll's name. A roll of keypads alone
+      // (its pool comes from a ship or a Skill) says its name in each keypad's legend instead, as compact as one keypad.
+      const steppers = rollHasSteppers(spec);
+      const parts = (spec.parts || []).map((part) => this.control(part, [...path, part.name]));
+      const node = el("fieldset", { class: "resolver__group resolver__roll-input", "data-name": name, "data-roll": name, "data-steppers": steppers ? "" : null }, el("legend", { text: spec.label }), help, parts);
+      this.rolls.push({ node, steppers });
+      return node;
+    }
     if (spec.kind === "group") {
       return el("fieldset", { class: "resolver__group", "data-name": name }, el("legend", { text: spec.label }), (spec.parts || []).map((part) => this.control(part, [...path, part.name])), help);
     }
@@ -356,8 +373,10 @@ export class Form {
       this.hooks.follow(); // the last die brings the outcome into view
       this.set(path, list);
     };
+    const spoken = this.labelAt(path); // a roll's keypad names the roll: "Target's roll: Macro dice rolled"
+    const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
     const digits = /** @type {HTMLInputElement} */ (digitsField({
-      label: spec.label, id: nextId(`${name}-digits`), most: () => this.mostDice(name) ?? spec.high ?? Infinity,
+      label: spoken, id: nextId(`${name}-digits`), most: () => this.mostDice(name) ?? spec.high ?? Infinity,
       write: (/** @type {number[]} */ list) => update(list),
       say: (/** @type {string} */ text) => (note.textContent = text),
       next: (/** @type {HTMLInputElement} */ from) => this.focusNextDigits(from),
@@ -366,7 +385,7 @@ export class Form {
       const list = faces();
       const most = this.mostDice(name) ?? spec.high ?? Infinity;
       if (list.length >= most) {
-        note.textContent = `${spec.label}: ${most === 1 ? "the 1 die is" : `all ${most} dice are`} typed already. Press ⌫ or Clear to change one.`;
+        note.textContent = `${spoken}: ${most === 1 ? "the 1 die is" : `all ${most} dice are`} typed already. Press ⌫ or Clear to change one.`;
         return;
       }
       update([...list, face]);
@@ -374,7 +393,7 @@ export class Form {
     const pad = el(
       "fieldset",
       { class: "resolver__keypad", "data-faces": name, "data-name": name },
-      el("legend", {}, el("span", { text: spec.label })),
+      el("legend", {}, el("span", { text: owner && isRoll(owner) && !rollHasSteppers(owner) ? spoken : spec.label })),
       el("div", { class: "resolver__typed-row" }, digits, typed, needed,
         el("button", { type: "button", "aria-label": "Backspace", text: "⌫", onclick: () => update(faces().slice(0, -1)) }),
         el("button", { type: "button", "aria-label": "Clear", text: "Clear", onclick: () => update([]) }),
@@ -384,10 +403,8 @@ export class Form {
       ),
       note,
     );
-    // "ram_macro_dice" is the macro_dice of the roll answered as roll.ram (faces_inputs' prefixes)
-    const leaf = path[path.length - 1];
-    const [, prefix, key] = /^(.*?)(macro_dice|set_aside|dice)$/.exec(leaf) || [null, leaf, leaf];
-    this.faceInputs.push({ name, path, typed, digits, needed, note, pad, prefix, key, optional: Boolean(spec.optional) });
+    const [roll, key] = path.length > 1 ? [path[0], path[path.length - 1]] : [name, "dice"];
+    this.faceInputs.push({ name, path, typed, digits, needed, note, pad, roll, key, optional: Boolean(spec.optional) });
     return pad;
   }
 
@@ -435,12 +452,23 @@ export class Form {
     this.nextRollButton.hidden = !asked.length;
     this.nextRollButton.setAttribute("aria-label", roll && asked.length ? `Roll for me: ${roll.for}` : "Roll for me");
     this.nextRoll.hidden = later.every((f) => f.pad.hidden);
+    this.showRolls();
     const first = asked.find((f) => held(f) < this.asking[f.name]);
     const now = document.activeElement;
     const typingElsewhere = (now instanceof HTMLInputElement && !now.matches('[data-region="digits"]')) || now instanceof HTMLSelectElement;
     if (first && !typingElsewhere) {
       first.digits.focus();
       first.digits.setSelectionRange(first.digits.value.length, first.digits.value.length); // typing goes after the dice held
+    }
+  }
+
+  /** A roll with no steppers shows only while one of its keypads does (a roll of no dice, or not asked yet, is
+   * hidden whole: its name alone would say nothing). */
+  showRolls() {
+    for (const roll of this.rolls) {
+      if (roll.steppers) continue;
+      const pads = [...roll.node.querySelectorAll(".resolver__keypad")];
+      roll.node.toggleAttribute("data-empty", pads.every((pad) => /** @type {HTMLElement} */ (pad).hidden));
     }
   }
 
@@ -527,14 +555,18 @@ export class Form {
     return spec;
   }
 
-  /** The label a player hears for the input at a path: a ship's number names the ship ("Target: Structure left"). @param {string[]} path */
+  /** The label a player hears for the input at a path: a ship's number names the ship ("Target: Structure left"), a
+   * roll's keypad the roll ("Ramming ship's roll: Dice rolled (base and flex)"). @param {string[]} path */
   labelAt(path) {
     const spec = this.specAt(path);
     const owner = path.length > 1 ? this.specAt(path.slice(0, -1)) : null;
     const label = spec ? spec.label : path.join(".");
-    return owner && isModel(owner) ? `${owner.label}: ${label}` : label;
+    return owner && isNamed(owner) ? `${owner.label}: ${label}` : label;
   }
 }
+
+/** Whether a roll input has steppers (its pool set by the player) besides its keypads. @param {InputSpec} spec */
+const rollHasSteppers = (spec) => (spec.parts || []).some((part) => part.kind !== "faces");
 
 /** One d6 from the browser's generator, every face equally likely (draws past the last multiple of 6 are drawn again). */
 function fairDie() {

@@ -9,8 +9,13 @@ const SEED_HIGH = 2 ** 31 - 1;
 const MODEL_KINDS = { ship: "the ship's numbers: ", squadron: "the Squadron's card numbers: " };
 /** Inputs that are one model of the game: a Capital Ship or a Squadron. @param {{kind: string}} spec */
 export const isModel = (spec) => Object.hasOwn(MODEL_KINDS, spec.kind);
-/** Inputs whose value is an object of parts: a group, or a model (rules_core.inputs.GROUP_KINDS). @param {{kind: string}} spec */
-export const isGroup = (spec) => spec.kind === "group" || isModel(spec);
+/** One roll of dice: its keypads and, where the player sets the pool, its base, flex, macro and modifier
+ * (rules_core.rolling.roll_input). @param {{kind: string}} spec */
+export const isRoll = (spec) => spec.kind === "roll";
+/** Inputs whose value is an object of parts: a group, a roll, or a model (rules_core.inputs.GROUP_KINDS). @param {{kind: string}} spec */
+export const isGroup = (spec) => spec.kind === "group" || isRoll(spec) || isModel(spec);
+/** The groups whose label heads their parts' with a colon, "Target's roll: Macro dice rolled" (rules_core.inputs.NAMED_KINDS). @param {{kind: string}} spec */
+export const isNamed = (spec) => isRoll(spec) || isModel(spec);
 const WHOLE = /^[+-]?[0-9]{1,12}$/;
 
 /** A short, safe rendering of any value for a message (no markup is ever built from it). */
@@ -40,12 +45,14 @@ function allowed(spec) {
   if (spec.kind === "faces") return `${spec.low || 0} to ${spec.high} dice, each 1 to 6`;
   if (spec.kind === "choice") return `one of ${(spec.choices || []).join(", ")}`;
   if (spec.kind === "bool") return "on or off";
-  return (MODEL_KINDS[spec.kind] ?? "a group of ") + (spec.parts || []).map((part) => part.label).join(", ");
+  const what = isRoll(spec) ? "the roll's dice by name: " : MODEL_KINDS[spec.kind] ?? "a group of ";
+  return what + (spec.parts || []).map((part) => part.label).join(", ");
 }
 
-/** One value checked by its declaration: { value } (canonical) or { error } (the player's words). */
-export function checkValue(spec, value) {
-  const refuse = () => ({ error: `${spec.label}: ${allowed(spec)}, not ${shown(value)}` });
+/** One value checked by its declaration: { value } (canonical) or { error } (the player's words, `label` naming it:
+ * a roll's or a ship's part is named after it, "Target's roll: Macro dice rolled"). */
+export function checkValue(spec, value, label = spec.label) {
+  const refuse = () => ({ error: `${label}: ${allowed(spec)}, not ${shown(value)}` });
   if (value === null || value === undefined) return { value: spec.default ?? null };
   switch (spec.kind) {
     case "int":
@@ -69,14 +76,14 @@ export function checkValue(spec, value) {
       return faces.every((face) => face !== null && face >= 1 && face <= 6) ? { value: faces } : refuse();
     }
     default:
-      return refuse(); // a group or a ship is checked part by part by checkState
+      return refuse(); // a group, a roll or a ship is checked part by part by checkState
   }
 }
 
 /** The declared inputs a link's state holds, each checked: { values, entered, refused, ignored }. `values` holds only
  * accepted values (by name, groups nested); `entered` their dotted paths; `refused` one message per bad value;
- * `ignored` the names that are not inputs here. */
-export function checkState(specs, state, prefix = "") {
+ * `ignored` the names that are not inputs here. `heading` names the roll or ship the specs are parts of ("Target: "). */
+export function checkState(specs, state, prefix = "", heading = "") {
   /** @type {{values: Record<string, any>, entered: string[], refused: string[], ignored: string[]}} */
   const out = { values: {}, entered: [], refused: [], ignored: [] };
   if (!state || typeof state !== "object" || Array.isArray(state)) return out;
@@ -85,13 +92,13 @@ export function checkState(specs, state, prefix = "") {
     if (!Object.hasOwn(state, spec.name)) continue;
     const value = state[spec.name];
     if (isGroup(spec)) {
-      const inner = checkState(spec.parts || [], value, `${prefix}${spec.name}.`);
-      if (!value || typeof value !== "object" || Array.isArray(value)) inner.refused.push(checkValue(spec, value).error);
+      const inner = checkState(spec.parts || [], value, `${prefix}${spec.name}.`, isNamed(spec) ? `${heading}${spec.label}: ` : heading);
+      if (!value || typeof value !== "object" || Array.isArray(value)) inner.refused.push(checkValue(spec, value, heading + spec.label).error);
       out.values[spec.name] = inner.values;
       for (const list of ["entered", "refused", "ignored"]) out[list].push(...inner[list]);
       continue;
     }
-    const checked = checkValue(spec, value);
+    const checked = checkValue(spec, value, heading + spec.label);
     if (checked.error) out.refused.push(checked.error);
     else if (checked.value !== null) {
       out.values[spec.name] = checked.value;

@@ -113,17 +113,18 @@ function renderOutcome(answer) {
   ].filter((node) => node !== null);
 }
 
-/** Each resolved roll of an answer, by the keypad prefix it answers ("" for a single roll). @param {any} roll @param {string[]} prefixes */
-function rollsByPrefix(roll, prefixes) {
+/** Each resolved roll of an answer, by the roll input it answers (FaceInput.roll). @param {any} roll @param {string[]} names */
+function rollsByName(roll, names) {
   if (!roll || typeof roll !== "object") return {};
-  if (Array.isArray(roll.dice) && prefixes.length === 1) return { [prefixes[0]]: roll };
-  // a roll at the top answers the unprefixed keypads; rolls under its keys answer theirs (Point Defense's pd_)
+  if (Array.isArray(roll.dice) && names.length === 1) return { [names[0]]: roll };
+  // a roll at the top answers the roll input "roll"; rolls under its keys answer the roll of that name, of those
+  // initials (point_defense: "pd") or that name and more ("skill": "skill_roll"; "damage": the keypad "damage_dice")
   /** @type {Record<string, any>} */
-  const found = Array.isArray(roll.dice) && prefixes.includes("") ? { "": roll } : {};
+  const found = Array.isArray(roll.dice) && names.includes("roll") ? { roll } : {};
   for (const [key, value] of Object.entries(roll)) {
-    const initials = key.split("_").map((word) => word[0]).join(""); // point_defense answers the pd_ keypads
-    const prefix = prefixes.find((p) => p === `${key}_` || p === `${initials}_`);
-    if (prefix !== undefined && value && Array.isArray(value.dice)) found[prefix] = value;
+    const initials = key.split("_").map((word) => word[0]).join("");
+    const name = names.find((n) => n === key) ?? names.find((n) => n === initials) ?? names.find((n) => n.startsWith(`${key}_`));
+    if (name !== undefined && value && Array.isArray(value.dice)) found[name] = value;
   }
   return found;
 }
@@ -147,7 +148,7 @@ export function resultText(id, form, inputs, headline, url) {
     .map((f) => {
       const typed = getPath(inputs, f.path) || [];
       const shown = typed.length ? typed.join(" ") : (f.needed.textContent || "").endsWith("rolled") ? `${f.typed.textContent} (rolled by the site)` : "";
-      return shown && `${form.specAt(f.path)?.label}: ${shown}`;
+      return shown && `${form.labelAt(f.path)}: ${shown}`;
     })
     .filter(Boolean);
   if (dice.length) lines.push(`Dice: ${dice.join("; ")}`);
@@ -242,7 +243,8 @@ export class View {
       // A keypad for no dice (macro 0, no flex) is hidden unless something typed there needs clearing.
       f.pad.hidden = form.diceNeeded[f.name] === 0 && !(getPath(form.values, f.path) || []).length;
     }
-    form.optionalPads.hidden = form.faceInputs.every((f) => f.pad.parentElement !== form.optionalPads || f.pad.hidden);
+    form.optionalPads.hidden = form.faceInputs.every((f) => !form.optionalPads.contains(f.pad) || f.pad.hidden);
+    form.showRolls();
     this.showCounts(form);
   }
 
@@ -315,11 +317,10 @@ export class View {
 
   /** "Roll for me": the faces the engine rolled, shown on the keypads (the typed values stay empty). @param {any} roll @param {Values} inputs @param {Form} form */
   showRolled(roll, inputs, form) {
-    const prefixes = [...new Set(form.faceInputs.map((f) => f.prefix))];
-    const rolls = rollsByPrefix(roll, prefixes);
+    const rolls = rollsByName(roll, [...new Set(form.faceInputs.map((f) => f.roll))]);
     for (const f of form.faceInputs) {
       if ((getPath(inputs, f.path) || []).length) continue;
-      const rolled = rolls[f.prefix] && rolls[f.prefix][f.key];
+      const rolled = rolls[f.roll] && rolls[f.roll][f.key];
       if (Array.isArray(rolled) && rolled.length) {
         f.typed.textContent = rolled.join(" ");
         f.needed.textContent = `${rolled.length} rolled`;

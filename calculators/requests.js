@@ -60,7 +60,14 @@ export function requestInputs(form, values = form.values) {
 /** The inputs the odds depend on: the request's, without the dice typed and the seed. @param {Form} form */
 function oddsInputs(form) {
   const copy = requestInputs(form);
-  for (const spec of form.declaration.inputs) if (spec.kind === "faces" || spec.kind === "seed") delete copy[spec.name];
+  for (const f of [...form.faceInputs, ...(form.seedInput ? [form.seedInput] : [])]) {
+    const [head, part] = f.path;
+    if (part === undefined) delete copy[head];
+    else if (copy[head]) {
+      delete copy[head][part]; // a roll's keypad: the roll's pool stays, and the roll goes when nothing else is entered
+      if (!Object.keys(copy[head]).length) delete copy[head];
+    }
+  }
   return copy;
 }
 

@@ -29,7 +29,10 @@
 //   [data-region="odds"]    table.resolver__chart per chart, tr[data-p="p/q"] per row that can happen,
 //                           td.resolver__percent first, th = label with its bar; the fractions show
 //                           after the "Exact fractions" button; data-live="true" once the engine drew it
-//   fieldset.resolver__keypad[data-faces=<name>]: buttons "Die 1".."Die 6", "Backspace", "Clear";
+//   fieldset.resolver__roll-input[data-roll=<roll>]: one roll input, its steppers (if the player sets its pool) and
+//                           its keypads; hidden whole ([data-empty]) while none of its keypads shows
+//   fieldset.resolver__keypad[data-faces=<path>]: a keypad by its path ("ram.dice", or "random_dice" alone):
+//                           buttons "Die 1".."Die 6", "Backspace", "Clear";
 //                           [data-region="typed"] the faces typed (or rolled), [data-region="needed"]
 //                           "2 of 3", [data-region="keypad-note"] why a die was refused
 //   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads

@@ -27,7 +27,7 @@ const revisionOf = (url) => REVISIONS[url.slice(SITE.length)];
 const STDLIB_URL = PYODIDE_DIR + "python_stdlib.zip"; // trimmed at build time (scripts/hooks/stdlib.py)
 const SNAPSHOT_KEY = `${version}:${revisionOf(PYODIDE_DIR + WHEEL)}:${revisionOf(BRIDGE_URL)}:${revisionOf(STDLIB_URL)}`;
 // A known question: its answer is recorded beside the snapshot and asked again after a restore.
-const PROBE = ["odds", "dice/unopposed", '{"base": 2, "modifier": 1}'];
+const PROBE = ["odds", "dice/unopposed", '{"roll": {"base": 2, "modifier": 1}}'];
 const OPTIONS = {
   indexURL: PYODIDE_DIR,
   lockFileURL: PYODIDE_DIR + "pyodide-lock.json",

@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     for name, text in (("odds", "exact odds for these inputs"), ("resolve", "resolve one case")):
         command = commands.add_parser(name, help=text)
         command.add_argument("id")
-        command.add_argument("--inputs", default="{}", help='JSON object, e.g. \'{"base": 3, "flex": 1}\'')
+        command.add_argument("--inputs", default="{}", help='JSON object, e.g. \'{"roll": {"base": 3, "flex": 1}}\'')
     return parser
 
 
@@ -53,7 +53,7 @@ def _inputs(text: str | None) -> dict[str, object] | None:
     except InputError as error:
         raise RulesError(f"--inputs: {error.reason}") from None
     if not isinstance(value, dict):
-        raise RulesError(f"--inputs: a JSON object like {{\"base\": 3}}; not {shown(text)}")
+        raise RulesError(f"--inputs: a JSON object like {{\"roll\": {{\"base\": 3}}}}; not {shown(text)}")
     return value
 
 

@@ -10,14 +10,13 @@ from . import readings
 from .answers import Answer, Chart, Check, Outcome, Row
 from .dice.opposed import WIPE, after_effect, check_choice, opposed_codes, secondary_effect
 from .dice.pool_odds import level_weights
-from .dice.pools import MAX_BASE, Pool
+from .dice.pools import Pool
 from .dice.read import LETTERS, Reading, diminish, magnitude, notation
 from .dice.roll import resolve_pool, roll_faces
 from .inputs import SEED, Input
 from .registry import Inputs, Resolver
-from .rolling import (best_magnitude, codes_answer, faces_inputs, pool_json, pool_needed, pool_of, pool_parts,
-                      resolution_json, roll)
-from .values import faces_of, group_of, int_of, rng_of
+from .rolling import best_magnitude, codes_answer, pool_json, pool_needed, pool_of, resolution_json, roll, roll_input
+from .values import faces_of, int_of, rng_of
 
 REQUIREMENTS: dict[str, int] = {"[D+]": 2, "[T+]": 3, "[Q+]": 4}
 """Skill Test requirement -> the least Magnitude that passes."""
@@ -34,17 +33,17 @@ def _outcome(reading: Reading, **facts: object) -> Outcome:
 
 
 def _unopposed_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(pool_of(values))
+    return pool_needed(pool_of(values, "roll"), "roll")
 
 
 def _unopposed_odds(values: Inputs) -> Answer:
-    pool = pool_of(values)
+    pool = pool_of(values, "roll")
     return codes_answer(*level_weights(pool), "Unopposed roll", extra={"pool": pool_json(pool)})
 
 
 def _unopposed_run(values: Inputs) -> Answer:
-    pool = pool_of(values)
-    res = roll(pool, values, rng_of(values))
+    pool = pool_of(values, "roll")
+    res = roll(pool, values, rng_of(values), "roll")
     return Answer(_outcome(res.final), tuple(res.sentences()),
                   extra={"step_data": list(res.steps), "roll": resolution_json(res)})
 
@@ -53,7 +52,7 @@ UNOPPOSED = Resolver(
     id="dice/unopposed",
     title="Unopposed roll",
     summary="Roll base, flex and macro dice; set the flex dice aside; read Doubles, Triples and Quads.",
-    inputs=(*pool_parts(3), *faces_inputs(), SEED),
+    inputs=(roll_input("roll", "Roll", pool=3), SEED),
     run=_unopposed_run,
     odds=_unopposed_odds,
     readings=(readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NO_NEGATIVE_FLEX, readings.NEGATIVE_MACRO),
@@ -64,16 +63,12 @@ UNOPPOSED = Resolver(
 # ---------------------------------------------------------------- dice/skill-test
 
 
-def _skill_values(values: Inputs) -> Inputs:
-    return {**values, "base": values["skill"]}
-
-
 def _skill_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(pool_of(values, base="skill"))
+    return pool_needed(pool_of(values, "roll"), "roll")
 
 
 def _skill_odds(values: Inputs) -> Answer:
-    pool = pool_of(values, base="skill")
+    pool = pool_of(values, "roll")
     requirement = str(values["requirement"])
     need = REQUIREMENTS[requirement]
     once = best_magnitude(pool).p(lambda level: level >= need)
@@ -85,11 +80,11 @@ def _skill_odds(values: Inputs) -> Answer:
 
 
 def _skill_run(values: Inputs) -> Answer:
-    pool = pool_of(values, base="skill")
+    pool = pool_of(values, "roll")
     requirement = str(values["requirement"])
     need = REQUIREMENTS[requirement]
     rng = rng_of(values)
-    res = roll(pool, _skill_values(values), rng)
+    res = roll(pool, values, rng, "roll")
     sentences, data = res.sentences(), list(res.steps)
     for attempt in range(int_of(values, "rerolls")):
         if magnitude(res.final) >= need:
@@ -111,13 +106,11 @@ SKILL_TEST = Resolver(
     title="Skill Test",
     summary="An Unopposed roll with the model's Skill as the base pool, against a requirement such as [D+].",
     inputs=(
-        Input("skill", "int", "Skill (base dice)", default=3, low=0, high=MAX_BASE,
-              help="The rating the test names (v1.2.1: Skill, Thrusters or Fuel, the player picks)."),
         Input("requirement", "choice", "Requirement", default="[D+]", choices=tuple(REQUIREMENTS)),
-        *pool_parts(0)[1:],
         Input("rerolls", "int", "Rerolls allowed after a fail", default=0, low=0, high=3,
               help="Only when a rule grants one; the whole pool is rolled again."),
-        *faces_inputs(),
+        roll_input("roll", "Roll", pool=3, base_label="Skill (base dice)",
+                   base_help="The rating the test names (v1.2.1: Skill, Thrusters or Fuel, the player picks)."),
         SEED,
     ),
     run=_skill_run,
@@ -131,12 +124,12 @@ SKILL_TEST = Resolver(
 
 
 def _sides(values: Inputs) -> tuple[Pool, Pool]:
-    return (pool_of(group_of(values, "primary"), "primary."), pool_of(group_of(values, "secondary"), "secondary."))
+    return pool_of(values, "primary"), pool_of(values, "secondary")
 
 
 def _opposed_needed(values: Inputs) -> dict[str, int]:
     primary, secondary = _sides(values)
-    return {**pool_needed(primary, "primary_"), **pool_needed(secondary, "secondary_")}
+    return {**pool_needed(primary, "primary"), **pool_needed(secondary, "secondary")}
 
 
 def _opposed_odds(values: Inputs) -> Answer:
@@ -149,8 +142,8 @@ def _opposed_odds(values: Inputs) -> Answer:
 def _opposed_run(values: Inputs) -> Answer:
     primary, secondary = _sides(values)
     rng = rng_of(values)
-    first = roll(primary, values, rng, "primary_")
-    second = roll(secondary, values, rng, "secondary_")
+    first = roll(primary, values, rng, "primary")
+    second = roll(secondary, values, rng, "secondary")
     effect = secondary_effect(second.final)
     targets = faces_of(values, "secondary_choice") or None
     if targets is not None:
@@ -182,10 +175,8 @@ OPPOSED = Resolver(
     title="Opposed roll",
     summary="Primary and Secondary each make an Unopposed roll; the Secondary's results diminish the Primary's.",
     inputs=(
-        Input("primary", "group", "Primary (acting)", default={}, parts=pool_parts(3)),
-        Input("secondary", "group", "Secondary (resisting)", default={}, parts=pool_parts(3)),
-        *faces_inputs("primary_", "Primary"),
-        *faces_inputs("secondary_", "Secondary"),
+        roll_input("primary", "Primary (acting)", pool=3),
+        roll_input("secondary", "Secondary (resisting)", pool=3),
         Input("secondary_choice", "faces", "Primary results the Secondary diminishes", low=0, high=12, optional=True,
               help="One value per diminish; leave empty for the automatic choice."),
         SEED,

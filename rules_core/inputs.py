@@ -14,17 +14,24 @@ from typing import Literal
 
 from .errors import InputError, shown
 
-InputKind = Literal["int", "bool", "choice", "group", "ship", "squadron", "faces", "seed"]
+InputKind = Literal["int", "bool", "choice", "group", "ship", "squadron", "roll", "faces", "seed"]
 """int: a stepper; bool: a toggle; choice: one of `choices`; group: a fieldset of `parts`
 (e.g. a dice pool {base, flex, macro}); ship: one Capital Ship as a JSON object of its card's numbers (a group whose
 parts are `jovian_wars.ship_inputs.ship_input`'s, its errors naming the ship: "Target: Sensors boxes left: ...");
 squadron: one Squadron as a JSON object of its card's numbers (`jovian_wars.squadron_inputs.squadron_input`'s parts,
 its errors naming the Squadron: "Squadron A: Skill: ...");
+roll: one roll of dice as a JSON object of its keypads (dice, macro_dice, set_aside) and, where the player sets the pool,
+its base, flex, macro and modifier (`rolling.roll_input`'s parts), its errors naming the roll ("Target's roll: Macro dice
+rolled: ...");
 faces: die faces 1..6 typed on the keypad; seed: an optional integer that makes "Roll for me" reproducible."""
 MODEL_KINDS = {"ship": "the ship's numbers by name", "squadron": "the Squadron's card numbers by name"}
 """The kinds that are one model of the game: a part's label is said after the model's ("Target: Structure left")."""
-GROUP_KINDS = ("group", *MODEL_KINDS)
+GROUP_KINDS = ("group", "roll", *MODEL_KINDS)
 """The kinds whose value is an object of `parts`, each checked by its own declaration."""
+NAMED_KINDS = ("roll", *MODEL_KINDS)
+"""The groups whose label heads their parts' with a colon ("Target's roll: Macro dice rolled")."""
+GROUP_WORDS = {**MODEL_KINDS, "roll": "the roll's dice by name"}
+"""How a refusal names the value a group kind takes."""
 
 SEED_HIGH = 2**31 - 1
 
@@ -124,7 +131,7 @@ class Input:
             return value
         if self.kind in GROUP_KINDS:
             if not isinstance(value, Mapping):
-                what = MODEL_KINDS.get(self.kind, "a group of")
+                what = GROUP_WORDS.get(self.kind, "a group of")
                 raise InputError(where, f"{what} ({', '.join(p.name for p in self.parts)}); not {shown(value)}")
             return check_all(self.parts, value, path=f"{where}.")
         if self.kind == "faces":
@@ -203,15 +210,23 @@ def whole_number(value: object) -> int | None:
 
 def field_label(declared: tuple[Input, ...], field: str) -> str | None:
     """The label a player reads for a dotted field ("primary.base" -> "Primary (acting), Base dice"; a ship's part
-    "target_ship.sensors" -> "Target: Sensors boxes left")."""
+    "target_ship.sensors" -> "Target: Sensors boxes left"; a roll's keypad "ram.dice" -> "Ramming ship's roll: Dice
+    rolled (base and flex)")."""
     head, _, rest = field.partition(".")
     for spec in declared:
         if spec.name == head:
             if not rest:
                 return spec.label
             inner = field_label(spec.parts, rest)
-            return None if inner is None else f"{spec.label}{': ' if spec.kind in MODEL_KINDS else ', '}{inner}"
+            return None if inner is None else f"{spec.label}{': ' if spec.kind in NAMED_KINDS else ', '}{inner}"
     return None
+
+
+def keypad_paths(declared: tuple[Input, ...]) -> list[str]:
+    """Every keypad of a declaration by its path: a faces input's name, a roll's "<roll>.<keypad>" ("ram.dice")."""
+    return [path for spec in declared for path in
+            ([spec.name] if spec.kind == "faces" else [f"{spec.name}.{part.name}" for part in spec.parts
+                                                       if part.kind == "faces"] if spec.kind == "roll" else [])]
 
 
 def check_all(declared: tuple[Input, ...], given: object, path: str = "") -> Values:

@@ -34,7 +34,7 @@ from importlib import import_module
 
 from .answers import Answer, answer_json, to_json
 from .errors import InputError, RulesError, UnknownResolver
-from .inputs import Input, check_all, field_label
+from .inputs import Input, check_all, field_label, keypad_paths
 from .readings import Reading
 from .turns import NextRoll, asks_in_turn, held_cut, taking_turns
 from .values import counting_site_dice
@@ -75,7 +75,7 @@ class Resolver:
     summary: str = ""
     """One sentence on what it does, shown under the title."""
     in_turn: tuple[str, ...] = ()
-    """Keypads of the dice drawn after the first roll (damage dice, an Explosion's roll): typed in their turn, when a
+    """Keypads (by path: "explosion.dice") of the dice drawn after the first roll (damage dice, an Explosion's roll): typed in their turn, when a
     resolution's `next_roll` names them (rules_core.turns); the widget shows them only then."""
 
     @property
@@ -203,8 +203,7 @@ def resolve(resolver_id: object, inputs: object) -> dict[str, object]:
 
     def work() -> dict[str, object]:
         checked = resolver.check(inputs)
-        keypads = [spec.name for spec in resolver.inputs if spec.kind == "faces"]
-        with counting_site_dice() as rolled, taking_turns(asks_in_turn(checked, keypads)) as turn:
+        with counting_site_dice() as rolled, taking_turns(asks_in_turn(checked, keypad_paths(resolver.inputs))) as turn:
             answer = _answer(resolver, checked, resolver.run(checked))
         if turn.wanted is not None:
             return _waiting(answer, turn.wanted)

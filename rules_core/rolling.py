@@ -1,6 +1,6 @@
 """The dice pieces every resolver that rolls reuses (the dice/ family and both games' rules).
 
-The pool and keypad inputs and their counts (`pool_parts`, `faces_inputs`, `pool_needed`), the roller (`pool_of`,
+The roll input and its keypads' counts (`roll_input`, `pool_needed`), the roller (`pool_of`,
 `roll`; the seed is `inputs.SEED`, its generator `values.rng_of`) and the JSON of a roll (`resolution_json`, `pool_json`),
 the typed odds of a roll (`codes_answer`, `readings_answer`), and the one best-result distribution (`best_magnitude`,
 charted by `best_chart`).
@@ -22,7 +22,7 @@ from .dice.roll import Resolution, resolve_pool
 from .inputs import Input
 from .registry import Inputs
 from .turns import draw_roll, typed_roll
-from .values import faces_of, int_of
+from .values import faces_of, group_of, int_of
 
 TOP_READINGS = 10
 """How many of the likeliest readings the readings chart shows."""
@@ -31,11 +31,20 @@ LEVELS = tuple(MAGNITUDE_LABELS)
 """The best Magnitudes a roll can have: 0 [N], 2 Double, 3 Triple, 4 Quad or better."""
 
 
-def pool_parts(base_default: int) -> tuple[Input, ...]:
-    """Base, flex, macro and modifier steppers of one dice pool."""
-    return (
-        Input("base", "int", "Base dice", default=base_default, low=0, high=MAX_BASE,
-              help="AC or AS of the weapon, Skill, or what the rule names (+1B adds one)."),
+BASE_HELP = "AC or AS of the weapon, Skill, or what the rule names (+1B adds one)."
+KEYPADS = ("dice", "macro_dice", "set_aside")
+"""A roll's keypads, the parts of every `roll_input`; a keypad's path is "<roll>.<keypad>" ("ram.macro_dice")."""
+
+
+def roll_input(name: str, label: str, *, pool: int | None = None, base_label: str = "Base dice",
+               base_help: str = BASE_HELP, optional: bool = False, when: tuple[str, str] | None = None,
+               dice_only: bool = False) -> Input:
+    """One roll: its typed dice (base and flex, macro, flex set aside) and, where the player sets the pool, its base
+    (`pool`: the default), flex, macro and modifier; `pool=None` when the resolver derives the pool (a ship, a Skill).
+    `optional`: every keypad may stay empty (the roll is made by the site, or asked in turn); `dice_only`: one keypad,
+    for a roll with no flex or macro dice (v1.2.1's Skill Tests)."""
+    pool_parts = () if pool is None else (
+        Input("base", "int", base_label, default=pool, low=0, high=MAX_BASE, help=base_help),
         Input("flex", "int", "Flex dice", default=0, low=0, high=MAX_FLEX,
               help="Rolled with the base dice, then set aside."),
         Input("macro", "int", "Macro dice", default=0, low=-MAX_MACRO, high=MAX_MACRO,
@@ -43,19 +52,18 @@ def pool_parts(base_default: int) -> tuple[Input, ...]:
         Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
               help="Sum of +1 bonuses and -1 penalties; converted to dice first (v1.2.4)."),
     )
-
-
-def faces_inputs(prefix: str = "", who: str = "") -> tuple[Input, ...]:
-    """Typed dice keypads (base+flex dice, macro dice, set aside) for one roll, names prefixed for several."""
-    label = f"{who} " if who else ""
-    return (
-        Input(f"{prefix}dice", "faces", f"{label}Dice rolled (base and flex)".strip().capitalize(), low=0,
-              high=MAX_BASE + MAX_FLEX, help="Type every base and flex die you rolled."),
-        Input(f"{prefix}macro_dice", "faces", f"{label}Macro dice rolled".strip().capitalize(), low=0, high=MAX_MACRO,
+    if dice_only:
+        return Input(name, "roll", label, default={}, optional=optional, when=when, parts=(
+            Input("dice", "faces", "Dice rolled", low=0, high=MAX_BASE, optional=optional, help="Type every die you rolled."),))
+    keypads = (
+        Input("dice", "faces", "Dice rolled (base and flex)", low=0, high=MAX_BASE + MAX_FLEX, optional=optional,
+              help="Type every base and flex die you rolled."),
+        Input("macro_dice", "faces", "Macro dice rolled", low=0, high=MAX_MACRO, optional=optional,
               help="Type the macro dice, rolled in another colour."),
-        Input(f"{prefix}set_aside", "faces", f"{label}Flex dice to set aside".strip().capitalize(), low=0,
-              high=MAX_FLEX, optional=True, help="Leave empty to let the roller keep the best reading."),
+        Input("set_aside", "faces", "Flex dice to set aside", low=0, high=MAX_FLEX, optional=True,
+              help="Leave empty to let the roller keep the best reading."),
     )
+    return Input(name, "roll", label, default={}, parts=(*pool_parts, *keypads), optional=optional, when=when)
 
 
 def best_magnitude(outcomes: Pool | Dist[Reading]) -> Dist[int]:
@@ -78,33 +86,33 @@ def best_chart(title: str, outcomes: Pool | Dist[Reading]) -> Chart:
     return Chart.of(title, best_magnitude(outcomes), MAGNITUDE_LABELS.__getitem__, LEVELS)
 
 
-def pool_needed(pool: Pool, prefix: str = "") -> dict[str, int]:
-    """dice_needed for one roll: how many dice each `faces_inputs(prefix)` keypad takes."""
-    return {f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro), f"{prefix}set_aside": pool.flex}
+def pool_needed(pool: Pool, name: str) -> dict[str, int]:
+    """dice_needed for one roll: how many dice each keypad of the `roll_input` `name` takes."""
+    return {f"{name}.dice": pool.rolled, f"{name}.macro_dice": abs(pool.macro), f"{name}.set_aside": pool.flex}
 
 
-def pool_of(values: Inputs, field: str = "", base: str = "base") -> Pool:
-    """The pool of checked `pool_parts` inputs, the base from the input `base` ("skill" for a Skill Test); `field`
-    prefixes error names for grouped inputs ("primary.")."""
-    return build_pool(int_of(values, base), int_of(values, "flex"), int_of(values, "macro"), int_of(values, "modifier"),
-                      names=(f"{field}{base}", f"{field}flex", f"{field}macro"))
+def pool_of(values: Inputs, name: str) -> Pool:
+    """The pool the player set on the `roll_input` `name` (its base, flex, macro and modifier)."""
+    parts = group_of(values, name)
+    return build_pool(int_of(parts, "base"), int_of(parts, "flex"), int_of(parts, "macro"), int_of(parts, "modifier"),
+                      names=(f"{name}.base", f"{name}.flex", f"{name}.macro"))
 
 
-def roll(pool: Pool, values: Inputs, rng: random.Random, prefix: str = "", purpose: Purpose = BEST_READING,
+def roll(pool: Pool, values: Inputs, rng: random.Random, name: str, purpose: Purpose = BEST_READING,
          what: str = "the roll") -> Resolution:
-    """Resolve typed faces when given, else the roll no keypad holds (`turns.draw_roll`: rolled by the site, or
-    asked in turn as `what`, "Explosion on the target"); flex set aside for `purpose`."""
-    dice = faces_of(values, f"{prefix}dice")
-    macro_dice = faces_of(values, f"{prefix}macro_dice")
-    set_aside = faces_of(values, f"{prefix}set_aside")
+    """Resolve the faces typed on the `roll_input` `name` when given, else the roll no keypad holds
+    (`turns.draw_roll`: rolled by the site, or asked in turn as `what`, "Explosion on the target"); flex set aside
+    for `purpose`."""
+    typed = group_of(values, name)
+    dice, macro_dice, set_aside = (faces_of(typed, key) for key in KEYPADS)
     if set_aside == () and pool.flex:
         set_aside = None  # an empty keypad means "choose for me"
     if dice is None and macro_dice is None:
-        drawn = draw_roll({f"{prefix}dice": pool.rolled, f"{prefix}macro_dice": abs(pool.macro)}, what, rng)
-        dice, macro_dice = drawn[f"{prefix}dice"], drawn[f"{prefix}macro_dice"]
+        drawn = draw_roll({f"{name}.dice": pool.rolled, f"{name}.macro_dice": abs(pool.macro)}, what, rng)
+        dice, macro_dice = drawn[f"{name}.dice"], drawn[f"{name}.macro_dice"]
     else:
         typed_roll()
-    return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=prefix, purpose=purpose)
+    return resolve_pool(pool, dice or (), macro_dice or (), set_aside, prefix=f"{name}.", purpose=purpose)
 
 
 def pool_json(pool: Pool) -> dict[str, int]:

@@ -80,7 +80,7 @@ def timings(pools, opposed=True):
     out["opposed b6 f1 vs b4"] = cold(lambda: opposed_weights(Pool(6, 1), Pool(4)))
     import rules_core  # the entry point: distribution plus its JSON (sorted readings, notation, charts)
     for base, flex, macro in [(12, 3, m) for m in range(-4, 5)] + [(30, 6, 10), (30, 6, -10), (11, 6, 10), (12, 6, -10)]:
-        inputs = {"base": base, "flex": flex, "macro": macro}
+        inputs = {"roll": {"base": base, "flex": flex, "macro": macro}}
         out[f"odds() b{base} f{flex} m{macro:+d}"] = cold(lambda: rules_core.odds("dice/unopposed", inputs))
     for (pb, pf, pm), (sb, sf, sm) in OPPOSED if opposed else ():
         inputs = {"primary": {"base": pb, "flex": pf, "macro": pm}, "secondary": {"base": sb, "flex": sf, "macro": sm}}

@@ -40,14 +40,14 @@ FLEET = {"fleet": 1, "ships": [
     {"name": "Valiant", "side": "CEGA", "card": CARD, "left": {**CARD, "structure": 1}},
     {"name": "Tengu", "side": "Jovian", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
 """How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's."""
-RAM_DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
+RAM_DICE = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
 RAM_IN_TURN = {"rammer_hit_dice": (4,)}
 """The roll the Ram asks for next (the Valiant's Catastrophic Damage Table die, 4: no effect), typed in its turn where
 the build asks for it (an older build rolled it for the player)."""
-BOARD_DICE = {"pd_dice": (1, 2, 3, 4)}  # the Tengu's Defense 4 rolls 4 dice: no hit, both Marines board
-BOARDED_DICE = {"boarders_dice": (4, 2, 1, 1, 5), "marines_dice": (1, 2, 3, 3, 1)}  # three activations, in order
-BOARDED_BY_ACTIVATION: tuple[dict[str, tuple[int, ...]], ...] = ({"boarders_dice": (4, 2), "marines_dice": (1, 2)}, {"boarders_dice": (1, 1), "marines_dice": (3, 3)},
-                         {"boarders_dice": (5,), "marines_dice": (1,)})
+BOARD_DICE = {"pd.dice": (1, 2, 3, 4)}  # the Tengu's Defense 4 rolls 4 dice: no hit, both Marines board
+BOARDED_DICE = {"boarders_roll.dice": (4, 2, 1, 1, 5), "marines_roll.dice": (1, 2, 3, 3, 1)}  # three activations, in order
+BOARDED_BY_ACTIVATION: tuple[dict[str, tuple[int, ...]], ...] = ({"boarders_roll.dice": (4, 2), "marines_roll.dice": (1, 2)}, {"boarders_roll.dice": (1, 1), "marines_roll.dice": (3, 3)},
+                         {"boarders_roll.dice": (5,), "marines_roll.dice": (1,)})
 """The same dice, activation by activation: Marines 2, Boarders 2; then 2 and 2; then 1 and 1 (still Boarded)."""
 COUNTER = """() => {
   window.__taps = 0; window.__keys = 0;

@@ -20,7 +20,7 @@ from scripts.static_server import serve_in_background
 from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
 
 RAM = "jovian-wars/v1.2.4/ram"
-DICE = {"skill_dice": (3, 3, 1), "ram_dice": (2, 2, 5, 5, 1), "target_dice": (2, 2, 4)}
+DICE = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
 BOOT_MS = 120_000
 CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "traits": 1, "trait_boxes": 1,
         "weapons": 2, "spinal": 0}

@@ -19,10 +19,10 @@ Skill Tests with a result table
     ``table_odds(table, pool)``              [(label, effect, Fraction)] for every row, exact
     ``table_row(table, reading)``            the (label, effect) a final reading selects
     ``table_chart(title, table, pool)``      the typed chart of every row
-    ``roll_with_table(table, pool, values, rng, prefix, who)``
+    ``roll_with_table(table, pool, values, rng, name, who)``
                                              resolve typed or seeded dice -> (Resolution, row, steps)
 
-The best result of a roll is `..rolling.best_magnitude`. The keypads, their counts, the seed and the roller (``faces_inputs``,
+The best result of a roll is `..rolling.best_magnitude`. The roll input, its keypads' counts, the seed and the roller (``roll_input``,
 ``pool_needed``, ``roll``, ``resolution_json``) live in ``..rolling``, the seed in ``..inputs.SEED`` and
 ``..values.rng_of``.
 """
@@ -270,10 +270,11 @@ def skill_pool(skill: int, flex: int = 0, macro: int = 0) -> Pool:
     return Pool(max(0, skill), flex, macro)
 
 
-def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random, prefix: str = "",
+def roll_with_table(table: Table, pool: Pool, values: Inputs, rng: random.Random, name: str,
                     who: str = "Skill Test") -> tuple[Resolution, TableRow, list[str]]:
-    """Resolve a Skill Test from typed or seeded dice: its steps, then the row its reading selects."""
-    res = roll(pool, values, rng, prefix)
+    """Resolve a Skill Test from the dice typed on the roll input `name` (or seeded): its steps, then the row its
+    reading selects."""
+    res = roll(pool, values, rng, name)
     label, effect = table_row(table, res.final)
     steps = [f"{who}: {s}" for s in res.sentences()]
     steps.append(f"{who}: {notation(res.final)} selects the row {label}: {effect}.")

@@ -31,7 +31,8 @@ def _value_text(spec: Input, value: object) -> str:
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value) or "—"
     if spec.kind in GROUP_KINDS and isinstance(value, dict):
-        return ", ".join(f"{part.label} {_value_text(part, value.get(part.name))}" for part in spec.parts)
+        return ", ".join(f"{part.label} {_value_text(part, value.get(part.name))}" for part in spec.parts
+                         if part.kind != "faces")  # a roll's keypads hold no default: its pool is said
     return str(value)
 
 
@@ -39,7 +40,7 @@ def inputs_html(resolver: Resolver, checked: dict[str, object]) -> str:
     rows = "".join(
         f"<dt>{escape(spec.label)}</dt><dd>{escape(_value_text(spec, checked.get(spec.name)))}</dd>"
         for spec in resolver.inputs
-        if spec.kind not in ("faces", "seed")
+        if spec.kind not in ("faces", "seed") and any(part.kind != "faces" for part in spec.parts or (spec,))
     )
     return f'<dl class="resolver__defaults">{rows}</dl>' if rows else ""
 

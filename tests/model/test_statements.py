@@ -256,10 +256,10 @@ def all_statements() -> Iterator[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("resolver_id", "inputs"), [
-    ("dice/unopposed", {"base": 1, "dice": [4]}),
-    ("jovian-wars/v1.2.4/capital-ship-damage", {"base": 3, "dice": [3, 3, 3]}),
-    ("jovian-wars/v1.2.4/board", {"committed": 2, "pd_dice": [1, 1]}),
-    ("jovian-wars/v1.2.4/squadron-damage", {"base": 3, "dice": [1, 2, 3]}),
+    ("dice/unopposed", {"roll": {"base": 1, "dice": [4]}}),
+    ("jovian-wars/v1.2.4/capital-ship-damage", {"roll": {"base": 3, "dice": [3, 3, 3]}}),
+    ("jovian-wars/v1.2.4/board", {"committed": 2, "pd": {"dice": [1, 1]}}),
+    ("jovian-wars/v1.2.4/squadron-damage", {"roll": {"base": 3, "dice": [1, 2, 3]}}),
     ("jovian-wars/v1.2.4/dogfight", {"seed": 1}),
 ])
 def test_counts_read_right(resolver_id: str, inputs: dict[str, object]) -> None:

@@ -54,7 +54,7 @@ def ship_odds(ends: Dist[Ship]) -> tuple[Fraction, Fraction]:
 def test_capital_ship_damage_best_beats_every_fixed_choice(ship, base, flex, macro, fixed_critical) -> None:
     """Assert the attacker's best [D] and Critical Hit choices are never worse than by Value, on the Marines, or a
     preferred Critical Hit option (issue 20: "best" once gave 893/23328 Destroyed where by Value gave 943/23328)."""
-    given_inputs = {"ship": ship, "base": base, "flex": flex, "macro": macro}
+    given_inputs = {"ship": ship, "roll": {"base": base, "flex": flex, "macro": macro}}
     best = attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": BEST}))
     for d_results in FIXED_D:
         assert best >= attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": d_results}))
@@ -63,7 +63,7 @@ def test_capital_ship_damage_best_beats_every_fixed_choice(ship, base, flex, mac
 
 def test_the_issues_example_best_is_at_least_by_value() -> None:
     """Assert the issue's case: Defense 2, Sensors 2, Thrusters 1, Marines 2, Structure 1, base 5."""
-    given_inputs = {"ship": {"defense": 2, "sensors": 2, "thrusters": 1, "marines": 2, "structure": 1}, "base": 5}
+    given_inputs = {"ship": {"defense": 2, "sensors": 2, "thrusters": 1, "marines": 2, "structure": 1}, "roll": {"base": 5}}
     by_value = attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": BY_VALUE}))
     best = attacker_odds(odds(V + "capital-ship-damage", {**given_inputs, "d_results": BEST}))
     assert best >= by_value and by_value[0] == Fraction(943, 23328)

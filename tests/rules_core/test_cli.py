@@ -17,16 +17,16 @@ ROOT = Path(__file__).resolve().parents[2]
 BAD_INPUTS = [
     pytest.param(["describe", "dice/nothing"], "Resolver", "no resolver with id", id="unknown-id"),
     pytest.param(["odds", "dice/unopposed", "--inputs", "{base: 3"], "--inputs", "not valid JSON", id="bad-json"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": -1}'], "Base dice", "from 0 to 30, not -1", id="rating-minus-one"),
-    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "dice": [1, 2, 7]}'], "Dice rolled (base and flex)",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": -1}}'], "Roll: Base dice", "from 0 to 30, not -1", id="rating-minus-one"),
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"roll": {"base": 3, "dice": [1, 2, 7]}}'], "Roll: Dice rolled (base and flex)",
                  "die 3 shows 1 to 6, not 7", id="die-shows-7"),
-    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"base": 3, "flex": 1, "dice": [1, 2, 3, 4, 5]}'], "Dice rolled (base and flex)",
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"roll": {"base": 3, "flex": 1, "dice": [1, 2, 3, 4, 5]}}'], "Roll: Dice rolled (base and flex)",
                  "the pool rolls 4 dice (base 3 + flex 1), got 5", id="five-dice-for-four"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": 500}'], "Base dice", "from 0 to 30, not 500", id="pool-of-500"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"macro": 11}'], "Macro dice", "from -10 to 10, not 11", id="macro-11"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"flex": 6, "modifier": 2}'], "Flex dice",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": 500}}'], "Roll: Base dice", "from 0 to 30, not 500", id="pool-of-500"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"macro": 11}}'], "Roll: Macro dice", "from -10 to 10, not 11", id="macro-11"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"flex": 6, "modifier": 2}}'], "Roll: Flex dice",
                  "0 to 6 after the attack modifier +2, got 7", id="flex-past-cap-after-modifier"),
-    pytest.param(["odds", "dice/opposed", "--inputs", '{"primary": {"base": 31}}'], "Primary (acting), Base dice", "from 0 to 30, not 31",
+    pytest.param(["odds", "dice/opposed", "--inputs", '{"primary": {"base": 31}}'], "Primary (acting): Base dice", "from 0 to 30, not 31",
                  id="grouped-field"),
     pytest.param(["resolve", "dice/unopposed", "--inputs", '{"bse": 3}'], "Inputs", "'bse' is not an input here", id="unknown-input"),
     pytest.param(["odds", "jovian-wars/v1.2.4/ram", "--inputs", '{"target_ship": {"sensors": 9}}'], "Target: Sensors boxes left",
@@ -42,16 +42,16 @@ BAD_INPUTS = [
     pytest.param(["frobnicate"], "usage", "invalid choice", id="unknown-command"),
     pytest.param(["odds", "dice/unopposed", "--inputs", "[3]"], "--inputs", "a JSON object like", id="json-not-object"),
     # The causes a fuzz run found: each was a traceback before.
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": "²"}'], "Base dice", "from 0 to 30, not '²'",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": "²"}}'], "Roll: Base dice", "from 0 to 30, not '²'",
                  id="superscript-two"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": "+-3"}'], "Base dice", "not '+-3'", id="two-signs"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": ' + "9" * 5000 + "}"], "--inputs",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": "+-3"}}'], "Roll: Base dice", "not '+-3'", id="two-signs"),
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": ' + "9" * 5000 + "}}"], "--inputs",
                  "a number too long to read", id="int-of-5000-digits"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": ' + "[" * 1000 + "]" * 1000 + "}"], "--inputs",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": ' + "[" * 1000 + "]" * 1000 + "}}"], "--inputs",
                  "more than 256 lists or objects", id="nested-1000-deep"),
-    pytest.param(["odds", "dice/unopposed", "--inputs", '{"base": "' + "7" * 100_000 + '"}'], "Base dice",
+    pytest.param(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": "' + "7" * 100_000 + '"}}'], "Roll: Base dice",
                  "from 0 to 30, not '777", id="100-kB-value"),
-    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"dice": ["²"]}'], "Dice rolled (base and flex)",
+    pytest.param(["resolve", "dice/unopposed", "--inputs", '{"roll": {"dice": ["²"]}}'], "Roll: Dice rolled (base and flex)",
                  "die 1 shows 1 to 6, not '²'", id="superscript-die"),
 ]
 
@@ -80,7 +80,7 @@ def test_list_prints_every_dice_resolver(capsys):
 
 def test_odds_prints_the_entry_points_json(capsys):
     """Assert `odds` prints exact fractions: three dice make a Double or better 4 times in 9."""
-    assert main(["odds", "dice/unopposed", "--inputs", '{"base": 3}']) == 0
+    assert main(["odds", "dice/unopposed", "--inputs", '{"roll": {"base": 3}}']) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["resolver"] == "dice/unopposed"
     assert answer["magnitude"] == {"N": "5/9", "D": "5/12", "T": "1/36", "Q": "0/1"}
@@ -88,9 +88,9 @@ def test_odds_prints_the_entry_points_json(capsys):
 
 def test_describe_with_inputs_gives_dice_needed(capsys):
     """Assert `describe` with inputs tells the keypad how many faces each input needs."""
-    assert main(["describe", "dice/unopposed", "--inputs", '{"base": 3, "flex": 1, "macro": -2}']) == 0
+    assert main(["describe", "dice/unopposed", "--inputs", '{"roll": {"base": 3, "flex": 1, "macro": -2}}']) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["dice_needed"] == {"dice": 4, "macro_dice": 2, "set_aside": 1}
+    assert answer["dice_needed"] == {"roll.dice": 4, "roll.macro_dice": 2, "roll.set_aside": 1}
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses")
@@ -108,7 +108,7 @@ def test_the_real_command_refuses_without_traceback(argv, field, says):
 def test_the_real_command_resolves():
     """Assert `python -m rules_core resolve` prints the outcome and its steps."""
     done = subprocess.run([sys.executable, "-m", "rules_core", "resolve", "dice/unopposed", "--inputs",
-                           '{"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]}'],
+                           '{"roll": {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]}}'],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)

@@ -35,7 +35,8 @@ def test_default_odds_are_distributions_with_charts(rid):
 
 def test_declared_limits_are_the_caps():
     """Assert the caps are the inputs' low/high: 30 base, 6 flex, macro -10..+10."""
-    spec = {item["name"]: item for item in describe("dice/unopposed")["inputs"]}
+    roll = next(item for item in describe("dice/unopposed")["inputs"] if item["name"] == "roll")
+    spec = {item["name"]: item for item in roll["parts"]}
     assert (spec["base"]["low"], spec["base"]["high"]) == (0, 30)
     assert (spec["flex"]["low"], spec["flex"]["high"]) == (0, 6)
     assert (spec["macro"]["low"], spec["macro"]["high"]) == (-10, 10)
@@ -63,7 +64,7 @@ def test_roll_order_is_magnitude_then_count_then_values():
 
 def test_manual_set_aside_is_honoured():
     """Assert the player's choice of flex dice to set aside replaces the automatic one."""
-    inputs = {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5], "set_aside": [5]}
+    inputs = {"roll": {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5], "set_aside": [5]}}
     answer = resolve("dice/unopposed", inputs)
     assert answer["outcome"]["headline"] == "[D2]"
     assert answer["roll"]["set_aside"] == [5]
@@ -72,39 +73,39 @@ def test_manual_set_aside_is_honoured():
 def test_set_aside_must_be_rolled_dice():
     """Assert setting aside a face nobody rolled names the field and the face."""
     with pytest.raises(InputError, match=r"Flex dice to set aside: sets aside 1 dice showing 6, but only 0 were rolled"):
-        resolve("dice/unopposed", {"base": 3, "flex": 1, "dice": [2, 2, 5, 5], "set_aside": [6]})
+        resolve("dice/unopposed", {"roll": {"base": 3, "flex": 1, "dice": [2, 2, 5, 5], "set_aside": [6]}})
 
 
 def test_missing_macro_dice_are_named():
     """Assert typed dice without the macro dice the pool needs are refused, naming macro_dice."""
     with pytest.raises(InputError, match=r"Macro dice rolled: the macro pool rolls 2 dice"):
-        resolve("dice/unopposed", {"base": 3, "macro": -2, "dice": [1, 2, 3]})
+        resolve("dice/unopposed", {"roll": {"base": 3, "macro": -2, "dice": [1, 2, 3]}})
 
 
 def test_macro_steps_say_which_die_moved_which_result():
     """Assert the steps name the macro die and the result it moved."""
-    answer = resolve("dice/unopposed", {"base": 3, "macro": 2, "dice": [4, 4, 6], "macro_dice": [4, 4]})
+    answer = resolve("dice/unopposed", {"roll": {"base": 3, "macro": 2, "dice": [4, 4, 6], "macro_dice": [4, 4]}})
     assert "2 macro dice showing 4 raise [D4] to [Q4]." in answer["steps"]
     assert {"kind": "macro", "value": 4, "dice": 2, "from": "[D4]", "to": "[Q4]"}.items() <= answer["step_data"][2].items()
 
 
 def test_skill_test_pass_odds_with_rerolls():
     """Assert one reroll after a fail: 1 - (5/9)**2 for three dice at [D+]."""
-    assert odds("dice/skill-test", {"skill": 3})["pass"] == "4/9"
-    assert odds("dice/skill-test", {"skill": 3, "rerolls": 1})["pass"] == str(1 - Fraction(5, 9) ** 2)
+    assert odds("dice/skill-test", {"roll": {"base": 3}})["pass"] == "4/9"
+    assert odds("dice/skill-test", {"rerolls": 1, "roll": {"base": 3}})["pass"] == str(1 - Fraction(5, 9) ** 2)
 
 
 def test_skill_test_reports_pass_and_fail():
     """Assert the check and verdict follow the requirement."""
-    passed = resolve("dice/skill-test", {"skill": 3, "dice": [5, 5, 1]})
-    failed = resolve("dice/skill-test", {"skill": 3, "dice": [5, 5, 1], "requirement": "[T+]"})
+    passed = resolve("dice/skill-test", {"roll": {"base": 3, "dice": [5, 5, 1]}})
+    failed = resolve("dice/skill-test", {"requirement": "[T+]", "roll": {"base": 3, "dice": [5, 5, 1]}})
     assert passed["outcome"]["passed"] and passed["checks"][0]["ok"]
     assert not failed["outcome"]["passed"] and "fails" in failed["steps"][-1]
 
 
 def test_opposed_manual_choice_is_checked():
     """Assert the Secondary's own choice is applied, and one past its diminishes is refused."""
-    base = {"primary": {"base": 5}, "primary_dice": [2, 2, 6, 6, 6], "secondary_dice": [3, 3, 4]}
+    base = {"primary": {"base": 5, "dice": [2, 2, 6, 6, 6]}, "secondary": {"dice": [3, 3, 4]}}
     assert resolve("dice/opposed", {**base, "secondary_choice": [2]})["outcome"]["headline"] == "[T6]"
     with pytest.raises(InputError, match="Primary results the Secondary diminishes: the Secondary has 1 diminish to place"):
         resolve("dice/opposed", {**base, "secondary_choice": [2, 6]})
@@ -112,5 +113,5 @@ def test_opposed_manual_choice_is_checked():
 
 def test_opposed_dice_counts_are_named_per_side():
     """Assert a wrong count on the Secondary's keypad names secondary_dice."""
-    with pytest.raises(InputError, match=r"Secondary dice rolled \(base and flex\): the pool rolls 3 dice \(base 3\), got 2"):
-        resolve("dice/opposed", {"primary_dice": [1, 2, 3], "secondary_dice": [1, 2]})
+    with pytest.raises(InputError, match=r"Secondary \(resisting\): Dice rolled \(base and flex\): the pool rolls 3 dice \(base 3\), got 2"):
+        resolve("dice/opposed", {"primary": {"dice": [1, 2, 3]}, "secondary": {"dice": [1, 2]}})

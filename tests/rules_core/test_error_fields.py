@@ -30,15 +30,23 @@ def paths(specs: tuple[Input, ...], prefix: str = "") -> set[str]:
 
 
 def cases(specs: tuple[Input, ...], rng: random.Random) -> list[dict[str, object]]:
-    wrong = {"int": "many", "bool": 7, "choice": {"x": 1}, "faces": "1 2 9", "seed": -5, "group": [1], "ship": 4, "squadron": 4}
+    wrong = {"int": "many", "bool": 7, "choice": {"x": 1}, "faces": "1 2 9", "seed": -5, "group": [1], "ship": 4, "squadron": 4,
+             "roll": 4}
     out: list[dict[str, object]] = []
     for spec in specs:
         if spec.kind == "int":
             out += [{spec.name: spec.low}, {spec.name: spec.high}]
+        for part in spec.parts if spec.kind == "roll" else ():  # a roll's pool: its base, flex, macro, modifier
+            if part.kind == "int":
+                out += [{spec.name: {part.name: part.low}}, {spec.name: {part.name: part.high}}]
+            out.append({spec.name: {part.name: wrong[part.kind]}})
         out.append({spec.name: wrong[spec.kind]})
     for _ in range(MIXES):
         mix: dict[str, object] = {}
         for spec in specs:
+            if spec.kind == "roll":
+                mix[spec.name] = {part.name: rng.choice([part.low, part.high]) for part in spec.parts
+                                  if part.kind == "int" and rng.random() < 0.6}
             if spec.kind == "int" and rng.random() < 0.6:
                 mix[spec.name] = rng.choice([spec.low, spec.high])
             elif spec.kind == "bool" and rng.random() < 0.3:

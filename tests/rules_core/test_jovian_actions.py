@@ -42,9 +42,9 @@ def test_long_shot_damage_chance():
 
 
 def test_long_shot_typed_damage_die():
-    answer = resolve(JW + "long-shot", {"dice": [2, 2, 5], "damage_die": [4]})
+    answer = resolve(JW + "long-shot", {"damage_die": [4], "roll": {"dice": [2, 2, 5]}})
     assert answer["outcome"]["weapon_damaged"] is True
-    answer = resolve(JW + "long-shot", {"dice": [2, 2, 5], "damage_die": [3]})
+    answer = resolve(JW + "long-shot", {"damage_die": [3], "roll": {"dice": [2, 2, 5]}})
     assert answer["outcome"]["weapon_damaged"] is False
 
 
@@ -56,8 +56,8 @@ def test_vector_attack_needs_comms_or_capital_ship_and_sensors():
 
 
 def test_withdraw_on_double_or_better():
-    assert "Withdrawn" in resolve(JW + "withdraw", {"dice": [3, 3, 6]})["outcome"]["headline"]
-    assert "no Withdraw" in resolve(JW + "withdraw", {"dice": [1, 3, 6]})["outcome"]["headline"]
+    assert "Withdrawn" in resolve(JW + "withdraw", {"roll": {"dice": [3, 3, 6]}})["outcome"]["headline"]
+    assert "no Withdraw" in resolve(JW + "withdraw", {"roll": {"dice": [1, 3, 6]}})["outcome"]["headline"]
 
 
 def test_repair_table_odds():
@@ -76,7 +76,7 @@ def test_targeted_two_adds_one_base_one_flex():
 
 
 def test_station_keeping_grants_a_flex_die():
-    assert describe(JW + "station-keeping", {"ac": 2})["dice_needed"] == {"dice": 3, "macro_dice": 0, "set_aside": 1}
+    assert describe(JW + "station-keeping", {"ac": 2})["dice_needed"] == {"roll.dice": 3, "roll.macro_dice": 0, "roll.set_aside": 1}
 
 
 def test_hard_burn_x_counts_down():

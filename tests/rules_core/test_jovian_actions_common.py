@@ -61,7 +61,7 @@ def test_table_odds_match_brute_force(skill):
 
 
 def test_roll_with_table_reads_typed_dice():
-    res, row, steps = roll_with_table(TABLE, Pool(3), {"dice": (4, 4, 4), "macro_dice": None, "set_aside": None},
-                                      None)  # type: ignore[arg-type]
+    res, row, steps = roll_with_table(TABLE, Pool(3), {"roll": {"dice": (4, 4, 4), "macro_dice": None, "set_aside": None}},
+                                      None, "roll")  # type: ignore[arg-type]
     assert magnitude(res.final) == 3 and row == ("[T+]", "three")
     assert steps[-1].endswith("three.")

@@ -124,7 +124,7 @@ def test_board_odds_match_brute_force(defense, committed, aboard):
 
 
 def test_board_survivors_join_the_boarders_aboard():
-    answer = resolve(JW + "board", {"marines": 3, "committed": 3, "aboard": 2, "defense": 3, "pd_dice": [5, 5, 1]})
+    answer = resolve(JW + "board", {"marines": 3, "committed": 3, "aboard": 2, "defense": 3, "pd": {"dice": [5, 5, 1]}})
     assert answer["outcome"]["boarders"] == 4 and answer["outcome"]["survivors"] == 2
 
 
@@ -139,8 +139,7 @@ def test_board_requirements():
 
 def test_boarded_dave_example():
     """How the dice work §8: 3 Boarders Engage a ship with 2 Marines and roll one [D]: Marines 2 -> 1."""
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Engage",
-                                      "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Engage", "boarders_roll": {"dice": [4, 4, 1]}, "marines_roll": {"dice": [1, 2]}})
     assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
     assert "Boarders' [D4]: Marines 2 → 1." in answer["steps"]
 
@@ -151,22 +150,19 @@ def test_engage_losses_and_quad_wipes():
 
 
 def test_defend_diminishes_the_marines_results():
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 3}, "defender": "Defend",
-                                      "boarders_dice": [1, 2, 3], "marines_dice": [5, 5, 5]})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 3}, "defender": "Defend", "boarders_roll": {"dice": [1, 2, 3]}, "marines_roll": {"dice": [5, 5, 5]}})
     assert answer["outcome"]["boarders"] == 2  # [T5] diminished to [D5]: 1 Boarder lost
 
 
 def test_sabotage_against_defend_is_an_opposed_roll_hitting_the_marines():
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "defender": "Defend",
-                                      "boarders_dice": [5, 5, 5], "marines_dice": [2, 2]})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "defender": "Defend", "boarders_roll": {"dice": [5, 5, 5]}, "marines_roll": {"dice": [2, 2]}})
     assert any("leaves [D5]" in step for step in answer["steps"])
     assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
 
 
 def test_sabotage_captures_through_the_damage_step():
     """Assert a Sabotage [D] on the last Marine, Boarders left, Captures the ship (Reading `boarders-choose-capture`)."""
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 2, "marines": 1}, "boarder": "Sabotage",
-                                      "boarders_dice": [3, 3], "marines_dice": [6]})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 2, "marines": 1}, "boarder": "Sabotage", "boarders_roll": {"dice": [3, 3]}, "marines_roll": {"dice": [6]}})
     assert answer["outcome"]["fate"] == CAPTURED
 
 
@@ -197,8 +193,7 @@ def test_defending_marines_diminish_as_is_best_for_the_defender(marines, boarder
 def test_defending_marines_keep_a_triple_rather_than_two_doubles_on_their_last_two():
     """Assert [T3,D1] diminished once leaves [T3] (1 Structure, 1 Critical Hit), not the automatic weakest [D1,D3]
     that could put both [D]s on the last two Marines; the steps list what the Marines could leave."""
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 5, "marines": 2}, "boarder": "Sabotage", "defender": "Defend",
-                                      "boarders_dice": [3, 3, 3, 1, 1], "marines_dice": [4, 4]})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 5, "marines": 2}, "boarder": "Sabotage", "defender": "Defend", "boarders_roll": {"dice": [3, 3, 3, 1, 1]}, "marines_roll": {"dice": [4, 4]}})
     line = next(step for step in answer["steps"] if step.startswith("Opposed Roll"))
     assert "leaves [T3] (diminished: 1)" in line and "best for the defender of [D1,D3], [T3]" in line
 
@@ -289,20 +284,19 @@ def test_expected_activations_when_it_always_ends():
 
 def test_marines_and_boarders_both_zero_is_not_captured():
     """Purge Airlocks [N] at 1 Marine and 1 Boarder: both halve to 0, Boarded cancelled, not Captured."""
-    answer = resolve(JW + "purge-airlocks", {"marines": 1, "boarders": 1, "dice": [1, 2, 3]})
+    answer = resolve(JW + "purge-airlocks", {"marines": 1, "boarders": 1, "roll": {"dice": [1, 2, 3]}})
     assert answer["outcome"]["fate"] == "Marines and Boarders 0: Boarded cancelled, not Captured"
 
 
 def test_purge_airlocks_halves_rounding_down():
-    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "dice": [1, 2, 3]})
+    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "roll": {"dice": [1, 2, 3]}})
     assert (answer["outcome"]["marines"], answer["outcome"]["boarders"]) == (1, 2)
-    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "dice": [4, 4, 4]})
+    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "roll": {"dice": [4, 4, 4]}})
     assert answer["outcome"]["boarders"] == 0 and "cancelled" in answer["steps"][-1]
 
 
 def test_several_activations_resolve_step_by_step():
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 10, "purge": True, "skill": 2,
-                                      "boarders_dice": [1, 2, 3], "marines_dice": [4, 5], "purge_dice": [6, 6], "seed": 4})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 10, "purge": True, "skill": 2, "seed": 4, "boarders_roll": {"dice": [1, 2, 3]}, "marines_roll": {"dice": [4, 5]}, "purge_roll": {"dice": [6, 6]}})
     steps = answer["steps"]
     assert steps[1] == "Activation 1: Marines 2, Boarders 3: firefight."
     assert any(step.startswith("[D6] selects [D]") for step in steps)  # the typed Purge Skill Test
@@ -368,14 +362,13 @@ def test_mean_activations_when_it_may_stall():
 def test_several_activations_take_each_keypads_dice_in_turn():
     """Assert activation 2 reads the next typed dice (Boarders 4, 4, 1: [D4], Marines 2 -> 1) and activation 3,
     with none left, is rolled and says so."""
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 3, "seed": 2,
-                                      "boarders_dice": [1, 2, 3, 4, 4, 1], "marines_dice": [5, 6, 5, 2]})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 3, "seed": 2, "boarders_roll": {"dice": [1, 2, 3, 4, 4, 1]}, "marines_roll": {"dice": [5, 6, 5, 2]}})
     steps = answer["steps"]
     second = steps.index("Activation 2: Marines 2, Boarders 3: firefight.")
     assert "Boarders' [D4]: Marines 2 → 1." in steps[second:]
     third = steps.index("Activation 3: Marines 1, Boarders 3: firefight.")
     assert steps[third + 1:third + 3] == ["Boarders' dice: none typed left, rolled.", "Marines' dice: none typed left, rolled."]
-    assert "boarders_dice" not in describe(JW + "boarded", answer["inputs"])["dice_needed"]  # any count over several
+    assert "boarders_roll.dice" not in describe(JW + "boarded", answer["inputs"])["dice_needed"]  # any count over several
 
 
 def test_a_target_by_hand_is_one_firefights_choice():
@@ -389,8 +382,8 @@ def test_a_target_by_hand_is_one_firefights_choice():
 
 
 @pytest.mark.parametrize(("inputs", "headline"), [
-    ({"committed": 1, "aboard": 1, "defense": 2, "pd_dice": [3, 3]}, "No committed Marines survive: nobody boards (1 Boarder already aboard)"),
-    ({"committed": 2, "aboard": 1, "defense": 2, "pd_dice": [3, 4]}, "2 Marines board the target: 3 Boarders aboard; it enters the Boarded state"),
+    ({"committed": 1, "aboard": 1, "defense": 2, "pd": {"dice": [3, 3]}}, "No committed Marines survive: nobody boards (1 Boarder already aboard)"),
+    ({"committed": 2, "aboard": 1, "defense": 2, "pd": {"dice": [3, 4]}}, "2 Marines board the target: 3 Boarders aboard; it enters the Boarded state"),
 ])
 def test_board_headline_counts_who_boarded(inputs, headline):
     """Assert Board's headline says who boarded now, never counting Boarders already aboard as boarding (issue 20)."""
@@ -399,7 +392,7 @@ def test_board_headline_counts_who_boarded(inputs, headline):
 
 def test_purge_airlocks_needs_a_boarded_ship():
     """Assert Purge Airlocks refuses a ship at Marines 0: Boarded is cancelled at "Boarders: 0 or Marines: 0"."""
-    answer = resolve(JW + "purge-airlocks", {"marines": 0, "boarders": 3, "dice": [1, 2, 3]})
+    answer = resolve(JW + "purge-airlocks", {"marines": 0, "boarders": 3, "roll": {"dice": [1, 2, 3]}})
     assert answer["outcome"]["headline"] == "Purge Airlocks may not be declared"
     assert [c["label"] for c in answer["checks"] if not c["ok"]] == ["Boarded (Marines): 1+"]
 
@@ -407,15 +400,15 @@ def test_purge_airlocks_needs_a_boarded_ship():
 # ---------------------------------------------------------------- Board → Boarded, activation by activation
 
 TENGU = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 3}
-BY_ACTIVATION = ({"boarders_dice": [4, 2], "marines_dice": [1, 2]}, {"boarders_dice": [1, 1], "marines_dice": [3, 3]},
-                 {"boarders_dice": [5], "marines_dice": [1]})
+BY_ACTIVATION = ({"boarders_roll": {"dice": [4, 2]}, "marines_roll": {"dice": [1, 2]}}, {"boarders_roll": {"dice": [1, 1]}, "marines_roll": {"dice": [3, 3]}},
+                 {"boarders_roll": {"dice": [5]}, "marines_roll": {"dice": [1]}})
 
 
 def test_board_then_boarded_carried_activation_by_activation_is_the_run_of_three():
     """Assert Board's survivors are carried aboard as Boarders; each Boarded activation's carried state starts the next
     and ends where resolving the three activations at once ends; and the capture-within-k odds shown from each carried
     state equal the step-by-step enumeration."""
-    board = resolve(JW + "board", {"defense": 4, "pd_dice": [1, 2, 3, 4]})["outcome"]
+    board = resolve(JW + "board", {"defense": 4, "pd": {"dice": [1, 2, 3, 4]}})["outcome"]
     assert board["carry"] == {"to": JW + "boarded", "label": "Go on to Boarded", "inputs": {"ship": {"boarders": 2}}}
     ship_now: dict[str, int] = {**TENGU, **board["carry"]["inputs"]["ship"]}
     for dice in BY_ACTIVATION:
@@ -427,15 +420,13 @@ def test_board_then_boarded_carried_activation_by_activation_is_the_run_of_three
         assert outcome["fate"] == "still Boarded"
         assert outcome["carry"]["label"] == "Next activation"
         ship_now = {**ship_now, **outcome["carry"]["inputs"]["ship"]}
-    at_once = resolve(JW + "boarded", {"ship": {**TENGU, "boarders": 2}, "activations": 3,
-                                       "boarders_dice": [4, 2, 1, 1, 5], "marines_dice": [1, 2, 3, 3, 1]})["outcome"]
+    at_once = resolve(JW + "boarded", {"ship": {**TENGU, "boarders": 2}, "activations": 3, "boarders_roll": {"dice": [4, 2, 1, 1, 5]}, "marines_roll": {"dice": [1, 2, 3, 3, 1]}})["outcome"]
     assert (ship_now["marines"], ship_now["boarders"]) == (at_once["marines"], at_once["boarders"]) == (1, 1)
 
 
 def test_no_carry_once_the_boarding_ends_or_nobody_boards():
     """Assert a Captured ship has no next activation, and a Board with no survivor carries nobody aboard."""
-    captured = resolve(JW + "boarded", {"ship": {**TENGU, "marines": 1, "boarders": 3},
-                                        "boarders_dice": [6, 6, 6], "marines_dice": [1]})["outcome"]
+    captured = resolve(JW + "boarded", {"ship": {**TENGU, "marines": 1, "boarders": 3}, "boarders_roll": {"dice": [6, 6, 6]}, "marines_roll": {"dice": [1]}})["outcome"]
     assert captured["fate"] != "still Boarded" and "carry" not in captured
-    nobody = resolve(JW + "board", {"defense": 4, "committed": 1, "pd_dice": [6, 6, 6, 6]})["outcome"]
+    nobody = resolve(JW + "board", {"defense": 4, "committed": 1, "pd": {"dice": [6, 6, 6, 6]}})["outcome"]
     assert nobody["survivors"] == 0 and "carry" not in nobody

@@ -37,20 +37,20 @@ def p(text: str) -> Fraction:
 
 def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
     """Assert a squadron hit by [D2,T3] loses 3 Structure (Damage text, Squadron Damage example)."""
-    out = resolve(V + "squadron-damage", {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": []})
+    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}})
     assert out["outcome"]["structure_lost"] == 3
     assert out["outcome"]["structure"] == 1 and not out["outcome"]["destroyed"]
 
 
 def test_example_wyvern_mass_driver_ac2_rolls_2_2_one_damage_to_defense() -> None:
     """Assert the Wyvern's AC:2 rolling 2,2 reads [D2] and marks one Defense box (Damage text, Capital Ship example)."""
-    out = resolve(V + "capital-ship-damage", {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": [], "ship": {"defense": 4}})
+    out = resolve(V + "capital-ship-damage", {"ship": {"defense": 4}, "roll": {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": []}})
     assert out["outcome"]["boxes"]["Defense"] == 3 and out["outcome"]["structure"] == 2
     assert "[D2] → Rating Damage to Defense (by Value): Defense 4 → 3." in out["steps"]
 
 
 TENGU_SHIP = {"defense": 4, "sensors": 3, "thrusters": 1, "marines": 0, "traits": 0}
-TENGU = {"base": 4, "macro": 0, "dice": [5, 5, 6, 6], "macro_dice": [], "ship": TENGU_SHIP}
+TENGU = {"ship": TENGU_SHIP, "roll": {"base": 4, "macro": 0, "dice": [5, 5, 6, 6], "macro_dice": []}}
 
 
 @pytest.mark.parametrize("die, hit", [(1, "Defense"), (3, "Defense"), (4, "Sensors"), (6, "Sensors")])
@@ -79,8 +79,7 @@ def test_example_uller_catastrophic_5_plus_2_is_dead() -> None:
     out = resolve(V + "catastrophic-damage-table", {"systems": 2, "die": [5]})
     assert out["outcome"]["result"] == "Dead" and out["outcome"]["total"] == 7
     uller = {"defense": 0, "sensors": 2, "thrusters": 0, "marines": 1, "structure": 1, "traits": 0}
-    hit = resolve(V + "capital-ship-damage", {"ship": uller, "base": 3, "macro": 0, "dice": [4, 4, 4], "macro_dice": [],
-                                              "random_dice": [5]})
+    hit = resolve(V + "capital-ship-damage", {"ship": uller, "random_dice": [5], "roll": {"base": 3, "macro": 0, "dice": [4, 4, 4], "macro_dice": []}})
     assert hit["outcome"]["fate"] == "Dead" and hit["outcome"]["destroyed"]
     assert any("1d6 + 2 systems at 0 → Dead" in step for step in hit["steps"])
     table = odds(V + "structure-damage", {"ship": uller, "damage": 1})
@@ -144,7 +143,7 @@ D_MODES = {"by Value": brute_damage.BY_VALUE, "Marines": brute_damage.ON_MARINES
                                                           (3, 0, "best for the attacker"), (2, 1, "best for the attacker")])
 def test_capital_ship_damage_odds_match_the_brute_force(ship: dict, base: int, macro: int, d_results: str) -> None:
     """Assert Capital Ship Damage's fate odds equal brute_damage over brute.brute_odds' enumeration of the attack."""
-    answer = odds(V + "capital-ship-damage", {"ship": ship, "base": base, "macro": macro, "d_results": d_results})
+    answer = odds(V + "capital-ship-damage", {"ship": ship, "d_results": d_results, "roll": {"base": base, "macro": macro}})
     readings = brute_odds(Pool(base, 0, macro))
     expected = brute_fates(ship, brute_damage.events, readings, D_MODES[d_results])
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
@@ -210,7 +209,7 @@ def test_explosion_on_a_capital_ship_matches_the_brute_force(structure: int, arm
 @pytest.mark.parametrize("seed", range(12))
 def test_a_resolution_is_an_end_the_odds_allow(seed: int) -> None:
     """Assert a rolled resolution ends in a fate and Structure the odds give a positive chance."""
-    given = {"base": 7, "macro": 2, "ship": {"structure": 2}, "seed": seed}
+    given = {"ship": {"structure": 2}, "seed": seed, "roll": {"base": 7, "macro": 2}}
     out = resolve(V + "capital-ship-damage", given)
     charts = {chart["title"]: rows(chart) for chart in odds(V + "capital-ship-damage", given)["charts"]}
     fate = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}[out["outcome"]["fate"]]
@@ -225,8 +224,7 @@ def test_a_resolution_is_an_end_the_odds_allow(seed: int) -> None:
        critical=st.sampled_from(["best for the attacker", "Marines", "Weapon Damage", "System Trait 1"]))
 def test_exclusive_charts_sum_to_one(base, macro, defense, marines, structure, d_results, critical) -> None:
     """Assert every chart whose rows exclude each other (all but "each on its own") sums to 1."""
-    given = {"base": base, "macro": macro, "ship": {"defense": defense, "marines": marines, "structure": structure},
-             "d_results": d_results, "critical": critical}
+    given = {"ship": {"defense": defense, "marines": marines, "structure": structure}, "d_results": d_results, "critical": critical, "roll": {"base": base, "macro": macro}}
     for rid, extra in (("capital-ship-damage", {}), ("critical-hit", {}), ("rating-damage", {"value": 3}),
                        ("structure-damage", {"damage": 2})):
         for chart in odds(V + rid, {key: value for key, value in {**given, **extra}.items()
@@ -238,11 +236,11 @@ def test_exclusive_charts_sum_to_one(base, macro, defense, marines, structure, d
 def test_pool_caps_name_the_field() -> None:
     """Assert the capital caps (the exact attacker search) refuse a modifier that takes the pool past them."""
     with pytest.raises(InputError) as caught:
-        odds(V + "capital-ship-damage", {"base": 7, "modifier": 1})
-    assert caught.value.field == "base"
+        odds(V + "capital-ship-damage", {"roll": {"base": 7, "modifier": 1}})
+    assert caught.value.field == "roll.base"
     with pytest.raises(InputError) as caught:
-        odds(V + "capital-ship-damage", {"base": 2, "macro": 2, "modifier": 3})
-    assert caught.value.field in ("flex", "macro")
+        odds(V + "capital-ship-damage", {"roll": {"base": 2, "macro": 2, "modifier": 3}})
+    assert caught.value.field in ("roll.flex", "roll.macro")
 
 
 # ---------------------------------------------------------------- squadron odds
@@ -255,13 +253,13 @@ def test_squadron_loss_odds_brute_force(base: int) -> None:
     for roll in itertools.product(range(1, 7), repeat=base):
         lost = steps(read(counts_of(roll)))
         brute[lost] = brute.get(lost, Fraction(0)) + Fraction(1, 6**base)
-    assert dict(squadron_loss_odds({"base": base, "flex": 0, "macro": 0, "modifier": 0, "point_defense": 0}).items()) == brute
+    assert dict(squadron_loss_odds({"point_defense": 0, "roll": {"base": base, "flex": 0, "macro": 0, "modifier": 0}}).items()) == brute
 
 
 @pytest.mark.parametrize(("base", "point_defense"), [(1, 1), (2, 1), (3, 2), (2, 3), (4, 1)])
 def test_squadron_damage_with_point_defense_matches_brute_force(base: int, point_defense: int) -> None:
     """Assert the opposed Structure lost equals every ordered roll of both pools with the defender's best placement."""
-    answer = odds(V + "squadron-damage", {"base": base, "point_defense": point_defense, "squadron": {"structure": 2}})
+    answer = odds(V + "squadron-damage", {"point_defense": point_defense, "squadron": {"structure": 2}, "roll": {"base": base}})
     lost = {int(row["label"].split()[0]): Fraction(row["p"]) for row in answer["charts"][0]["rows"]}
     expected = brute_squadron.loss_odds(base, point_defense)
     assert lost == expected
@@ -281,8 +279,7 @@ def test_the_automatic_secondary_leaves_the_least_structure_lost(attack: tuple[i
 
 def test_point_defense_resolves_from_typed_dice() -> None:
     """Assert [D2,T3] (dice 2,2,3,3,3) against Point Defense 5,5 = [D5]: one diminish, [D2,D3], 2 Structure of 4 lost."""
-    out = resolve(V + "squadron-damage", {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
-                                          "point_defense": 2, "pd_dice": [5, 5]})
+    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "point_defense": 2, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}, "pd": {"dice": [5, 5]}})
     assert out["outcome"]["structure_lost"] == 2 and out["outcome"]["structure"] == 2
     assert "Point Defense [D5] diminishes the attack's results 1×: [D2,T3] → [D2,D3]." in out["steps"]
     assert out["outcome"]["headline"] == "[D2,D3]: -2 Structure, Structure 2 left"
@@ -290,15 +287,14 @@ def test_point_defense_resolves_from_typed_dice() -> None:
 
 def test_pathfinders_fail_to_reduce_the_uller_with_point_defense() -> None:
     """Assert the Damage example with a failed Point Defense roll (1,4 = [N]): [D2,T3] still costs 3 Structure."""
-    out = resolve(V + "squadron-damage", {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": [],
-                                          "point_defense": 2, "pd_dice": [1, 4]})
+    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "point_defense": 2, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}, "pd": {"dice": [1, 4]}})
     assert out["outcome"]["structure_lost"] == 3 and out["outcome"]["structure"] == 1
-    assert describe(V + "squadron-damage", {"point_defense": 2})["dice_needed"]["pd_dice"] == 2
+    assert describe(V + "squadron-damage", {"point_defense": 2})["dice_needed"]["pd.dice"] == 2
 
 
 def test_squadron_destroyed_odds() -> None:
     """Assert 2 dice destroy a Structure 1 squadron exactly on a Double: 1/6."""
-    out = odds(V + "squadron-damage", {"base": 2, "squadron": {"structure": 1}})
+    out = odds(V + "squadron-damage", {"squadron": {"structure": 1}, "roll": {"base": 2}})
     assert p(out["destroyed"]) == Fraction(1, 6)
 
 
@@ -341,7 +337,7 @@ def test_explosion_odds_sum_to_one() -> None:
     ("capital-ship-damage", {"d_results": "Hull"}, "d_results"),
     ("rating-damage", {"value": 7}, "value"),
     ("catastrophic-damage-table", {"die": [7]}, "die"),
-    ("squadron-damage", {"base": 2, "dice": [1, 2, 3], "macro_dice": []}, "dice"),
+    ("squadron-damage", {"roll": {"base": 2, "dice": [1, 2, 3], "macro_dice": []}}, "roll.dice"),
 ])
 def test_bad_inputs_name_the_field(rid: str, given: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
@@ -385,8 +381,7 @@ def test_squadron_damage_sets_flex_aside_for_the_most_structure():
     from rules_core.dice.pool_odds import reading_dist
     from rules_core.dice.pools import Pool
     from rules_core.registry import resolve
-    answer = resolve("jovian-wars/v1.2.4/squadron-damage", {"base": 4, "flex": 1, "macro": 2, "dice": [1, 1, 1, 2, 2],
-                                                            "macro_dice": [1, 2], "squadron": {"structure": 6}})
+    answer = resolve("jovian-wars/v1.2.4/squadron-damage", {"squadron": {"structure": 6}, "roll": {"base": 4, "flex": 1, "macro": 2, "dice": [1, 1, 1, 2, 2], "macro_dice": [1, 2]}})
     assert answer["outcome"]["structure_lost"] == 4
     pool = Pool(4, 1, 2)
     most = reading_dist(pool, MOST_STEPS).expected(lambda r: sum(level - 1 for level, _ in r))
@@ -402,7 +397,7 @@ def test_a_base_die_more_never_lowers_the_attackers_best_outcomes(base, macro, d
     attacker choosing every Critical Hit (How the dice work §6)."""
     ship = {"defense": defense, "sensors": 1, "thrusters": 1, "marines": marines, "structure": structure,
             "traits": traits, "weapons": weapons}
-    fewer, more = (rows(odds(V + "capital-ship-damage", {"ship": ship, "macro": macro, "base": n})["charts"][0])
+    fewer, more = (rows(odds(V + "capital-ship-damage", {"ship": ship, "roll": {"macro": macro, "base": n}})["charts"][0])
                    for n in (base, base + 1))
     assert all(more[label] >= fewer[label] for label in fewer), (fewer, more)
 

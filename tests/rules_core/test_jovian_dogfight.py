@@ -181,13 +181,10 @@ def test_the_least_missile_loss_is_the_best_placement(levels: tuple[int, ...], e
 
 # ---------------------------------------------------------------- one case by hand
 
-HAND_WORKED = {
-    **sides(a={"skill": 3, "bid": 1, "as_rating": 2, "attack": 3, "structure": 2, "missile": True, "missile_as": 3},
-            b={"skill": 3, "bid": 1, "as_rating": 2, "attack": 3, "structure": 2}),
-    "a_att_dice": [2, 2, 5], "a_att_macro_dice": [], "b_def_dice": [1, 3, 4],
-    "b_att_dice": [6, 6, 6], "b_att_macro_dice": [], "a_def_dice": [4, 4, 1],
-    "a_msl_dice": [3, 3, 3], "a_msl_macro_dice": [], "b_mdef_dice": [5, 5, 2],
-}
+ROLLS = tuple(f"{side}_{roll}" for side in "ab" for roll in ("att", "def", "msl", "mdef"))
+"""The Dogfight's roll inputs: each side's Attack and Missile, and the other's Defense against each."""
+HAND_WORKED = {**sides(a={"skill": 3, "bid": 1, "as_rating": 2, "attack": 3, "structure": 2, "missile": True, "missile_as": 3},
+            b={"skill": 3, "bid": 1, "as_rating": 2, "attack": 3, "structure": 2}), "a_att": {"dice": [2, 2, 5], "macro_dice": []}, "b_def": {"dice": [1, 3, 4]}, "b_att": {"dice": [6, 6, 6], "macro_dice": []}, "a_def": {"dice": [4, 4, 1]}, "a_msl": {"dice": [3, 3, 3], "macro_dice": []}, "b_mdef": {"dice": [5, 5, 2]}}
 """Particle Cannon (A, initiative 2) against Mass Driver (B, 4), 6 dice each split 3/3, Structure 2 each.
 A's Attack 2,2,5 = [D2] against B's Defense 1,3,4 = [N]: B 2 → 1. B's Attack 6,6,6 = [T6] against A's
 Defense 4,4,1 = [D4]: one diminish, [D6], A 2 → 1. A's Missile (AS 3) 3,3,3 = [T3] against B's Defense
@@ -207,8 +204,7 @@ def test_a_hand_worked_dogfight_resolves_from_typed_dice() -> None:
 
 def test_a_missile_fires_from_a_squadron_destroyed_in_step_6() -> None:
     """Assert B, destroyed by A's earlier weapon, does not attack but its declared Missile still hits A."""
-    values = {**sides(b={"missile": True, "missile_as": 2}), "a_att_dice": [1, 1], "a_att_macro_dice": [],
-              "b_def_dice": [2, 3], "b_msl_dice": [4, 4], "b_msl_macro_dice": [], "a_mdef_dice": [5, 6]}
+    values = {**sides(b={"missile": True, "missile_as": 2}), "a_att": {"dice": [1, 1], "macro_dice": []}, "b_def": {"dice": [2, 3]}, "b_msl": {"dice": [4, 4], "macro_dice": []}, "a_mdef": {"dice": [5, 6]}}
     out = resolve(ID, values)
     assert any("does not attack" in s for s in out["steps"])
     assert "Squadron B was destroyed: its declared Missile attack is still resolved." in out["steps"]
@@ -216,8 +212,7 @@ def test_a_missile_fires_from_a_squadron_destroyed_in_step_6() -> None:
 
 
 def test_simultaneous_both_destroyed() -> None:
-    values = {**sides(a={"weapon": "Lance"}), "a_att_dice": [1, 1], "a_att_macro_dice": [], "b_def_dice": [2, 3],
-              "b_att_dice": [4, 4], "b_att_macro_dice": [], "a_def_dice": [5, 6]}
+    values = {**sides(a={"weapon": "Lance"}), "a_att": {"dice": [1, 1], "macro_dice": []}, "b_def": {"dice": [2, 3]}, "b_att": {"dice": [4, 4], "macro_dice": []}, "a_def": {"dice": [5, 6]}}
     assert resolve(ID, values)["outcome"]["destroyed"] == ["A", "B"]
 
 
@@ -225,8 +220,8 @@ def test_every_roll_has_its_keypad() -> None:
     """Assert dice_needed counts every roll of the chain: both Attacks, both Defenses, the Missile and its Defense."""
     from rules_core import describe
     needed = describe(ID, sides(a={"missile": True, "missile_as": 3}))["dice_needed"]
-    assert needed["a_att_dice"] == 2 and needed["b_def_dice"] == 2 and needed["a_msl_dice"] == 3
-    assert needed["b_mdef_dice"] == 2 and needed["a_mdef_dice"] == 0 and needed["b_msl_dice"] == 0
+    assert needed["a_att.dice"] == 2 and needed["b_def.dice"] == 2 and needed["a_msl.dice"] == 3
+    assert needed["b_mdef.dice"] == 2 and needed["a_mdef.dice"] == 0 and needed["b_msl.dice"] == 0
 
 
 def test_the_automatic_attack_matches_the_opposed_engine() -> None:

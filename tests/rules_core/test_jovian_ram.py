@@ -211,11 +211,11 @@ def test_squadron_ram_matches_the_brute_force(change):
 
 
 def test_squadron_ram_resolves_a_critical_hit_and_a_structure_damage():
-    answer = resolve(RAM, {"rammer": "Squadron", "bombing_run": True, "skill_dice": [6, 6, 6], "target_ship": {"structure": 2}})
+    answer = resolve(RAM, {"rammer": "Squadron", "bombing_run": True, "target_ship": {"structure": 2}, "skill_roll": {"dice": [6, 6, 6]}})
     assert "Critical Hit and a Structure damage" in answer["outcome"]["headline"]
     assert answer["outcome"]["target_structure"] == 1
     assert any("Critical Hit" in line for line in answer["steps"])
-    assert describe(RAM, {"rammer": "Squadron", "bombing_run": True})["dice_needed"]["pd_dice"] == 0
+    assert describe(RAM, {"rammer": "Squadron", "bombing_run": True})["dice_needed"]["pd.dice"] == 0
 
 
 def test_a_squadron_at_0_structure_cannot_ram():
@@ -229,8 +229,7 @@ def test_a_squadron_at_0_structure_cannot_ram():
 
 
 VALIANT = {"structure": 1, "start_structure": 4}
-VALIANT_TENGU = {"ramming_ship": VALIANT, "target_ship": {"start_structure": 3, "structure": 3}, "side_arc": True,
-                 "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
+VALIANT_TENGU = {"ramming_ship": VALIANT, "target_ship": {"start_structure": 3, "structure": 3}, "side_arc": True, "skill_roll": {"dice": [3, 3, 1]}, "ram": {"dice": [2, 2, 5, 5, 1]}, "target": {"dice": [2, 2, 4]}}
 
 
 def test_valiant_rams_tengu_in_the_side():
@@ -253,9 +252,7 @@ def test_valiant_dies_when_its_catastrophic_roll_says_so():
 
 
 def test_a_crippled_rammer_is_destroyed_and_rolls_to_see_if_it_explodes():
-    answer = resolve(RAM, {"ramming_ship": {"structure": 0, "defense": 0, "sensors": 0}, "target_dice": [1, 2, 3], "rammer_hit_dice": [6],
-                           "skill_dice": [1, 2, 3], "ram_dice": [1, 2, 3, 4, 5], "blast_dice": [1, 2, 4, 5, 3],
-                           "blast_macro_dice": [6, 6]})
+    answer = resolve(RAM, {"ramming_ship": {"structure": 0, "defense": 0, "sensors": 0}, "rammer_hit_dice": [6], "target": {"dice": [1, 2, 3]}, "skill_roll": {"dice": [1, 2, 3]}, "ram": {"dice": [1, 2, 3, 4, 5]}, "explosion": {"dice": [1, 2, 4, 5, 3], "macro_dice": [6, 6]}})
     assert answer["outcome"]["rammer_fate"] == "Explodes"
     # A side-arc Ram (the default): the ramming ship explodes in the target's side arc, +1 is +1B (5 dice, not 4).
     assert any("from the target's side arc, where the ramming ship sits (+1 Attack Modifier)" in line
@@ -264,7 +261,7 @@ def test_a_crippled_rammer_is_destroyed_and_rolls_to_see_if_it_explodes():
 
 def test_front_to_front_adds_one_base_die_to_both():
     needed = describe(RAM, {"front_to_front": True, "side_arc": False})["dice_needed"]
-    assert needed["ram_dice"] == 5 and needed["target_dice"] == 4
+    assert needed["ram.dice"] == 5 and needed["target.dice"] == 4
 
 
 def test_side_arc_and_front_to_front_exclude_each_other():
@@ -282,7 +279,7 @@ def test_ram_requirement(inputs, ok):
         assert answer["outcome"]["headline"].startswith("The Ram fails")
 
 
-@pytest.mark.parametrize(("inputs", "field"), [({"rammer": "Exo-Armor"}, "rammer"), ({"ram_dice": [1, 2]}, "ram_dice"),
+@pytest.mark.parametrize(("inputs", "field"), [({"rammer": "Exo-Armor"}, "rammer"), ({"ram": {"dice": [1, 2]}}, "ram.dice"),
                                                ({"ramming_ship": {"structure": 5, "start_structure": 4}}, "ramming_ship.structure"),
                                                ({"target_ship": {"structure": 4}}, "target_ship.structure"),
                                                ({"ramming_ship": {"start_structure": 5}}, "ramming_ship.start_structure"),

@@ -67,8 +67,8 @@ def test_evade_refused_to_sluggish() -> None:
 
 def test_evade_player_picks_the_rating() -> None:
     """Assert "Skill/Thrusters/Fuel" rolls the chosen rating: Fuel 4 rolls 4 dice."""
-    assert describe(V + "evade", {"test_rating": "Fuel", "fuel": 4})["dice_needed"]["dice"] == 4
-    out = resolve(V + "evade", {"test_rating": "Fuel", "fuel": 4, "dice": [1, 2, 3, 4]})
+    assert describe(V + "evade", {"test_rating": "Fuel", "fuel": 4})["dice_needed"]["roll.dice"] == 4
+    out = resolve(V + "evade", {"test_rating": "Fuel", "fuel": 4, "roll": {"dice": [1, 2, 3, 4]}})
     assert out["outcome"]["row"] == "[N]" and "Fire Control: 1" in out["outcome"]["headline"]
 
 
@@ -94,7 +94,7 @@ def test_a_section_the_texts_do_not_hold_is_shown_as_a_gap(slug: str) -> None:
 
 def test_damage_control_shows_no_v124_repair_table() -> None:
     """Assert v1.2.1 Damage Control reads the Skill Test and fills nothing from the v1.2.4 Repair table."""
-    out = resolve(V + "damage-control", {"skill": 3, "dice": [5, 5, 5]})
+    out = resolve(V + "damage-control", {"skill": 3, "roll": {"dice": [5, 5, 5]}})
     assert out["outcome"]["reading"] == "[T5]"
     said = str(out) + str(odds(V + "damage-control", {}))
     for v124 in ("Auto", "4+", "Weapon Damage", "System Trait", "Rating Damage", "Spinal"):
@@ -104,7 +104,7 @@ def test_damage_control_shows_no_v124_repair_table() -> None:
 def test_ramming_speed_invents_no_failure() -> None:
     """Assert "[N]: fails: no ram" is gone: the v1.2.1 text names no Skill Test result for Ramming Speed."""
     for dice in ([1, 2, 3], [4, 4, 1]):
-        out = resolve(V + "ramming-speed", {"dice": dice})
+        out = resolve(V + "ramming-speed", {"roll": {"dice": dice}})
         said = str(out) + str(odds(V + "ramming-speed", {}))
         assert "no ram" not in said and "fails" not in said and "selects the row" not in said
     assert "v121-skill-pass" not in READINGS
@@ -117,8 +117,8 @@ def test_v121_readings_are_the_ones_used(slug: str) -> None:
     action = next(a for a in ACTIONS if a.slug == slug)
     assert ("jw-table-row-by-best" in keys) == bool(action.roll and action.roll.table)
     assert "flex-keeps-best" not in keys
-    names = [spec["name"] for spec in describe(V + slug)["inputs"]]
-    assert "macro_dice" not in names and "set_aside" not in names
+    rolls = [spec for spec in describe(V + slug)["inputs"] if spec["kind"] == "roll"]
+    assert all([part["name"] for part in roll["parts"]] == ["dice"] for roll in rolls)
 
 
 def test_v121_texts_carry_no_v124_terms() -> None:
@@ -136,7 +136,7 @@ def test_no_dice_action_has_no_odds() -> None:
 @pytest.mark.parametrize("slug, given, field", [
     ("evade", {"test_rating": "Sensors"}, "test_rating"),
     ("lock-on", {"fire_control": 13}, "fire_control"),
-    ("withdraw", {"dice": [1, 2]}, "dice"),
+    ("withdraw", {"roll": {"dice": [1, 2]}}, "roll.dice"),
 ])
 def test_bad_inputs_name_the_field(slug: str, given: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:

@@ -63,14 +63,14 @@ def test_every_resolved_roll_has_nonzero_odds(base, flex, macro, seed):
     rng = random.Random(seed)
     dice = [rng.randint(1, 6) for _ in range(base + flex)]
     macro_dice = [rng.randint(1, 6) for _ in range(abs(macro))]
-    inputs = {"base": base, "flex": flex, "macro": macro, "dice": dice, "macro_dice": macro_dice}
+    inputs = {"roll": {"base": base, "flex": flex, "macro": macro, "dice": dice, "macro_dice": macro_dice}}
     headline = resolve("dice/unopposed", inputs)["outcome"]["headline"]
-    readings_odds = odds("dice/unopposed", {"base": base, "flex": flex, "macro": macro})["readings"]
+    readings_odds = odds("dice/unopposed", {"roll": {"base": base, "flex": flex, "macro": macro}})["readings"]
     assert readings_odds.get(headline, "0/1") != "0/1"
 
 
 @given(st.integers(0, 4), st.integers(0, 2), st.integers(-2, 2), st.integers(0, 2**31 - 1))
 def test_a_seeded_roll_is_reproducible(base, flex, macro, seed):
     """Assert the same seed gives the same roll and steps (no global random, no clock)."""
-    inputs = {"base": base, "flex": flex, "macro": macro, "seed": seed}
+    inputs = {"seed": seed, "roll": {"base": base, "flex": flex, "macro": macro}}
     assert resolve("dice/unopposed", inputs) == resolve("dice/unopposed", inputs)

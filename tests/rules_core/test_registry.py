@@ -39,7 +39,7 @@ def test_the_entry_point_functions_survive_every_family_loading():
     """Assert `rules_core.odds` stays the entry point after the module of pool odds is imported."""
     assert len(REGISTRY) > 0  # imports every family
     assert callable(rules_core.odds) and callable(rules_core.resolve) and callable(rules_core.describe)
-    assert rules_core.odds("dice/unopposed", {"base": 2})["magnitude"]["D"] == "1/6"
+    assert rules_core.odds("dice/unopposed", {"roll": {"base": 2}})["magnitude"]["D"] == "1/6"
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses")

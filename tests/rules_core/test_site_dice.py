@@ -18,21 +18,19 @@ SEEDS = range(1, 13)
 HALF_TYPED = [
     # Ram: the three pools typed, the optional damage keypads empty (the Catastrophic Damage Table dice), a seed
     # given (without one they are asked in turn: test_turns.py)
-    ("jovian-wars/v1.2.4/ram", {"skill_dice": [1, 1, 3], "ram_dice": [1, 1, 2, 3, 5], "target_dice": [2, 2, 3],
-                                "ramming_ship": {"structure": 1}, "target_ship": {"structure": 1}, "seed": 3}),
+    ("jovian-wars/v1.2.4/ram", {"ramming_ship": {"structure": 1}, "target_ship": {"structure": 1}, "seed": 3, "skill_roll": {"dice": [1, 1, 3]}, "ram": {"dice": [1, 1, 2, 3, 5]}, "target": {"dice": [2, 2, 3]}}),
     # the same, every die typed: nothing rolled by the site
-    ("jovian-wars/v1.2.4/ram", {"skill_dice": [1, 1, 3], "ram_dice": [1, 1, 2, 3, 5], "target_dice": [2, 2, 3],
-                                "ramming_ship": {"structure": 1}, "target_ship": {"structure": 1}, "rammer_hit_dice": [4], "target_hit_dice": [6]}),
+    ("jovian-wars/v1.2.4/ram", {"ramming_ship": {"structure": 1}, "target_ship": {"structure": 1}, "rammer_hit_dice": [4], "target_hit_dice": [6], "skill_roll": {"dice": [1, 1, 3]}, "ram": {"dice": [1, 1, 2, 3, 5]}, "target": {"dice": [2, 2, 3]}}),
     # a typed roll that needs no further die
-    ("jovian-wars/v1.2.4/ram", {"skill_dice": [1, 2, 3], "ram_dice": [1, 2, 3, 4, 5], "target_dice": [1, 2, 3]}),
+    ("jovian-wars/v1.2.4/ram", {"skill_roll": {"dice": [1, 2, 3]}, "ram": {"dice": [1, 2, 3, 4, 5]}, "target": {"dice": [1, 2, 3]}}),
     # Capital Ship Damage: a [T] to Structure 1 rolls on the Catastrophic Damage Table
-    ("jovian-wars/v1.2.4/capital-ship-damage", {"base": 3, "dice": [6, 6, 6], "ship": {"structure": 1}, "seed": 3}),
-    ("jovian-wars/v1.2.4/capital-ship-damage", {"base": 3, "dice": [6, 6, 6], "ship": {"structure": 1}, "random_dice": [1, 2]}),
+    ("jovian-wars/v1.2.4/capital-ship-damage", {"ship": {"structure": 1}, "seed": 3, "roll": {"base": 3, "dice": [6, 6, 6]}}),
+    ("jovian-wars/v1.2.4/capital-ship-damage", {"ship": {"structure": 1}, "random_dice": [1, 2], "roll": {"base": 3, "dice": [6, 6, 6]}}),
     ("jovian-wars/v1.2.4/catastrophic-damage-table", {}),
     ("jovian-wars/v1.2.4/catastrophic-damage-table", {"die": [3]}),
-    ("jovian-wars/v1.2.4/boarded", {"boarders_dice": [2, 2, 2], "marines_dice": [1, 3]}),
+    ("jovian-wars/v1.2.4/boarded", {"boarders_roll": {"dice": [2, 2, 2]}, "marines_roll": {"dice": [1, 3]}}),
     ("dice/unopposed", {"seed": 5}),
-    ("dice/unopposed", {"dice": [2, 2, 4]}),
+    ("dice/unopposed", {"roll": {"dice": [2, 2, 4]}}),
 ]
 
 

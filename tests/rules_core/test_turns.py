@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules_core.registry import REGISTRY, describe, resolve
+from tests.keypads import at, with_keypads
 
 RAM, EXPLOSION, CAPITAL_DAMAGE = "jovian-wars/v1.2.4/ram", "jovian-wars/v1.2.4/explosion", "jovian-wars/v1.2.4/capital-ship-damage"
 MOST_TURNS = 40
@@ -29,7 +30,7 @@ def first_rolls(resolver_id: str, case: dict[str, object], rng: random.Random) -
     later = REGISTRY[resolver_id].in_turn
     typed = {name: [rng.randint(1, 6) for _ in range(count)] for name, count in needed.items()
              if count and name not in later and not name.endswith("set_aside")}
-    return {**case, **typed}
+    return with_keypads(case, typed)
 
 
 def in_turn(resolver_id: str, inputs: dict[str, object], streams: dict[str, list[int]]) -> tuple[dict, list[dict]]:
@@ -47,9 +48,9 @@ def in_turn(resolver_id: str, inputs: dict[str, object], streams: dict[str, list
             if len(faces) < count:
                 raise StreamDry(keypad)
             taken[keypad] += count
-            held = inputs.get(keypad) or []
+            held = at(inputs, keypad) or []
             assert isinstance(held, list)
-            inputs[keypad] = [*held, *faces]
+            inputs = with_keypads(inputs, {keypad: [*held, *faces]})
     raise AssertionError(f"no end after {MOST_TURNS} rolls")
 
 
@@ -62,8 +63,8 @@ def check_turns_match_one_shot(resolver_id: str, first: dict[str, object], strea
     except StreamDry:
         return []
     typed_now = final["inputs"]
-    one_shot_inputs = {**first, **{name: stream for name, stream in streams.items() if name not in pools},
-                       **{name: typed_now[name] for name in pools if typed_now.get(name)}}
+    one_shot_inputs = with_keypads(first, {**{name: stream for name, stream in streams.items() if name not in pools},
+                                       **{name: at(typed_now, name) for name in pools if at(typed_now, name)}})
     one_shot = resolve(resolver_id, one_shot_inputs)
     for answer in (final, one_shot):
         assert "next_roll" not in answer and "site_rolled" not in answer, answer.get("outcome")
@@ -100,8 +101,9 @@ def test_a_ram_asked_roll_by_roll_ends_as_the_one_shot(rammer: dict, target: dic
     case = {"ramming_ship": {**rammer, "start_structure": 3}, "target_ship": {**target, "start_structure": 3},
             "skill": skill, "front_to_front": front, "side_arc": not front}
     streams = streams_of(rng, ("rammer_hit_dice", "target_hit_dice", "blast_hit_dice"), 12)
-    streams |= {"blast_dice": [rng.randint(1, 6) for _ in range(4)], "blast_macro_dice": [rng.randint(1, 6) for _ in range(3)]}
-    check_turns_match_one_shot(RAM, first_rolls(RAM, case, rng), streams, pools=("blast_dice", "blast_macro_dice"))
+    streams |= {"explosion.dice": [rng.randint(1, 6) for _ in range(4)],
+                "explosion.macro_dice": [rng.randint(1, 6) for _ in range(3)]}
+    check_turns_match_one_shot(RAM, first_rolls(RAM, case, rng), streams, pools=("explosion.dice", "explosion.macro_dice"))
 
 
 @PROPERTY
@@ -116,44 +118,45 @@ def test_an_explosion_asked_roll_by_roll_ends_as_the_one_shot(ship: dict, struct
 @given(SHIP, st.integers(2, 6), st.integers(-1, 2), st.integers(0, 2**32))
 def test_capital_ship_damage_asked_roll_by_roll_ends_as_the_one_shot(ship: dict, base: int, macro: int, seed: int) -> None:
     rng = random.Random(seed)
-    case = {"base": base, "macro": macro, "ship": ship}
+    case = {"roll": {"base": base, "macro": macro}, "ship": ship}
     check_turns_match_one_shot(CAPITAL_DAMAGE, first_rolls(CAPITAL_DAMAGE, case, rng), streams_of(rng, ("random_dice",), 24))
 
 
 def test_the_property_reaches_every_later_roll() -> None:
     """The random cases above do ask: a Ram to an Explosion, asked in four turns (the oracle is not vacuous)."""
-    exploding = {"target_ship": {"structure": 1, "defense": 0, "sensors": 0}, "skill_dice": [4, 4, 2],
-                 "ram_dice": [6, 6, 6, 6, 5], "target_dice": [1, 2, 3]}
-    streams = {"target_hit_dice": [6], "blast_dice": [1, 2, 3], "blast_macro_dice": [4, 5], "blast_hit_dice": [],
+    exploding = {"target_ship": {"structure": 1, "defense": 0, "sensors": 0}, "skill_roll": {"dice": [4, 4, 2]},
+                 "ram": {"dice": [6, 6, 6, 6, 5]}, "target": {"dice": [1, 2, 3]}}
+    streams = {"target_hit_dice": [6], "explosion.dice": [1, 2, 3], "explosion.macro_dice": [4, 5], "blast_hit_dice": [],
                "rammer_hit_dice": []}
-    answers = check_turns_match_one_shot(RAM, exploding, streams, pools=("blast_dice", "blast_macro_dice"))
+    answers = check_turns_match_one_shot(RAM, exploding, streams, pools=("explosion.dice", "explosion.macro_dice"))
     assert [answer.get("next_roll", {}).get("keypads") for answer in answers] == [
-        {"target_hit_dice": 1}, {"blast_dice": 3, "blast_macro_dice": 2}, None]
+        {"target_hit_dice": 1}, {"explosion.dice": 3, "explosion.macro_dice": 2}, None]
 
 
 def test_the_next_roll_names_its_keypad_its_dice_and_what_it_is_for() -> None:
     """A Crippled target's Catastrophic Damage Table die, then the Explosion's roll: its base (the target's starting
     Structure 3) and macro dice (2 within 3", no Armor), each with the steps up to it and none after."""
-    typed = {"target_ship": {"structure": 1, "defense": 0, "sensors": 0}, "skill_dice": [4, 4, 2],
-             "ram_dice": [6, 6, 6, 6, 5], "target_dice": [1, 2, 3]}
+    typed = {"target_ship": {"structure": 1, "defense": 0, "sensors": 0}, "skill_roll": {"dice": [4, 4, 2]},
+             "ram": {"dice": [6, 6, 6, 6, 5]}, "target": {"dice": [1, 2, 3]}}
     first = resolve(RAM, typed)
     assert first["next_roll"] == {"keypads": {"target_hit_dice": 1}, "dice": 1, "for": "Target: Catastrophic Damage Table",
                                   "number": 4, "text": "Target: Catastrophic Damage Table, 1 die"}
     assert first["steps"][-1].endswith("Structure 1 → 0: Crippled; roll on the Catastrophic Damage Table.")
     assert "ships" not in first["outcome"] and first["outcome"]["headline"].startswith("Next roll (4): Target: Catastrophic")
     second = resolve(RAM, {**typed, "target_hit_dice": [6]})
-    assert second["next_roll"]["keypads"] == {"blast_dice": 3, "blast_macro_dice": 2}
+    assert second["next_roll"]["keypads"] == {"explosion.dice": 3, "explosion.macro_dice": 2}
     assert second["next_roll"]["for"] == "Explosion on the ramming ship" and second["next_roll"]["number"] == 5
     assert "Die 6: Catastrophic Damage Table: 1d6 + 2 systems at 0 → Explode" in " ".join(second["steps"])
     assert second["steps"][-1].startswith("The target Explodes: the Explosion's attack on the ramming ship")
-    done = resolve(RAM, {**typed, "target_hit_dice": [6], "blast_dice": [1, 2, 3], "blast_macro_dice": [4, 5]})
+    done = resolve(RAM, {**typed, "target_hit_dice": [6], "explosion": {"dice": [1, 2, 3], "macro_dice": [4, 5]}})
     assert "next_roll" not in done and "site_rolled" not in done
     assert done["outcome"]["headline"].startswith("Target: Structure 1 → 0, Explodes (Destroyed). Ramming ship:")
 
 
 def test_a_missing_die_is_rolled_by_the_site_with_a_seed_and_asked_without() -> None:
     """"Roll for me" (a seed) still rolls every die, marked; typed dice with no seed ask; nothing typed rolls (the CLI)."""
-    typed = {"target_ship": {"structure": 1}, "skill_dice": [4, 4, 2], "ram_dice": [6, 6, 6, 6, 5], "target_dice": [1, 2, 3]}
+    typed = {"target_ship": {"structure": 1}, "skill_roll": {"dice": [4, 4, 2]}, "ram": {"dice": [6, 6, 6, 6, 5]},
+             "target": {"dice": [1, 2, 3]}}
     assert "next_roll" in resolve(RAM, typed)
     rolled = resolve(RAM, {**typed, "seed": 4})
     assert "next_roll" not in rolled and rolled["site_rolled"]
@@ -164,4 +167,6 @@ def test_a_missing_die_is_rolled_by_the_site_with_a_seed_and_asked_without() -> 
 def test_the_keypads_asked_in_turn_are_declared_and_optional(resolver_id: str) -> None:
     declared = describe(resolver_id)
     faces = {spec["name"]: spec for spec in declared["inputs"] if spec["kind"] == "faces"}  # type: ignore[union-attr]
+    faces |= {f"{spec['name']}.{part['name']}": part for spec in declared["inputs"] if spec["kind"] == "roll"  # type: ignore[union-attr]
+              for part in spec["parts"] if part["kind"] == "faces"}
     assert declared["in_turn"] and all(faces[name].get("optional") for name in declared["in_turn"])

@@ -96,8 +96,10 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
     root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
-    dice = {**TO_THE_END, "skill_dice": [3, 3, 1, 6]}  # Skill 4: four dice; the die asked in turn last
-    inputs = {"skill": 4, **dice}
+    from tests.keypads import with_keypads
+
+    dice = {**TO_THE_END, "skill_roll.dice": [3, 3, 1, 6]}  # Skill 4: four dice; the die asked in turn last
+    inputs = with_keypads({"skill": 4}, dice)
     type_dice(root, dice)
     expected = rules_core.resolve(RAM, inputs)["outcome"]["headline"]  # type: ignore[index]
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
@@ -110,7 +112,8 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     assert lines[3] == "Entered: Ramming model's Skill 4"
     link = lines[4]
     fragment = link.split("#", 1)[1]
-    assert link.startswith(site_url + ACTIONS + "#") and len(fragment) < 66, fragment  # ",30:4": the die asked in turn
+    # ",22:4": the die asked in turn; a roll's keypad by its place in the roll, ",18.0:3316"
+    assert link.startswith(site_url + ACTIONS + "#") and len(fragment) < 70, fragment
     assert "%" not in fragment  # nothing percent-encoded
     again = context.new_page()
     again.goto(link)
@@ -129,6 +132,8 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
         ("{check},{int}:99", "not 99"),  # out of range: the same check as any other value
         ("{check},{faces}:9", "each 1 to 6"),  # a die 9
         ("{check},{faces}:" + "25" * 40, "too long"),  # more dice than any keypad takes
+        ("{check},{roll}.0:9", "Skill Test: Dice rolled (base and flex): 0 to 36 dice, each 1 to 6"),  # a roll's keypad
+        ("{check},{roll}.3:1", "does not have"),  # no keypad at that place in the roll
         ("{check},0:99", "one of"),  # no choice at that place
     ],
 )
@@ -140,7 +145,8 @@ def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, s
     check = page.evaluate("async (specs) => (await import(location.origin + '/assets/calculators/fragment.js')).declarationCheck(specs)", specs)
     faces = next(i for i, spec in enumerate(specs) if spec["kind"] == "faces")  # type: ignore[index]
     whole = next(i for i, spec in enumerate(specs) if spec["kind"] == "int")  # type: ignore[index]
-    page.goto(site_url + ACTIONS + f"#{RAM}=" + value.format(check=check, faces=faces, int=whole))
+    roll = next(i for i, spec in enumerate(specs) if spec["kind"] == "roll")  # type: ignore[index]
+    page.goto(site_url + ACTIONS + f"#{RAM}=" + value.format(check=check, faces=faces, int=whole, roll=roll))
     page.reload()
     root = page.locator(f'[data-resolver="{RAM}"]')
     expect()(root.locator('[data-region="link-note"]')).to_contain_text(said)

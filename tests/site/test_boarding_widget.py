@@ -32,8 +32,7 @@ def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
 
 def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log, site_url):
     """Assert a shared link's Sabotage firefight and Purge Airlocks, from typed dice, show CPython's headline and steps."""
-    inputs = {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "purge": True, "skill": 2,
-              "boarders_dice": [3, 3, 5], "marines_dice": [1, 4], "purge_dice": [2, 6]}
+    inputs = {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "purge": True, "skill": 2, "boarders_roll": {"dice": [3, 3, 5]}, "marines_roll": {"dice": [1, 4]}, "purge_roll": {"dice": [2, 6]}}
     shared_resolution(page, site_url + "jovian-wars/v1.2.4/actions/", BOARDED, inputs)
     assert page_log.console_errors == [] and page_log.page_errors == []
 
@@ -69,7 +68,7 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
     board = wait_ready(page, BOARD)
     board.get_by_role("button", name="Target's current Defense (Point Defense): one more", exact=True).tap()
     board.get_by_role("button", name="Target's current Defense (Point Defense): one more", exact=True).tap()
-    board.locator('fieldset[data-faces="pd_dice"] [data-region="digits"]').tap()
+    board.locator('fieldset[data-faces="pd.dice"] [data-region="digits"]').tap()
     page.keyboard.type("1234")
     expect()(board.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
         "2 Marines board the target: it enters the Boarded state", timeout=BOOT_MS)
@@ -86,15 +85,15 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
             boarded.get_by_role("button", name="Next activation", exact=True).tap()
             expect()(boarded.locator('[data-region="step"]')).to_have_text(
                 f"Activation {number}: it starts from the state the last one left.")
-            expect()(boarded.locator('fieldset[data-faces="boarders_dice"] [data-region="digits"]')).to_be_focused()
+            expect()(boarded.locator('fieldset[data-faces="boarders_roll.dice"] [data-region="digits"]')).to_be_focused()
         else:
-            boarded.locator('fieldset[data-faces="boarders_dice"] [data-region="digits"]').tap()
+            boarded.locator('fieldset[data-faces="boarders_roll.dice"] [data-region="digits"]').tap()
         odds = boarded.locator('[data-region="odds"]')
         expect()(odds).to_have_attribute("data-live", "true", timeout=BOOT_MS)
         expect()(odds).not_to_have_attribute("aria-busy", "true")
         expect()(boarded.locator('[data-name="ship.marines"]')).to_have_value(str(ship_now["marines"]))
         assert chart_rows(boarded)[0] == cpython_rows(BOARDED, {"ship": ship_now})[0]
-        page.keyboard.type("".join(map(str, dice["boarders_dice"] + dice["marines_dice"])))
+        page.keyboard.type("".join(map(str, dice["boarders_roll"]["dice"] + dice["marines_roll"]["dice"])))
         expected = rules_core.resolve(BOARDED, {"ship": ship_now, **dice})["outcome"]
         expect()(headline).to_have_text(expected["headline"], timeout=BOOT_MS)
         ship_now = {**ship_now, **expected["carry"]["inputs"]["ship"]}

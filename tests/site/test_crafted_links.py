@@ -119,9 +119,9 @@ def test_crafted_values_in_every_widget_are_each_dropped_with_a_note_and_stop_no
             expect()(note).to_contain_text("the default is used instead")
             assert "<img" not in note.inner_html(), (resolver_id, inputs)  # text, never markup
     # The engine was not stopped either: it answers.
-    answer = warm_page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 2})')
+    answer = warm_page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 2}})')
     assert "result" in answer, answer
-    assert answer["result"]["charts"][0]["rows"] == rules_core.odds("dice/unopposed", {"base": 2})["charts"][0]["rows"]
+    assert answer["result"]["charts"][0]["rows"] == rules_core.odds("dice/unopposed", {"roll": {"base": 2}})["charts"][0]["rows"]
     assert warm_page.log.page_errors == []  # type: ignore[attr-defined]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules_core
-from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID
+from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID, ROLLS
 from tests.site.conftest import expect
 from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, fragment, shared_resolution, widget
 
@@ -17,9 +17,9 @@ def test_the_dogfight_with_a_missile_resolves_live_as_in_cpython(page, page_log,
     """Assert a shared link of the hand-worked Dogfight shows rules_core's headline, every step (the Missile's
     Escalation included) and its odds; the Missile's keypads are drawn; nothing leaves the origin."""
     root = shared_resolution(page, site_url + "jovian-wars/v1.2.4/dogfight/", ID, HAND_WORKED)
-    expect()(root.locator('[data-name="a_msl_dice"]').first).to_be_attached()
+    expect()(root.locator('[data-name="a_msl.dice"]').first).to_be_attached()
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
-    inputs = {key: value for key, value in HAND_WORKED.items() if not key.endswith("_dice")}  # both cards, the choices
+    inputs = {key: value for key, value in HAND_WORKED.items() if key not in ROLLS}  # both cards, the choices
     assert chart_rows(root) == cpython_rows(ID, inputs)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.foreign(site_url) == []
@@ -38,7 +38,7 @@ def test_roll_for_me_shows_the_attack_and_point_defense_faces(page, page_log, si
     seed = int(root.locator('input[data-name="seed"]').input_value())
     expected = rules_core.resolve(squadron, {"point_defense": 2, "seed": seed})
     expect()(headline).to_have_text(expected["outcome"]["headline"])
-    for name, roll in (("dice", expected["roll"]), ("pd_dice", expected["roll"]["point_defense"])):
+    for name, roll in (("roll.dice", expected["roll"]), ("pd.dice", expected["roll"]["point_defense"])):
         faces = " ".join(str(face) for face in roll["dice"])
         expect()(root.locator(f'fieldset[data-faces="{name}"] [data-region="typed"]')).to_have_text(faces)
     assert page_log.page_errors == []

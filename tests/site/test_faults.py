@@ -145,12 +145,12 @@ def test_a_worker_killed_while_idle_is_found_by_the_next_request(page, page_log,
     page.wait_for_function("() => window.rulesEngine.idle")
     page.evaluate("window.rulesEngine.worker.terminate()")
     started = time.monotonic()
-    answer = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 3})')
+    answer = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 3}})')
     assert time.monotonic() - started < ENDS_WITHIN_S
     assert "stopped responding" in answer["error"], answer
     page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=RECOVERY_MS)
-    again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 3})')
-    assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"base": 3})["charts"][0]["rows"]  # type: ignore[index]
+    again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 3}})')
+    assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"roll": {"base": 3}})["charts"][0]["rows"]  # type: ignore[index]
     assert page.locator("[data-offline]").count() == 0 or page.evaluate("window.rulesEngine.state") == "ready"
 
 
@@ -166,13 +166,13 @@ def test_a_worker_killed_while_busy_is_cut_and_the_request_answered_after_restar
         const engine = window.rulesEngine;
         const worker = engine.worker;
         worker.addEventListener("message", (event) => event.data && event.data.started && worker.terminate());
-        return await engine.request("odds", "dice/unopposed", {"base": 4});
+        return await engine.request("odds", "dice/unopposed", {"roll": {"base": 4}});
     }""")
     assert time.monotonic() - started < ENDS_WITHIN_S
     assert answer.get("timedOut") is True, answer
     page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=RECOVERY_MS)
-    again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"base": 4})')
-    assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"base": 4})["charts"][0]["rows"]  # type: ignore[index]
+    again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 4}})')
+    assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"roll": {"base": 4}})["charts"][0]["rows"]  # type: ignore[index]
 
 
 def test_the_network_lost_during_a_first_visit_ends_in_its_reason_and_the_engine_starts_when_it_returns(browser, site_dir) -> None:

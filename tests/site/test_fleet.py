@@ -14,6 +14,7 @@ import pytest
 
 from rules_core.jovian_wars.ship_inputs import ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
+from tests.keypads import with_keypads
 from tests.site.conftest import clear_local_storage, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
@@ -272,7 +273,7 @@ RAM = "jovian-wars/v1.2.4/ram"
 # MECHANICS §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); the other numbers are the form's.
 VALIANT = ship("Valiant", "Mine", left={"structure": 1})
 TENGU = ship("Tengu", "Theirs", {"structure": 3})
-DICE = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]}
+DICE = {"skill_roll.dice": [3, 3, 1], "ram.dice": [2, 2, 5, 5, 1], "target.dice": [2, 2, 4], "rammer_hit_dice": [4]}
 SECOND_HIT_DICE = {"rammer_hit_dice": [5, 2, 3], "target_hit_dice": [2, 4, 4]}
 """Every damage die of the second Ram typed (its Critical Hits and Catastrophic Damage Table rolls): none rolled."""
 ENGINE_MS = 180_000
@@ -308,7 +309,7 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
     expect()(root.locator('[data-name="target_ship.start_structure"]')).to_have_value("3")
     expect()(root.locator('[data-name="target_ship.structure"]')).to_be_hidden()
     type_dice(root, DICE)
-    inputs = {"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU), **DICE}
+    inputs = with_keypads({"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU)}, DICE)
     expected = rules_core.resolve(RAM, inputs)
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
     assert page_log.console_errors == [] and page_log.page_errors == []
@@ -359,10 +360,10 @@ def test_the_open_ram_between_two_fleet_ships_fits_two_screens_and_takes_its_dic
     assert height <= 2 * SCREEN["height"], f"the open Ram is {height:.0f} px tall"
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
 
-    dice = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
+    dice = {"skill_roll.dice": [3, 3, 1], "ram.dice": [2, 2, 5, 5, 1], "target.dice": [2, 2, 4]}
     fields = {name: root.locator(f'fieldset[data-faces="{name}"] [data-region="digits"]') for name in dice}
-    expect()(fields["skill_dice"]).to_have_attribute("aria-label", "Skill test dice rolled (base and flex): type the dice")
-    fields["skill_dice"].tap()
+    expect()(fields["skill_roll.dice"]).to_have_attribute("aria-label", "Skill Test: Dice rolled (base and flex): type the dice")
+    fields["skill_roll.dice"].tap()
     names = list(dice)
     for i, name in enumerate(names):
         expect()(fields[name]).to_be_focused()
@@ -370,7 +371,7 @@ def test_the_open_ram_between_two_fleet_ships_fits_two_screens_and_takes_its_dic
         expect()(root.locator(f'fieldset[data-faces="{name}"] [data-region="typed"]')).to_have_text(" ".join(map(str, dice[name])))
         if i + 1 < len(names):
             expect()(fields[names[i + 1]]).to_be_focused()  # full: the next keypad's field has the keyboard
-    expected = rules_core.resolve(RAM, {"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU), **dice})
+    expected = rules_core.resolve(RAM, with_keypads({"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU)}, dice))
     headline = root.locator('[data-region="outcome"] .resolver__headline')
     expect()(headline).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)  # the site rolls the rest
     assert page_log.console_errors == [] and page_log.page_errors == []
@@ -383,11 +384,11 @@ def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_
     page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
     root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
-    pad = root.locator('fieldset[data-faces="skill_dice"]')
+    pad = root.locator('fieldset[data-faces="skill_roll.dice"]')
     pad.locator('[data-region="digits"]').fill("307")
     expect()(pad.locator('[data-region="typed"]')).to_have_text("3")
     expect()(pad.locator('[data-region="keypad-note"]')).to_have_text(
-        "Skill test dice rolled (base and flex): a die shows 1 to 6, so “07” was left out.")
+        "Skill Test: Dice rolled (base and flex): a die shows 1 to 6, so “07” was left out.")
     expect()(pad.locator('[data-region="digits"]')).to_have_value("3")
     assert page_log.page_errors == []
 
@@ -426,7 +427,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
     type_dice(root, DICE)
-    expected = rules_core.resolve(RAM, {"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU), **DICE})
+    expected = rules_core.resolve(RAM, with_keypads({"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU)}, DICE))
     outcome = root.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
     apply = outcome.get_by_role("button", name="Apply to the fleet", exact=True)
@@ -457,8 +458,8 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
         root.get_by_label(label, exact=True).select_option(label=option)
     root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Clear", exact=True).tap()
     type_dice(root, SECOND_HIT_DICE)
-    second = rules_core.resolve(RAM, {"ramming_ship": numbers(after[0]), "target_ship": numbers(after[1]), **DICE,
-                                      **SECOND_HIT_DICE})
+    second = rules_core.resolve(RAM, with_keypads({"ramming_ship": numbers(after[0]), "target_ship": numbers(after[1])},
+                                                  {**DICE, **SECOND_HIT_DICE}))
     assert "site_rolled" not in second
     expect()(outcome.locator(".resolver__headline")).to_have_text(second["outcome"]["headline"])
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
@@ -542,13 +543,13 @@ def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page,
 
 EXPLODING_TENGU = ship("Tengu", "Theirs", {"structure": 3}, {"structure": 1, "defense": 0, "sensors": 0})
 """At Structure 1 with two Systems at 0: a Catastrophic Damage Table die of 6 makes it Explode (6 + 2)."""
-FIRST_ROLLS = {"skill_dice": [4, 4, 2], "ram_dice": [6, 6, 6, 6, 5], "target_dice": [6, 6, 6]}
+FIRST_ROLLS = {"skill_roll.dice": [4, 4, 2], "ram.dice": [6, 6, 6, 6, 5], "target.dice": [6, 6, 6]}
 IN_TURN = [("Ramming ship: Catastrophic Damage Table, 1 die", {"rammer_hit_dice": [1]}),
            ("Ramming ship: Catastrophic Damage Table, 1 die", {"rammer_hit_dice": [2]}),
            ("Target: Catastrophic Damage Table, 1 die", {"target_hit_dice": [6]}),
-           ("Explosion on the ramming ship, 5 dice", {"blast_dice": [5, 5, 2], "blast_macro_dice": [5, 1]})]
+           ("Explosion on the ramming ship, 5 dice", {"explosion.dice": [5, 5, 2], "explosion.macro_dice": [5, 1]})]
 """Each roll the Ram asks for after the first ones, in turn, with the dice typed for it."""
-LATER_PADS = ("rammer_hit_dice", "target_hit_dice", "blast_dice", "blast_macro_dice", "blast_hit_dice")
+LATER_PADS = ("rammer_hit_dice", "target_hit_dice", "explosion.dice", "explosion.macro_dice", "blast_hit_dice")
 
 
 def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log, site_url):
@@ -564,11 +565,11 @@ def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log,
     expect()(slot).to_be_hidden()  # no roll asked yet: the later keypads are not shown
     ships = {"ramming_ship": numbers(VALIANT), "target_ship": numbers(EXPLODING_TENGU)}
     typed: dict[str, list[int]] = {**FIRST_ROLLS}
-    root.locator('fieldset[data-faces="skill_dice"] [data-region="digits"]').tap()
+    root.locator('fieldset[data-faces="skill_roll.dice"] [data-region="digits"]').tap()
     page.keyboard.type("".join("".join(map(str, faces)) for faces in FIRST_ROLLS.values()))
     prompt, steps = root.locator('[data-region="next-roll-prompt"]'), root.locator('[data-region="outcome"] .resolver__steps > li')
     for number, (wanted, dice) in enumerate(IN_TURN, 4):
-        answer = rules_core.resolve(RAM, {**ships, **typed})
+        answer = rules_core.resolve(RAM, with_keypads(ships, typed))
         assert answer["next_roll"]["text"] == wanted and answer["next_roll"]["number"] == number
         expect()(prompt).to_have_text(f"Next roll ({number} of ?): {wanted}", timeout=ENGINE_MS)
         expect()(steps).to_have_text(answer["steps"])
@@ -586,7 +587,7 @@ def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log,
         expect()(pad.locator('[data-region="keypad-note"]')).to_contain_text("Rolled by the site")
         expect()(prompt).not_to_have_text(asked)
     rolled = [int(face) for face in pad.locator('[data-region="typed"]').inner_text().split()]
-    one_shot = rules_core.resolve(RAM, {**ships, **typed, "blast_hit_dice": rolled})
+    one_shot = rules_core.resolve(RAM, with_keypads(ships, {**typed, "blast_hit_dice": rolled}))
     assert "next_roll" not in one_shot and "site_rolled" not in one_shot
     outcome = root.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(one_shot["outcome"]["headline"])
@@ -622,7 +623,7 @@ def test_boarded_picked_from_the_fleet_takes_its_boarders_aboard(page, page_log,
 
 
 CAPITAL_DAMAGE = "jovian-wars/v1.2.4/capital-ship-damage"
-DAMAGE_DICE = {"dice": [6, 6, 6, 1, 2, 3]}
+DAMAGE_DICE = {"roll.dice": [6, 6, 6, 1, 2, 3]}
 
 
 def check_core_flow(page, page_log, url: str) -> None:
@@ -640,7 +641,7 @@ def check_core_flow(page, page_log, url: str) -> None:
     expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     widget.get_by_label("Ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     type_dice(widget, DAMAGE_DICE)
-    expected = rules_core.resolve(CAPITAL_DAMAGE, {"ship": before["ships"][0]["left"], **DAMAGE_DICE})
+    expected = rules_core.resolve(CAPITAL_DAMAGE, with_keypads({"ship": before["ships"][0]["left"]}, DAMAGE_DICE))
     outcome = widget.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()

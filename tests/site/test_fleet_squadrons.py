@@ -10,7 +10,8 @@ import pytest
 
 import rules_core
 from rules_core.jovian_wars.ship_now import squadron_now
-from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID as DOGFIGHT
+from tests.keypads import keypads_of, with_keypads
+from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID as DOGFIGHT, ROLLS
 from tests.site.conftest import expect
 from tests.site.test_fleet import ENGINE_MS, FLEET, no_fleet, open_fleet, squadron, stored, tap  # noqa: F401 (no_fleet: autouse)
 
@@ -107,12 +108,12 @@ def test_a_dogfight_between_two_fleet_squadrons_is_applied_to_both_and_undone(pa
     expect()(widget.locator('fieldset[data-name="a"] [data-region="picked"]')).to_have_text(
         "Squadron A: Alpha (Mine): Structure 2, Skill 3, Fuel remaining 2, Non-Missile weapon Particle Cannon, "
         "Weapon AS 2, Weapon Macro 0, Has a Missile weapon, Missile AS 3, Missile Macro 0.")
-    dice = {key: value for key, value in HAND_WORKED.items() if key.endswith("_dice") and value}
-    fight = {key: value for key, value in HAND_WORKED.items() if key not in ("a", "b") and not key.endswith("_dice")}
+    dice = {path: faces for path, faces in keypads_of(HAND_WORKED).items() if faces}
+    fight = {key: value for key, value in HAND_WORKED.items() if key not in ("a", "b", *ROLLS)}
     for name, value in fight.items():  # the hand-worked choices are the form's defaults: nothing to type
         assert value == next(spec for spec in rules_core.REGISTRY[DOGFIGHT].inputs if spec.name == name).default, name
     type_dice(widget, dice)
-    expected = rules_core.resolve(DOGFIGHT, {"a": ALPHA["left"], "b": BRAVO["left"], **dice})
+    expected = rules_core.resolve(DOGFIGHT, with_keypads({"a": ALPHA["left"], "b": BRAVO["left"]}, dice))
     assert expected["outcome"]["headline"] == "A Structure 1, B Structure 0 (Destroyed)"
     outcome = widget.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])

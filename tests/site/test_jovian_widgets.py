@@ -18,19 +18,17 @@ V124 = "jovian-wars/v1.2.4/"
 EXAMPLES = [
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "ram",
-        {"ramming_ship": {"structure": 1, "start_structure": 4}, "target_ship": {"start_structure": 3, "structure": 3},
-         "side_arc": True, "skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4], "rammer_hit_dice": [4]},
+        {"ramming_ship": {"structure": 1, "start_structure": 4}, "target_ship": {"start_structure": 3, "structure": 3}, "side_arc": True, "rammer_hit_dice": [4], "skill_roll": {"dice": [3, 3, 1]}, "ram": {"dice": [2, 2, 5, 5, 1]}, "target": {"dice": [2, 2, 4]}},
         id="ram-valiant-rams-tengu",
     ),
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "boarded",
-        {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Defend",
-         "boarders_dice": [4, 4, 1], "marines_dice": [1, 2]},
+        {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Defend", "boarders_roll": {"dice": [4, 4, 1]}, "marines_roll": {"dice": [1, 2]}},
         id="boarded-dave-engages",
     ),
     pytest.param(
         "jovian-wars/v1.2.4/damage/", V124 + "squadron-damage",
-        {"base": 5, "squadron": {"structure": 4}, "dice": [2, 2, 3, 3, 3], "macro_dice": []},
+        {"squadron": {"structure": 4}, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}},
         id="squadron-damage-d2-t3",
     ),
     pytest.param(
@@ -53,12 +51,12 @@ def test_capital_ship_damage_answers_live_with_its_fate_odds(page, page_log, sit
     """Assert Capital Ship Damage renders on the Damage page, resolves the Tengu's [D5,D6] (Marines on board, die 5:
     the second hit randomised to Marines) as rules_core does, and shows the exact Crippled/Destroyed odds live."""
     resolver_id = V124 + "capital-ship-damage"
-    inputs = {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": [], "ship": {"defense": 4, "sensors": 3, "thrusters": 1,
+    inputs = {"roll": {"base": 4, "dice": [5, 5, 6, 6], "macro_dice": []}, "ship": {"defense": 4, "sensors": 3, "thrusters": 1,
               "marines": 2}, "random_dice": [5]}
     assert rules_core.resolve(resolver_id, inputs)["outcome"]["boxes"]["Marines"] == 1
     root = shared_resolution(page, site_url + "jovian-wars/v1.2.4/damage/", resolver_id, inputs)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=BOOT_MS)
-    odds_inputs = {key: value for key, value in inputs.items() if key not in ("dice", "macro_dice", "random_dice")}
+    odds_inputs = {"roll": {"base": 4}, "ship": inputs["ship"]}  # no dice: the odds are of the pool and the ship
     shown = chart_rows(root)
     assert shown == cpython_rows(resolver_id, odds_inputs)
     assert any(label == "Crippled (Structure 0)" for label, _ in shown[0])

@@ -109,7 +109,7 @@ def test_twenty_quick_taps_end_on_the_odds_of_the_final_value(page, page_log, si
             const request = engine.request.bind(engine);
             const asked = [];
             engine.request = (...args) => { const answer = request(...args); if (args[0] === "odds") asked.push(answer); return answer; };
-            const more = document.querySelector('[data-resolver="dice/unopposed"] button[aria-label="Base dice: one more"]');
+            const more = document.querySelector('[data-resolver="dice/unopposed"] button[aria-label="Roll: Base dice: one more"]');
             for (let i = 0; i < 20; i++) more.click();
             engine.request = request;
             const order = [];
@@ -120,8 +120,8 @@ def test_twenty_quick_taps_end_on_the_odds_of_the_final_value(page, page_log, si
     assert len(outcomes) == 20
     assert outcomes[-1] == [19, False]  # the last tap's request answers last, with odds
     assert sorted(outcomes[:-1]) == [[i, True] for i in range(19)]
-    expect()(root.get_by_label("Base dice", exact=True)).to_have_value("23")
-    expected = cpython_rows(DICE, {"base": 23})
+    expect()(root.get_by_label("Roll: Base dice", exact=True)).to_have_value("23")
+    expected = cpython_rows(DICE, {"roll": {"base": 23}})
     expect()(root.locator("table.resolver__chart").first.locator("tr[data-p]").first).to_have_attribute("data-p", expected[0][0][1])
     page.wait_for_function("() => window.rulesEngine.idle")
     assert chart_rows(root) == expected
@@ -138,7 +138,7 @@ WORKER_BURST = """async (url) => {
         said.push(data.started ? ["started", data.id] : data.superseded ? ["superseded", data.id] : ["answer", data.id, data.result.charts[0].rows[0].p]);
         if (data.id === 20 && !data.started) resolve();
     }));
-    for (let id = 1; id <= 20; id++) worker.postMessage({ id, type: "odds", resolver: "dice/unopposed", inputs: { base: id }, channel: "stepper" });
+    for (let id = 1; id <= 20; id++) worker.postMessage({ id, type: "odds", resolver: "dice/unopposed", inputs: { roll: { base: id } }, channel: "stepper" });
     await done;
     worker.terminate();
     return said;
@@ -151,7 +151,7 @@ def test_the_worker_runs_only_the_latest_of_a_burst_on_one_channel(page, page_lo
     older ones answer "superseded" unrun, and the latest is started, then answered as CPython does."""
     page.goto(site_url + "dice/")
     said = page.evaluate(WORKER_BURST, site_url + "assets/calculators/worker.js")
-    first_p = rules_core.odds(DICE, {"base": 20})["charts"][0]["rows"][0]["p"]  # type: ignore[index]
+    first_p = rules_core.odds(DICE, {"roll": {"base": 20}})["charts"][0]["rows"][0]["p"]  # type: ignore[index]
     assert said == [["superseded", i] for i in range(1, 20)] + [["started", 20], ["answer", 20, first_p]]
     assert page_log.page_errors == []
 
@@ -175,7 +175,7 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
                 said.push([data.started ? "started" : "answer", data.id, engine.running ? engine.running.message.id : null, engine.running ? Boolean(engine.running.timer) : null]);
             };
             const sentBefore = engine.sent;
-            const asked = Array.from({ length: 10 }, (_, i) => engine.request("odds", "dice/unopposed", { base: i + 1 }));
+            const asked = Array.from({ length: 10 }, (_, i) => engine.request("odds", "dice/unopposed", { roll: { base: i + 1 } }));
             const sentAtOnce = engine.sent - sentBefore;
             const answers = await Promise.all(asked);
             engine.receive = receive;
@@ -192,7 +192,7 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
     assert all(entry[2] is None for entry in said[1::2])  # nothing running once answered
     # The engine's own answers, every row (the widget drops rows that cannot happen; this is below it).
     assert [[tuple(row) for row in rows] for rows in answers["rows"]] == [
-        [(row["label"], row["p"]) for row in rules_core.odds(DICE, {"base": i + 1})["charts"][0]["rows"]] for i in range(10)
+        [(row["label"], row["p"]) for row in rules_core.odds(DICE, {"roll": {"base": i + 1}})["charts"][0]["rows"]] for i in range(10)
     ]
     assert page_log.page_errors == []
 

@@ -9,6 +9,7 @@ import json
 import pytest
 
 import rules_core
+from tests.keypads import with_keypads
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, reveal
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget
@@ -32,9 +33,10 @@ RECORD = """(root) => {
 
 def uses_site_dice(inputs: dict[str, object]) -> bool:
     """The oracle, blind to the marks: the answer changes under another seed."""
-    said = {json.dumps(rules_core.resolve(RAM, {**inputs, "seed": seed})["steps"]).replace(f" ({MARK})", "")
+    typed = with_keypads({}, inputs)
+    said = {json.dumps(rules_core.resolve(RAM, {**typed, "seed": seed})["steps"]).replace(f" ({MARK})", "")
             for seed in range(1, 9)}
-    said.add(json.dumps(rules_core.resolve(RAM, inputs)["steps"]).replace(f" ({MARK})", ""))
+    said.add(json.dumps(rules_core.resolve(RAM, typed)["steps"]).replace(f" ({MARK})", ""))
     return len(said) > 1
 
 
@@ -64,9 +66,9 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
     resolutions = page.evaluate("window.resolutions")
     assert resolutions, "nothing was resolved"
     for seen in resolutions:  # every resolution the widget ever showed was of the whole roll
-        assert json.loads(seen["inputs"]) == VALIANT_RAMS_TENGU, seen
+        assert json.loads(seen["inputs"]) == with_keypads({}, VALIANT_RAMS_TENGU), seen
     assert uses_site_dice(VALIANT_RAMS_TENGU), "the example should need a Catastrophic Damage Table die not typed"
-    asked = rules_core.resolve(RAM, VALIANT_RAMS_TENGU)
+    asked = rules_core.resolve(RAM, with_keypads({}, VALIANT_RAMS_TENGU))
     assert asked["next_roll"]["keypads"] == {"rammer_hit_dice": 1} and "site_rolled" not in asked  # type: ignore[index]
     expect()(headline).to_have_text(asked["outcome"]["headline"])  # type: ignore[index]
     expect()(root.locator('[data-region="next-roll-prompt"]')).to_have_text(
@@ -78,7 +80,7 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
     seed = root.get_by_label("Seed for “Roll for me”", exact=True)
     seed.fill("3")
     seed.blur()
-    expected = rules_core.resolve(RAM, {**VALIANT_RAMS_TENGU, "seed": 3})
+    expected = rules_core.resolve(RAM, with_keypads({"seed": 3}, VALIANT_RAMS_TENGU))
     rolled = expected["site_rolled"]
     assert isinstance(rolled, list) and rolled
     count = f"{len(rolled)} {'die' if len(rolled) == 1 else 'dice'}"
@@ -107,5 +109,5 @@ def test_typing_the_table_die_leaves_no_mark(page, site_url) -> None:
         for face in faces:
             pad.get_by_label(f"Die {face}", exact=True).tap()
     headline = root.locator('[data-region="outcome"] .resolver__headline')
-    expect()(headline).to_have_text(rules_core.resolve(RAM, inputs)["outcome"]["headline"], timeout=60_000)  # type: ignore[index]
+    expect()(headline).to_have_text(rules_core.resolve(RAM, with_keypads({}, inputs))["outcome"]["headline"], timeout=60_000)  # type: ignore[index]
     expect()(root.locator('[data-region="outcome"]')).not_to_contain_text(MARK)

@@ -14,6 +14,8 @@ from urllib.parse import quote
 import pytest
 
 import rules_core
+from rules_core.inputs import field_label
+from tests.keypads import with_keypads
 from tests.site.conftest import expect
 from tests.site.test_widgets import BOOT_MS, wait_ready, widget
 
@@ -21,8 +23,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/s
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 RAM = "jovian-wars/v1.2.4/ram"
-VALIANT_RAMS_TENGU = {"skill_dice": [3, 3, 1], "ram_dice": [2, 2, 5, 5, 1], "target_dice": [2, 2, 4]}
-"""The defaults are the example's ships (Structure 1 of 4 rams a Structure 3 in the side arc); these are its dice."""
+VALIANT_RAMS_TENGU = {"skill_roll.dice": [3, 3, 1], "ram.dice": [2, 2, 5, 5, 1], "target.dice": [2, 2, 4]}
+"""The defaults are the example's ships (Structure 1 of 4 rams a Structure 3 in the side arc); these are its dice, by
+keypad path (tests/keypads.py)."""
 TO_THE_END = {**VALIANT_RAMS_TENGU, "rammer_hit_dice": [4]}
 """The same, with the die the Ram then asks for in its turn (the ramming ship's Catastrophic Damage Table: no effect)."""
 
@@ -61,7 +64,7 @@ def test_the_ram_headline_names_both_ships_in_view_after_the_last_die(scheme_pag
     page.goto(site_url + ACTIONS + "#ram")
     expect()(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
     root = wait_ready(page, RAM)
-    expected = rules_core.resolve(RAM, TO_THE_END)["outcome"]["headline"]
+    expected = rules_core.resolve(RAM, with_keypads({}, TO_THE_END))["outcome"]["headline"]
     assert "Target: Structure 3 → 1, not Crippled" in expected and "Ramming ship: Structure 1 → 0, Crippled, not Destroyed" in expected
     type_dice(root, TO_THE_END)
     headline = root.locator('[data-region="outcome"] .resolver__headline')
@@ -77,8 +80,8 @@ def test_a_die_too_many_is_refused_with_a_message(page, page_log, site_url):
     """Assert a 3-dice keypad counts "3 of 3", and a fourth die is not added but answered with a visible message."""
     page.goto(site_url + ACTIONS + "#ram")
     root = wait_ready(page, RAM)
-    assert rules_core.describe(RAM, {})["dice_needed"]["skill_dice"] == 3  # type: ignore[index]
-    pad = root.locator('fieldset[data-faces="skill_dice"]')
+    assert rules_core.describe(RAM, {})["dice_needed"]["skill_roll.dice"] == 3  # type: ignore[index]
+    pad = root.locator('fieldset[data-faces="skill_roll.dice"]')
     expect()(pad.locator('[data-region="needed"]')).to_have_text("0 of 3")
     for face in (3, 3):
         pad.get_by_label(f"Die {face}", exact=True).tap()
@@ -106,9 +109,9 @@ def test_roll_for_me_shows_the_rolled_faces_on_the_keypads(page, page_log, site_
     seed = int(root.locator('input[data-name="seed"]').input_value())
     expected = rules_core.resolve(RAM, {"seed": seed})
     expect()(headline).to_have_text(expected["outcome"]["headline"])
-    for name in ("skill", "ram", "target"):
+    for name, roll in (("skill", "skill_roll"), ("ram", "ram"), ("target", "target")):
         faces = " ".join(str(face) for face in expected["roll"][name]["dice"])  # type: ignore[index]
-        expect()(root.locator(f'fieldset[data-faces="{name}_dice"] [data-region="typed"]')).to_have_text(faces)
+        expect()(root.locator(f'fieldset[data-faces="{roll}.dice"] [data-region="typed"]')).to_have_text(faces)
     assert page_log.page_errors == []
 
 
@@ -119,7 +122,7 @@ def test_a_shared_link_reopens_at_the_same_outcome(context, page, page_log, site
     root = wait_ready(page, RAM)
     type_dice(root, TO_THE_END)
     headline = root.locator('[data-region="outcome"] .resolver__headline')
-    expected = rules_core.resolve(RAM, TO_THE_END)["outcome"]["headline"]
+    expected = rules_core.resolve(RAM, with_keypads({}, TO_THE_END))["outcome"]["headline"]
     expect()(headline).to_have_text(expected)
     assert page.evaluate("typeof navigator.share") == "undefined"  # so the copy path is the one taken
     root.get_by_role("button", name="Share").tap()
@@ -139,10 +142,12 @@ def test_a_shared_link_reopens_at_the_same_outcome(context, page, page_log, site
 
 
 BAD_LINKS = [
-    pytest.param('{"__proto__":{"error":"poisoned","polluted":true},"skill_dice":[3,3,1]}', "__proto__", id="__proto__"),
+    pytest.param('{"__proto__":{"error":"poisoned","polluted":true},"skill_roll":{"dice":[3,3,1]}}', "__proto__", id="__proto__"),
+    pytest.param('{"ram":{"__proto__":{"polluted":true},"dice":[2,2]}}', "ram.__proto__", id="__proto__ in a roll"),
     pytest.param('{"constructor":{"prototype":{"polluted":true}}}', "constructor", id="constructor"),
     pytest.param('{"skill":{"__proto__":{"polluted":true}}}', "skill", id="an object for a number"),
-    pytest.param('{"skill_dice":[3,9,1]}', "skill_dice", id="a die 9"),
+    pytest.param('{"skill_roll":{"dice":[3,9,1]}}', "skill_roll.dice", id="a die 9"),
+    pytest.param('{"target":[2,2,4]}', "target", id="a list for a roll"),
     pytest.param('{"rammer":"Zeppelin"}', "rammer", id="an unknown choice"),
     pytest.param("{not json", "could not be read", id="broken JSON"),
 ]
@@ -162,12 +167,13 @@ def test_a_bad_link_gives_a_clear_message_and_a_usable_widget(page, page_log, si
         inputs = json.loads(raw)
     except ValueError:
         inputs = None
-    if named in ("skill_dice", "rammer", "skill"):
+    if named in ("skill_roll.dice", "rammer", "skill", "target"):
         # The engine refuses the value; the page drops it before anything uses it, naming the input in the
         # player's words, and the default stands (input-check.js).
         with pytest.raises(rules_core.InputError):
             rules_core.resolve(RAM, inputs)  # type: ignore[arg-type]
-        label = next(spec.label for spec in rules_core.REGISTRY[RAM].inputs if spec.name == named)
+        label = field_label(rules_core.REGISTRY[RAM].inputs, named)  # a roll's keypad after the roll: "Skill Test: Dice ..."
+        assert label
         expect()(note).to_contain_text(label)
         expect()(note).to_contain_text("the default is used instead")
         expect()(error).to_be_empty()
@@ -180,15 +186,15 @@ def test_a_bad_link_gives_a_clear_message_and_a_usable_widget(page, page_log, si
     # Usable: fix what the link broke, type the example's dice, get the example's headline.
     if named == "rammer":
         root.get_by_label("Ramming model", exact=True).select_option("Capital Ship")
-    if named == "skill_dice":
-        root.locator('fieldset[data-faces="skill_dice"]').get_by_label("Clear", exact=True).tap()
+    if named == "skill_roll.dice":
+        root.locator('fieldset[data-faces="skill_roll.dice"]').get_by_label("Clear", exact=True).tap()
     if named == "skill":
         root.get_by_label("Ramming model's Skill", exact=True).fill("3")
         root.get_by_label("Ramming model's Skill", exact=True).dispatch_event("change")
     for name in VALIANT_RAMS_TENGU:
         root.locator(f'fieldset[data-faces="{name}"]').get_by_label("Clear", exact=True).tap()
     type_dice(root, VALIANT_RAMS_TENGU)
-    expected = rules_core.resolve(RAM, VALIANT_RAMS_TENGU)["outcome"]["headline"]
+    expected = rules_core.resolve(RAM, with_keypads({}, VALIANT_RAMS_TENGU))["outcome"]["headline"]
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
     expect()(error).to_be_empty()
     assert page_log.page_errors == []
@@ -206,8 +212,8 @@ def test_inputs_that_do_not_apply_are_hidden_and_rare_ones_fold_under_more(page,
     root.get_by_label("Ramming model", exact=True).select_option("Squadron")
     expect()(capital_only).to_be_hidden()
     expect()(squadron_only).to_be_visible()
-    expect()(root.locator('fieldset[data-faces="pd_dice"]')).to_be_visible()
-    expect()(root.locator('fieldset[data-faces="ram_dice"]')).to_be_hidden()
+    expect()(root.locator('fieldset[data-faces="pd.dice"]')).to_be_visible()
+    expect()(root.locator('fieldset[data-faces="ram.dice"]')).to_be_hidden()
     more = root.locator("details.resolver__more")
     expect()(more.locator('input[data-name="seed"]')).to_be_hidden()
     root.get_by_label("Ramming model", exact=True).select_option("Capital Ship")

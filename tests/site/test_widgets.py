@@ -16,6 +16,8 @@ import pytest
 
 import rules_core
 from tests.conftest import DOCS
+from rules_core.inputs import field_label
+from tests.keypads import with_keypads
 from tests.site.conftest import expect, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
@@ -175,7 +177,7 @@ def test_keypad_faces_give_the_cpython_reading(page, page_log, site_url):
         typed[name] = typed_faces(count)
         for face in typed[name]:
             pad.get_by_label(f"Die {face}", exact=True).click()
-    expected = rules_core.resolve(DICE, typed)
+    expected = rules_core.resolve(DICE, with_keypads({}, typed))
     outcome = root.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
     for step in expected["steps"]:
@@ -189,16 +191,16 @@ def test_an_empty_set_aside_keypad_lets_the_roller_choose(page, page_log, site_u
     dice 2,2,5,5, one positive macro die 5 -> keep 2,5,5 -> [T5]; and keypads for zero dice are hidden."""
     page.goto(site_url + "dice/")
     root = wait_ready(page, DICE)
-    macro_pad = root.locator('fieldset[data-faces="macro_dice"]')
+    macro_pad = root.locator('fieldset[data-faces="roll.macro_dice"]')
     expect()(macro_pad).to_be_hidden()
-    root.get_by_label("Flex dice: one more", exact=True).click()
-    root.get_by_label("Macro dice: one more", exact=True).click()
+    root.get_by_label("Roll: Flex dice: one more", exact=True).click()
+    root.get_by_label("Roll: Macro dice: one more", exact=True).click()
     expect()(macro_pad).to_be_visible()
-    expect()(root.locator('fieldset[data-faces="set_aside"]')).to_be_visible()
+    expect()(root.locator('fieldset[data-faces="roll.set_aside"]')).to_be_visible()
     for face in (2, 2, 5, 5):
-        root.locator('fieldset[data-faces="dice"]').get_by_label(f"Die {face}", exact=True).click()
+        root.locator('fieldset[data-faces="roll.dice"]').get_by_label(f"Die {face}", exact=True).click()
     macro_pad.get_by_label("Die 5", exact=True).click()
-    expected = rules_core.resolve(DICE, {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]})
+    expected = rules_core.resolve(DICE, {"roll": {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]}})
     assert expected["outcome"]["headline"] == "[T5]"
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text("[T5]")
     assert page_log.console_errors == [] and page_log.page_errors == []
@@ -256,13 +258,10 @@ def test_live_odds_equal_the_cpython_odds(page, site_url):
 
 
 def label_of(resolver_id: str, path: tuple[str, ...]) -> str:
-    specs = rules_core.REGISTRY[resolver_id].inputs
-    spec = None
-    for name in path:
-        spec = next(s for s in specs if s.name == name)
-        specs = spec.parts
-    assert spec is not None
-    return spec.label
+    """The label the player hears for the input at `path` (a roll's part after the roll: "Roll: Base dice")."""
+    label = field_label(rules_core.REGISTRY[resolver_id].inputs, ".".join(path))
+    assert label is not None
+    return label
 
 
 @pytest.mark.parametrize(
@@ -276,9 +275,9 @@ def test_bad_input_in_the_fragment_shows_the_message(page, page_log, site_url, b
     """Assert a bad value from a shared link is dropped before anything uses it, with one note naming the field in
     the player's words and its range (the engine's own check refuses the same value), and the widget works on."""
     if bad == "die7":
-        spec = next(s for s in rules_core.REGISTRY[DICE].inputs if s.kind == "faces")
-        inputs: dict[str, object] = {spec.name: [7]}
-        words = f"{spec.label}: {spec.low or 0} to {spec.high} dice, each 1 to 6, not [7]"
+        spec = next(part for part in rules_core.REGISTRY[DICE].inputs[0].parts if part.kind == "faces")
+        inputs: dict[str, object] = {"roll": {spec.name: [7]}}
+        words = f"{label_of(DICE, ('roll', spec.name))}: {spec.low or 0} to {spec.high} dice, each 1 to 6, not [7]"
     else:
         path = first_int_path(rules_core.describe(DICE)["inputs"])  # type: ignore[arg-type]
         assert path is not None
@@ -287,7 +286,7 @@ def test_bad_input_in_the_fragment_shows_the_message(page, page_log, site_url, b
             spec = next(s for s in specs if s.name == name)
             specs = spec.parts
         inputs = nested(path, 500)
-        words = f"{spec.label}: a whole number from {spec.low} to {spec.high}, not 500"
+        words = f"{label_of(DICE, path)}: a whole number from {spec.low} to {spec.high}, not 500"
     with pytest.raises(rules_core.InputError):
         rules_core.resolve(DICE, inputs)  # the engine refuses it too
     page.goto(site_url + "dice/" + fragment(DICE, inputs))
@@ -341,11 +340,10 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
     second.goto(site_url + "dice/")
     root = wait_ready(second, DICE)
     assert second.evaluate("window.rulesEngine.bootFrom") == "snapshot"
-    faces_name = next(s.name for s in rules_core.REGISTRY[DICE].inputs if s.kind == "faces")
-    count = rules_core.describe(DICE, {})["dice_needed"][faces_name]  # type: ignore[index]
+    count = rules_core.describe(DICE, {})["dice_needed"]["roll.dice"]  # type: ignore[index]
     for face in typed_faces(count):
-        root.locator(f'fieldset[data-faces="{faces_name}"]').get_by_label(f"Die {face}", exact=True).click()
-    expected = rules_core.resolve(DICE, {faces_name: typed_faces(count)})["outcome"]["headline"]
+        root.locator('fieldset[data-faces="roll.dice"]').get_by_label(f"Die {face}", exact=True).click()
+    expected = rules_core.resolve(DICE, {"roll": {"dice": typed_faces(count)}})["outcome"]["headline"]
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
     assert page_log.page_errors == []
 
@@ -411,7 +409,7 @@ def test_a_shared_resolution_opens_at_its_widget(page, page_log, site_url):
     page.goto(site_url + "dice/" + fragment("dice/opposed", {"primary": {"base": 4}}))
     root = wait_ready(page, "dice/opposed")
     expect()(root).to_be_in_viewport()
-    expect()(root.get_by_label("Base dice", exact=True).first).to_have_value("4")
+    expect()(root.get_by_label("Primary (acting): Base dice", exact=True)).to_have_value("4")
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 

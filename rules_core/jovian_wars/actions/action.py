@@ -23,7 +23,7 @@ from ...dice.pools import MAX_BASE, Pool
 from ...readings import Gap, Reading
 from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
-from ...rolling import best_chart, faces_inputs, pool_needed, resolution_json
+from ...rolling import best_chart, pool_needed, resolution_json, roll_input
 from ...rolling import roll as roll_pool
 from ..common import (Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist,
                      table_odds)
@@ -74,13 +74,11 @@ class SkillTest:
         choice = (Input("test_rating", "choice", "Skill Test rolls", default=_rating_name(self.ratings[0]),
                         choices=tuple(map(_rating_name, self.ratings)),
                         help="The declaring player picks which rating to roll."),) if len(self.ratings) > 1 else ()
-        keypads = faces_inputs() if self.pool_keypads else (
-            Input("dice", "faces", "Skill Test dice rolled", low=0, high=MAX_BASE, help="Type every die you rolled."),)
-        return (*self.ratings, *choice, *keypads, SEED)
+        return (*self.ratings, *choice, roll_input("roll", "Skill Test", dice_only=not self.pool_keypads), SEED)
 
     def needed(self, values: Inputs) -> dict[str, int]:
         pool = self.pool(values)
-        return pool_needed(pool) if self.pool_keypads else {"dice": pool.rolled}
+        return pool_needed(pool, "roll") if self.pool_keypads else {"roll.dice": pool.rolled}
 
 
 def _rating_name(spec: Input) -> str:
@@ -151,7 +149,7 @@ def _inputs(action: Action) -> tuple[Input, ...]:
     if isinstance(action.roll, SkillTest):
         roll_inputs = action.roll.inputs
     elif isinstance(action.roll, AttackRoll):
-        roll_inputs = (*action.roll.inputs, *faces_inputs("", "Attack"), SEED)
+        roll_inputs = (*action.roll.inputs, roll_input("roll", "Attack"), SEED)
     found: dict[str, Input] = {}
     for spec in (*(spec for need in action.needs for spec in need.inputs), *action.inputs, *roll_inputs):
         found.setdefault(spec.name, spec)
@@ -187,7 +185,7 @@ def _run(action: Action, values: Inputs) -> Answer:
     roll = action.roll
     if isinstance(roll, AttackRoll):  # a State's attack: no requirement, the State's numbers, one attack
         pool = roll.pools(values)[1]
-        res = roll_pool(pool, values, rng_of(values))
+        res = roll_pool(pool, values, rng_of(values), "roll")
         lines = roll.explain(values)
         return Answer(Outcome(f"{lines[0]} Attack: {notation(res.final)}",
                               facts={"reading": notation(res.final), "pool": pool.describe()}),
@@ -205,11 +203,11 @@ def _run(action: Action, values: Inputs) -> Answer:
     rng = rng_of(values)
     who = roll.who(values)
     if roll.table is None:  # the text gives no results: the roll is read, nothing more is said
-        res = roll_pool(roll.pool(values), values, rng)
+        res = roll_pool(roll.pool(values), values, rng, "roll")
         return Answer(Outcome(f"{who}: {notation(res.final)}", allowed=True, facts={"reading": notation(res.final), **gap}),
                       (*steps, *(f"{who}: {s}" for s in res.sentences()), *more, *gap.values()), results,
                       extra={"roll": resolution_json(res)})
-    res, (label, effect), test_steps = roll_with_table(roll.rows(values), roll.pool(values), values, rng, who=who)
+    res, (label, effect), test_steps = roll_with_table(roll.rows(values), roll.pool(values), values, rng, "roll", who=who)
     facts: dict[str, object] = {"reading": notation(res.final), "row": label, "effect": effect}
     then_steps: list[str] = []
     if action.then is not None:
@@ -256,7 +254,7 @@ def resolver(action: Action) -> Resolver:
 
     def needed(values: Inputs) -> dict[str, int]:
         if isinstance(roll, AttackRoll):
-            return pool_needed(roll.pools(values)[1])
+            return pool_needed(roll.pools(values)[1], "roll")
         assert roll is not None
         return roll.needed(values)
 

@@ -25,14 +25,14 @@ from ...registry import Inputs, Resolver
 from ..ship import Ship
 from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
 from ...turns import die_source
-from ...values import faces_of, int_of, rng_of
+from ...values import faces_of, group_of, int_of, rng_of
 from ...wording import counted
-from ...rolling import faces_inputs, pool_needed, resolution_json, roll
+from ...rolling import pool_needed, resolution_json, roll, roll_input
 from .chain import HORIZON, NEVER, activation, ending_after, mean_if_ends_after, stuck, within
 from .firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
                                  purge_rows)
-from .steps import firefight_steps, purge_steps
+from .steps import BOARDERS, MARINES, PURGE, ROLLS, firefight_steps, purge_steps
 from ..common import Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
 
 VERSIONS = ("v1.2.4",)
@@ -96,7 +96,7 @@ def _board_run(values: Inputs) -> Answer:
     if not all_ok(results):
         return Answer(Outcome("Board may not be declared"), tuple(lines), results)
     committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
-    pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd_")
+    pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd")
     lost = board_loss(pd.final)
     left = max(0, committed - lost)
     lines += [f"Point Defense: {s}" for s in pd.sentences()]
@@ -126,9 +126,9 @@ BOARD = Resolver(
             rating_input("aboard", "Boarders already aboard the target", 0, high=30,
                          help="Marines other models boarded with earlier: all survivors add to the Boarders."),
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
-            rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), *faces_inputs("pd_", "Point Defense"), SEED),
+            rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), roll_input("pd", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,
-    dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd_"),
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd"),
     readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH),
 )
 
@@ -219,21 +219,21 @@ def _boarded_run(values: Inputs) -> Answer:
     rng = rng_of(values)
     die, given = die_source(faces_of(values, "damage_dice") or (), "damage_dice", "Boarded ship", rng)
     activations = int_of(values, "activations")
-    queues = {prefix: list(faces_of(values, f"{prefix}dice") or ()) for prefix in KEYPADS}
+    queues = {name: list(faces_of(group_of(values, name), "dice") or ()) for name in ROLLS}
     state, rolls = start, {}
     for number in range(1, activations + 1):
         if state.ended:
             break
         lines.append(f"Activation {number}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
-        typed = values if activations == 1 else {**_take(queues, "boarders_", state.boarders),
-                                                 **_take(queues, "marines_", state.marines)}
-        lines += [f"{who} dice: none typed left, rolled." for who, prefix in (("Boarders'", "boarders_"), ("Marines'", "marines_"))
-                  if f"{prefix}dice" not in typed and faces_of(values, f"{prefix}dice")]
+        typed = values if activations == 1 else {**_take(queues, BOARDERS, state.boarders),
+                                                 **_take(queues, MARINES, state.marines)}
+        lines += [f"{who} dice: none typed left, rolled." for who, name in (("Boarders'", BOARDERS), ("Marines'", MARINES))
+                  if _untyped(typed, values, name)]
         state, more, made = firefight_steps(state, plan, typed, rng, die)
         lines += more
         if plan.purge_skill is not None and not state.ended:
-            typed = values if activations == 1 else _take(queues, "purge_", plan.purge_skill)
-            if "purge_dice" not in typed and faces_of(values, "purge_dice"):
+            typed = values if activations == 1 else _take(queues, PURGE, plan.purge_skill)
+            if _untyped(typed, values, PURGE):
                 lines.append("Purge Airlocks dice: none typed left, rolled.")
             (marines, boarders), more, purged = purge_steps(state.marines, state.boarders, plan.purge_skill, typed, rng)
             state = Boarding(state.ship.with_marines(marines), boarders)
@@ -261,28 +261,29 @@ def _boarded_run(values: Inputs) -> Answer:
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
 
 
-KEYPADS = ("boarders_", "marines_", "purge_")
-"""The keypads of one activation's rolls: the Boarders', the Marines', the Purge Airlocks Skill Test."""
-
-
-def _take(queues: dict[str, list[int]], prefix: str, dice: int) -> dict[str, object]:
-    """The next `dice` typed dice of a keypad, for a roll of several activations; none (so rolled) when too few are left."""
-    queue = queues[prefix]
+def _take(queues: dict[str, list[int]], name: str, dice: int) -> dict[str, object]:
+    """The next `dice` typed dice of a roll, for a roll of several activations; none (so rolled) when too few are left."""
+    queue = queues[name]
     if len(queue) < dice:
-        return {}
-    taken, queues[prefix] = queue[:dice], queue[dice:]
-    return {f"{prefix}dice": tuple(taken)}
+        return {name: {}}
+    taken, queues[name] = queue[:dice], queue[dice:]
+    return {name: {"dice": tuple(taken)}}
+
+
+def _untyped(typed: Inputs, values: Inputs, name: str) -> bool:
+    """Dice were typed for the roll `name`, but none are left for this activation's (so it is rolled)."""
+    return faces_of(group_of(typed, name), "dice") is None and faces_of(group_of(values, name), "dice") is not None
 
 
 def _boarded_needed(values: Inputs) -> dict[str, int]:
     """The keypads' dice for one activation; over several, each keypad takes the dice of every roll in turn (any count)."""
-    needed = {**pool_needed(Pool(int_of(values, "ship.boarders")), "boarders_"),
-              **pool_needed(Pool(int_of(values, "ship.marines")), "marines_"),
-              **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), "purge_")}  # 0: hidden
+    needed = {**pool_needed(Pool(int_of(values, "ship.boarders")), BOARDERS),
+              **pool_needed(Pool(int_of(values, "ship.marines")), MARINES),
+              **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), PURGE)}  # 0: hidden
     if int_of(values, "activations") > 1:
-        for prefix in KEYPADS:
-            if needed[f"{prefix}dice"]:
-                del needed[f"{prefix}dice"]
+        for name in ROLLS:
+            if needed[f"{name}.dice"]:
+                del needed[f"{name}.dice"]
     return needed
 
 
@@ -299,10 +300,10 @@ BOARDED = Resolver(
             rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
             rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
                          help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
-            *faces_inputs("boarders_", "Boarders"), *faces_inputs("marines_", "Marines"),
+            roll_input(BOARDERS, "Boarders' roll"), roll_input(MARINES, "Marines' roll"),
             Input("damage_dice", "faces", "Sabotage damage dice (randomised hits, Weapon Damage, Catastrophic)", low=0,
                   high=12, optional=True, help="In the order asked, each in its turn; with “Roll for me” the site rolls them."),
-            *faces_inputs("purge_", "Purge Airlocks"), SEED),
+            roll_input(PURGE, "Purge Airlocks"), SEED),
     run=_boarded_run, odds=_boarded_odds, serves=("boarded",), versions=VERSIONS, dice_needed=_boarded_needed,
     in_turn=("damage_dice",),
     readings=(*READINGS, readings.BOARDERS_CHOOSE_CAPTURE, readings.BOARDING_CHAIN, readings.JW_TABLE_ROW_BY_BEST,
@@ -338,7 +339,7 @@ def _purge_run(values: Inputs) -> Answer:
     if not all_ok(results):
         return Answer(Outcome("Purge Airlocks may not be declared", False), tuple(lines), results)
     (marines, boarders), more, res = purge_steps(int_of(values, "marines"), int_of(values, "boarders"),
-                                                 int_of(values, "skill"), values, rng_of(values), prefix="")
+                                                 int_of(values, "skill"), values, rng_of(values), "roll")
     fate = FATE_LABELS[Boarding(Ship.of((1, 1, 1, marines), 1), boarders).fate]
     lines += more
     lines.append(f"Marines {marines}, Boarders {boarders}: {fate}.")
@@ -352,9 +353,9 @@ PURGE_AIRLOCKS = Resolver(
     summary="A Boarded ship vents its airlocks: a Skill Test halves or clears the Boarders (and on [N] its own Marines).",
     inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("boarders", "Boarders aboard", 3, high=30),
             rating_input("skill", "Skill", 3, high=30, help="The model's current Skill: the base pool of the Skill Test."),
-            *faces_inputs(), SEED),
+            roll_input("roll", "Skill Test"), SEED),
     run=_purge_run, odds=_purge_odds, serves=("purge-airlocks",), versions=VERSIONS,
-    dice_needed=lambda values: pool_needed(Pool(int_of(values, "skill"))),
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "skill")), "roll"),
     readings=(readings.JW_TABLE_ROW_BY_BEST, readings.HALVE_ROUNDS_DOWN, readings.BOARDING_CHAIN),
 )
 

@@ -24,6 +24,10 @@ Die = Callable[[str], int]
 """The next d6 the damage step asks for, told what it is for."""
 
 
+BOARDERS, MARINES, PURGE = ROLLS = ("boarders_roll", "marines_roll", "purge_roll")
+"""The roll inputs of one activation: the Boarders', the Marines', the Purge Airlocks Skill Test."""
+
+
 def _roll_lines(who: str, res: Resolution) -> list[str]:
     return [f"{who}: {sentence}" for sentence in res.sentences()]
 
@@ -32,8 +36,8 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
                     die: Die) -> tuple[Boarding, list[str], dict[str, object]]:
     """One firefight from dice: the state after it, its steps, and the rolls as JSON."""
     ship, boarders, marines = state.ship, state.boarders, state.marines
-    b_roll = roll(Pool(boarders), values, rng, "boarders_")
-    m_roll = roll(Pool(marines), values, rng, "marines_")
+    b_roll = roll(Pool(boarders), values, rng, BOARDERS)
+    m_roll = roll(Pool(marines), values, rng, MARINES)
     lines = _roll_lines(f"Boarders ({plan.boarder})", b_roll) + _roll_lines(f"Marines ({plan.defender})", m_roll)
     rolls: dict[str, object] = {"boarders": resolution_json(b_roll), "marines": resolution_json(m_roll)}
     sabotage = b_roll.final
@@ -64,9 +68,9 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
 
 
 def purge_steps(marines: int, boarders: int, skill: int, values: Inputs, rng: random.Random,
-                prefix: str = "purge_") -> tuple[tuple[int, int], list[str], Resolution]:
-    """Purge Airlocks from dice: its Skill Test, the row, and (Marines, Boarders) after it."""
-    res = roll(Pool(skill), values, rng, prefix)
+                name: str = PURGE) -> tuple[tuple[int, int], list[str], Resolution]:
+    """Purge Airlocks from dice typed on the roll input `name`: its Skill Test, the row, and (Marines, Boarders) after it."""
+    res = roll(Pool(skill), values, rng, name)
     row = purge_row(res.final)
     after = purge_after(row, marines, boarders)
     lines = _roll_lines("Purge Airlocks Skill Test", res)

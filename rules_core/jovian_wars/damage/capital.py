@@ -14,13 +14,14 @@ from ... import readings
 from .step import BEST, BY_VALUE, ON_MARINES, SPINAL_WEAPON, WEAPON, Aim
 from ...errors import InputError
 from ...inputs import Input
-from ...dice.pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool, build_pool
+from ...dice.pools import MAX_MACRO as ENGINE_MAX_MACRO, Pool
 from ...registry import Inputs
 from ..ship import RATINGS, Ship
 from ...turns import DieSource, die_source, draw_die, typed_roll
 from ...values import faces_of, int_of, rng_of
-from ...rolling import faces_inputs, pool_parts
+from ...rolling import pool_of
 from ..ship_inputs import MAX_TRAITS
+from .common import ATTACK, pool_input
 
 STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, readings.DESTROYED_STOPS,
                  readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.STRUCTURE_BELOW_ZERO)
@@ -32,12 +33,16 @@ STEP_READINGS = (readings.RANDOMISE_RATING, readings.STRUCTURE_THEN_CRITICAL, re
 MAX_BASE, MAX_FLEX, MAX_MACRO, MIN_MACRO, MAX_MODIFIER = 7, 2, 2, -ENGINE_MAX_MACRO, 4
 
 
-def capital_pool_inputs(base_default: int, base_label: str) -> tuple[Input, ...]:
-    """Base/flex/macro/modifier within the capital caps, and the attack's keypads."""
-    base, flex, macro, modifier = pool_parts(base_default)
-    return (replace(base, label=base_label, high=MAX_BASE), replace(flex, high=MAX_FLEX),
-            replace(macro, low=MIN_MACRO, high=MAX_MACRO), replace(modifier, high=MAX_MODIFIER),
-            *faces_inputs())
+CAPS: dict[str, int] = {"base": MAX_BASE, "flex": MAX_FLEX, "macro": MAX_MACRO, "modifier": MAX_MODIFIER}
+"""The most of each of the attack roll's steppers within the capital caps (the macro pool's least is MIN_MACRO)."""
+
+
+def capital_pool_input(base_default: int, base_label: str) -> Input:
+    """The attack's roll (`common.pool_input`), its base, flex, macro and modifier within the capital caps."""
+    spec = pool_input(base_default, base_label)
+    return replace(spec, parts=tuple(
+        replace(part, high=CAPS[part.name], low=MIN_MACRO if part.name == "macro" else part.low) if part.name in CAPS
+        else part for part in spec.parts))
 
 
 def capped(pool: Pool, note: str, base: str = "base", flex: str = "flex", macro: str = "macro",
@@ -54,10 +59,10 @@ def capped(pool: Pool, note: str, base: str = "base", flex: str = "flex", macro:
 
 
 def capital_pool(values: Inputs) -> Pool:
-    """The attack pool of `capital_pool_inputs`, the modifier converted first (How the dice work §5 "The v1.2.4 attack modifier"), within the caps."""
-    modifier = int_of(values, "modifier")
-    pool = build_pool(int_of(values, "base"), int_of(values, "flex"), int_of(values, "macro"), modifier)
-    return capped(pool, f" after the attack modifier {modifier:+d}" if modifier else "")
+    """The attack pool of `capital_pool_input`, the modifier converted first (How the dice work §5 "The v1.2.4 attack modifier"), within the caps."""
+    modifier = int_of(values, f"{ATTACK}.modifier")
+    return capped(pool_of(values, ATTACK), f" after the attack modifier {modifier:+d}" if modifier else "",
+                  f"{ATTACK}.base", f"{ATTACK}.flex", f"{ATTACK}.macro")
 
 
 def d_results_input(name: str = "d_results", label: str = "[D] results damage") -> Input:

@@ -15,7 +15,7 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
-from ...rolling import faces_inputs, pool_json, pool_needed, pool_weights, readings_answer, resolution_json, roll
+from ...rolling import pool_json, pool_needed, pool_weights, readings_answer, resolution_json, roll, roll_input
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
 from ..ship import SYSTEM_RATINGS
@@ -100,7 +100,7 @@ def explosion_attack(values: Inputs) -> Pool:
 
 
 def _explosion_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(explosion_attack(values))
+    return pool_needed(explosion_attack(values), "roll")
 
 
 def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
@@ -128,7 +128,7 @@ def _explosion_run(values: Inputs) -> Answer:
              + (f", attack modifier {int_of(values, 'modifier'):+d}" if values["modifier"] else "")
              + f": {pool.describe()}."]
     rng = rng_of(values)  # one stream: the attack's dice, then the target's
-    res = roll(pool, values, rng)
+    res = roll(pool, values, rng, "roll")
     steps += res.sentences()
     facts: dict[str, object] = {"reading": notation(res.final)}
     if values["target"] == "Squadron":
@@ -156,7 +156,7 @@ EXPLOSION = Resolver(
             Input("armor", "int", "Target's Armor in the arc facing the ship", default=0, low=0, high=10),
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
-            *faces_inputs(),
+            roll_input("roll", "Attack"),
             ship_input("target_ship", "Target", when=("target", TARGETS[0])),
             replace(D_RESULTS, label="The exploding ship's player: [D] results on the target", when=("target", TARGETS[0]),
                     more=True),

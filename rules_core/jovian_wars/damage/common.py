@@ -6,7 +6,6 @@ A Capital Ship's damage is the one damage step, rules_core.jovian_wars.damage.st
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from ...dice.read import Reading, notation, steps
 from ...dice.dist import Dist
@@ -17,25 +16,28 @@ from ...dice.pool_odds import reading_dist
 from ...dice.pools import Pool
 from ...registry import Inputs
 from ...dice.roll import Resolution
-from ...rolling import faces_inputs, pool_of, pool_parts, roll
+from ...rolling import pool_of, roll, roll_input
 
 
 # ---------------------------------------------------------------- the attack pool
 
 
-def pool_inputs(base_default: int, base_label: str) -> tuple[Input, ...]:
-    """Base/flex/macro/modifier (base relabelled for the weapon rating), the typed dice, the seed."""
-    base, *rest = pool_parts(base_default)
-    return (replace(base, label=base_label), *rest, *faces_inputs())
+ATTACK = "roll"
+"""The attack's roll input: its pool and its dice."""
+
+
+def pool_input(base_default: int, base_label: str) -> Input:
+    """The attack's roll: base (relabelled for the weapon rating), flex, macro, modifier and the typed dice."""
+    return roll_input(ATTACK, "Attack", pool=base_default, base_label=base_label)
 
 
 def attack_pool(values: Inputs) -> Pool:
-    return pool_of(values)
+    return pool_of(values, ATTACK)
 
 
 def roll_attack(values: Inputs, rng: random.Random) -> Resolution:
     """Resolve the attack from typed dice, or roll it from the generator."""
-    return roll(pool_of(values), values, rng, purpose=MOST_STEPS)  # against a Squadron: the most Structure lost
+    return roll(attack_pool(values), values, rng, ATTACK, purpose=MOST_STEPS)  # against a Squadron: the most Structure lost
 
 
 def squadron_loss(reading: Reading) -> int:

@@ -21,10 +21,10 @@ from ...inputs import Input, SEED
 from ...registry import Inputs, Resolver
 from ..ship import RATINGS, Ship
 from ...values import int_of, rng_of
-from ...rolling import faces_inputs, pool_needed, resolution_json, roll
-from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, capital_pool_inputs, dice_keypad,
+from ...rolling import pool_needed, resolution_json, roll, roll_input
+from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, capital_pool_input, dice_keypad,
                                   die_of, ship_facts, what_changed)
-from .common import (attack_pool, opposed_sentence, pool_inputs, roll_attack, squadron_damage_dist,
+from .common import (ATTACK, attack_pool, opposed_sentence, pool_input, roll_attack, squadron_damage_dist,
                                  squadron_loss)
 from ..ship_inputs import end_state, fate_charts, ship_input, ship_of, ship_parts
 from ..squadron_inputs import in_play, squadron_end, squadron_input, squadron_parts
@@ -36,7 +36,7 @@ ATTACK_READINGS = (readings.POOL_FLOOR, readings.FLEX_KEEPS_BEST, readings.NEGAT
 
 
 def _attack_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(attack_pool(values))
+    return pool_needed(attack_pool(values), ATTACK)
 
 
 # ---------------------------------------------------------------- Squadron Damage
@@ -55,7 +55,7 @@ def squadron_loss_odds(values: Inputs) -> Dist[int]:
 
 def _squadron_needed(values: Inputs) -> dict[str, int]:
     defense = point_defense_pool(values)
-    return {**_attack_needed(values), "pd_dice": defense.rolled if defense else 0}
+    return {**_attack_needed(values), **pool_needed(defense or Pool(0), "pd")}
 
 
 def _squadron_odds(values: Inputs) -> Answer:
@@ -77,7 +77,7 @@ def _squadron_run(values: Inputs) -> Answer:
     rolls = resolution_json(res)
     defense = point_defense_pool(values)
     if defense is not None:
-        shield = roll(defense, values, rng, "pd_")
+        shield = roll(defense, values, rng, "pd")
         rolls["point_defense"] = resolution_json(shield)
         steps += [f"Point Defense: {text}" for text in shield.sentences()]
         final, _ = opposed_final(res.final, shield.final)
@@ -99,11 +99,11 @@ SQUADRON_DAMAGE = Resolver(
     id="jovian-wars/v1.2.4/squadron-damage",
     title="Squadron Damage",
     summary="An anti-squadron attack: each result on its own, [D] -1, [T] -2, [Q+] -3 Structure; 0 is Destroyed.",
-    inputs=(*pool_inputs(3, "AS of the weapon (base dice)"),
+    inputs=(pool_input(3, "AS of the weapon (base dice)"),
             squadron_input("squadron", "Squadron under attack", squadron_parts(structure=3)),
             Input("point_defense", "int", "Point Defense dice", default=0, low=0, high=12,
                   help="The Point Defense rating that tries to reduce the attack's results; 0: none."),
-            faces_inputs("pd_", "Point Defense")[0], SEED),
+            roll_input("pd", "Point Defense"), SEED),
     run=_squadron_run, odds=_squadron_odds,
     readings=(*ATTACK_READINGS, readings.POINT_DEFENSE_OPPOSES, readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),
     serves=("squadron-damage",), versions=VERSIONS, dice_needed=_squadron_needed,
@@ -150,7 +150,7 @@ def _capital_odds(values: Inputs) -> Answer:
 
 def _capital_run(values: Inputs) -> Answer:
     rng = rng_of(values)
-    res = roll(capital_pool(values), values, rng)
+    res = roll(capital_pool(values), values, rng, ATTACK)
     start = ship_of(values)
     die, used = die_of(values, rng)
     ship, lines = resolve_hits(start, res.final, aim_of(values), die)
@@ -167,12 +167,12 @@ CAPITAL_SHIP_DAMAGE = Resolver(
     title="Capital Ship Damage",
     summary="Results in order (lowest Magnitude, then Value): [D] 1 Rating Damage, [T] 1 Structure + 1 Critical Hit, "
             "[Q+] 2 Structure + 2 Critical Hits; 0 Structure is Crippled and rolls on the Catastrophic Damage Table.",
-    inputs=(*capital_pool_inputs(6, "AC of the weapon (base dice)"), ship_input(parts=ship_parts((4, 3, 2, 2, 2))), D_RESULTS, CRITICAL,
+    inputs=(capital_pool_input(6, "AC of the weapon (base dice)"), ship_input(parts=ship_parts((4, 3, 2, 2, 2))), D_RESULTS, CRITICAL,
             dice_keypad("Dice for randomised hits, Weapon Damage and Catastrophic rolls", 24), SEED),
     run=_capital_run, odds=_capital_odds,
     readings=(*ATTACK_READINGS, *STEP_READINGS),
     serves=("capital-ship-damage",), versions=VERSIONS, in_turn=("random_dice",),
-    dice_needed=lambda values: pool_needed(capital_pool(values)),
+    dice_needed=lambda values: pool_needed(capital_pool(values), ATTACK),
 )
 
 

@@ -23,7 +23,7 @@ from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
 from ...wording import structure_lost
-from ...rolling import faces_inputs, pool_needed, resolution_json, roll
+from ...rolling import pool_needed, resolution_json, roll, roll_input
 from ..damage.common import opposed_sentence, squadron_loss
 from .initiative import VERSIONS, WEAPON_INITIATIVE, order
 from ..squadron_inputs import MOST_FUEL, MOST_RATING, in_play, squadron_end, squadron_input, squadron_of, squadron_parts
@@ -119,8 +119,9 @@ def _needed(values: Inputs) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, other in (("a", "b"), ("b", "a")):
         own, foe = squadron(values, name), squadron(values, other)
-        out.update({**pool_needed(own.attack, f"{name}_att_"), **pool_needed(own.missile or Pool(0), f"{name}_msl_")})
-        out.update({f"{other}_def_dice": foe.defense.rolled, f"{other}_mdef_dice": foe.defense.rolled if own.missile else 0})
+        out.update({**pool_needed(own.attack, f"{name}_att"), **pool_needed(own.missile or Pool(0), f"{name}_msl"),
+                    **pool_needed(foe.defense, f"{other}_def"),
+                    **pool_needed(foe.defense if own.missile else Pool(0), f"{other}_mdef")})
     return out
 
 
@@ -149,8 +150,8 @@ def _attack(values: Inputs, name: str, other: str, rng: random.Random, rolls: di
     """Step 6: one Squadron's Attack against the other's Defense; Structure lost and the steps."""
     attack, defense = squadron(values, name).attack, squadron(values, other).defense
     big, small = name.upper(), other.upper()
-    first = roll(attack, values, rng, f"{name}_att_", purpose=MOST_STEPS)  # against a Squadron: most Structure lost
-    second = roll(defense, values, rng, f"{other}_def_")
+    first = roll(attack, values, rng, f"{name}_att", purpose=MOST_STEPS)  # against a Squadron: most Structure lost
+    second = roll(defense, values, rng, f"{other}_def")
     rolls.update({f"{name}_att": resolution_json(first), f"{other}_def": resolution_json(second)})
     texts = [f"{big} Attack: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
     final, _ = opposed_final(first.final, second.final)
@@ -165,8 +166,8 @@ def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: d
     missile, defense = squadron(values, name).missile, squadron(values, other).defense
     assert missile is not None
     big, small = name.upper(), other.upper()
-    first = roll(missile, values, rng, f"{name}_msl_")
-    second = roll(defense, values, rng, f"{other}_mdef_")
+    first = roll(missile, values, rng, f"{name}_msl")
+    second = roll(defense, values, rng, f"{other}_mdef")
     rolls.update({f"{name}_msl": resolution_json(first), f"{other}_mdef": resolution_json(second)})
     texts = [f"{big} Missile: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
     effect = secondary_effect(second.final)
@@ -237,13 +238,14 @@ def _run(values: Inputs) -> Answer:
     return Answer(Outcome(headline, facts=facts), tuple(steps), checks, extra={"roll": rolls})
 
 
-def _keypads() -> tuple[Input, ...]:
+def _rolls() -> tuple[Input, ...]:
+    """Each side's Attack and Missile, each opposed by a roll of the other's Defense: named as the answer's rolls."""
     out: list[Input] = []
     for name, other in (("a", "b"), ("b", "a")):
         big, small = name.upper(), other.upper()
-        out += [*faces_inputs(f"{name}_att_", f"{big}'s Attack"), faces_inputs(f"{other}_def_", f"{small}'s Defense")[0],
-                *faces_inputs(f"{name}_msl_", f"{big}'s Missile"),
-                faces_inputs(f"{other}_mdef_", f"{small}'s Defense against the Missile")[0]]
+        out += [roll_input(f"{name}_att", f"{big}'s Attack"), roll_input(f"{other}_def", f"{small}'s Defense"),
+                roll_input(f"{name}_msl", f"{big}'s Missile"),
+                roll_input(f"{other}_mdef", f"{small}'s Defense against the Missile")]
     return tuple(out)
 
 
@@ -255,7 +257,7 @@ DOGFIGHT = Resolver(
             "results are Squadron Damage.",
     inputs=(squadron_input("a", "Squadron A", squadron_parts("Particle Cannon", missile=True)),
             squadron_input("b", "Squadron B", squadron_parts("Mass Driver")),
-            *_fight_inputs("a", True), *_fight_inputs("b", False), *_keypads(), SEED),
+            *_fight_inputs("a", True), *_fight_inputs("b", False), *_rolls(), SEED),
     run=_run, odds=_odds,
     readings=(readings.DOGFIGHT_DAMAGE, readings.DOGFIGHT_MISSILE, readings.SECONDARY_ADDS_UP,
               readings.SECONDARY_CHOOSES, readings.ESCALATE_DIMINISH, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),

@@ -192,9 +192,9 @@ class Case:
 def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     """The chain from typed dice (each keypad in turn), rolled for the player where a keypad is empty."""
     lines: list[str] = []
-    test, (label, _), test_lines = roll_with_table(SKILL_TABLE, ram.skill, values, rng, "skill_", "Ramming ship's Skill Test")
+    test, (label, _), test_lines = roll_with_table(SKILL_TABLE, ram.skill, values, rng, "skill_roll", "Ramming ship's Skill Test")
     passed = label == "[D+]"
-    ram_res, target_res = roll(ram.ram_roll, values, rng, "ram_"), roll(ram.target_roll, values, rng, "target_")
+    ram_res, target_res = roll(ram.ram_roll, values, rng, "ram"), roll(ram.target_roll, values, rng, "target")
     lines += test_lines + [f"{RAMMER}: {s}" for s in ram_res.sentences()] + [f"{TARGET}: {s}" for s in target_res.sentences()]
     ram_final = escalate(ram_res.final) if passed else ram_res.final
     target_final = escalate(target_res.final)
@@ -226,7 +226,7 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     for exploding, other, pool, aim, who in ((rammer, target, ram.rammer_blast, ram.rammer_aim, TARGET),
                                              (target, rammer, ram.target_blast, ram.target_aim, RAMMER)):
         if exploding.fate == "Explodes" and not other.destroyed:
-            boom = roll(pool, values, rng, "blast_", what=f"Explosion on the {who.lower()}")
+            boom = roll(pool, values, rng, "explosion", what=f"Explosion on the {who.lower()}")
             rolls["explosion"] = resolution_json(boom)
             lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: the Explosion's attack on the "
                          f"{who.lower()} in base contact (within 3\"), {_blast_arc(ram, who)}: {pool.describe()}.")
@@ -262,7 +262,7 @@ def state_words(before: Ship, after: Ship) -> str:
 
 def dice_needed(ram: Ram) -> dict[str, int]:
     """The keypads every Ram fills; the Explosion's and the damage dice are asked only if needed (rolled when empty)."""
-    return {**pool_needed(ram.skill, "skill_"), **pool_needed(ram.ram_roll, "ram_"), **pool_needed(ram.target_roll, "target_")}
+    return {**pool_needed(ram.skill, "skill_roll"), **pool_needed(ram.ram_roll, "ram"), **pool_needed(ram.target_roll, "target")}
 
 
 __all__ = ["Ram", "ram_of", "charts", "run", "fates", "after_rolls", "escalated", "state_words", "dice_needed"]

@@ -16,7 +16,7 @@ from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ...turns import die_source
 from ...values import faces_of, int_of, rng_of
-from ...rolling import faces_inputs, pool_needed, resolution_json, roll
+from ...rolling import KEYPADS, pool_needed, resolution_json, roll, roll_input
 from ..damage.capital import d_results_input
 from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
 from .capital import ram_of, state_words
@@ -38,10 +38,6 @@ MAX_START = 4
 """Most starting Structure (the roll's base pool before +1B): keeps the exact chain under 200 ms."""
 MAX_RAM_MODIFIER = 1
 """Most net modifier either way on a Ram roll or an Explosion."""
-
-
-def _when(inputs: tuple[Input, ...], when: tuple[str, str]) -> tuple[Input, ...]:
-    return tuple(replace(spec, when=when) for spec in inputs)
 
 
 def _ship(name: str, who: str, defaults: tuple[int, ...], start: int, when: tuple[str, str] | None = None) -> Input:
@@ -84,17 +80,17 @@ INPUTS = (
     replace(d_results_input("target_d_results", "Target's player: its [D] results on the ramming ship"), when=CAPITAL,
             more=True),
     replace(flag_input("bombing_run", "The Ram results from a Bombing Run (no Point Defense)"), when=SQUADRON),
-    *faces_inputs("skill_", "Skill Test"), *_when(faces_inputs("ram_", "Ramming ship"), CAPITAL),
-    *_when(faces_inputs("target_", "Target"), CAPITAL), *_when(faces_inputs("pd_", "Point Defense"), SQUADRON),
+    roll_input("skill_roll", "Skill Test"), roll_input("ram", "Ramming ship's roll", when=CAPITAL),
+    roll_input("target", "Target's roll", when=CAPITAL), roll_input("pd", "Point Defense", when=SQUADRON),
     _hit_dice("rammer_hit_dice", "Dice for the ramming ship's damage"),
     _hit_dice("target_hit_dice", "Dice for the target's damage", None),
-    *(replace(spec, when=CAPITAL, optional=True) for spec in faces_inputs("blast_", "Explosion")),
+    roll_input("explosion", "Explosion", optional=True, when=CAPITAL),
     _hit_dice("blast_hit_dice", "Dice for the Explosion's damage"),
     SEED,
 )
 
 
-IN_TURN = ("rammer_hit_dice", "target_hit_dice", "blast_dice", "blast_macro_dice", "blast_set_aside", "blast_hit_dice")
+IN_TURN = ("rammer_hit_dice", "target_hit_dice", *(f"explosion.{key}" for key in KEYPADS), "blast_hit_dice")
 """The dice after the first rolls: both ships' damage, the Explosion's roll and its damage."""
 
 
@@ -129,10 +125,10 @@ def _checks(values: Inputs) -> tuple[Check, ...]:
 def _needed(values: Inputs) -> dict[str, int]:
     """Every keypad's count (0 for the other rammer's); the Explosion's keypads are optional, rolled when empty."""
     zero = Pool(0)
-    skill = pool_needed(_skill(values), "skill_")
+    skill = pool_needed(_skill(values), "skill_roll")
     if _capital(values):
-        return {**skill, **ram_capital.dice_needed(_ram(values)), **pool_needed(zero, "pd_")}
-    return {**skill, **pool_needed(_pd(values) or zero, "pd_"), **pool_needed(zero, "ram_"), **pool_needed(zero, "target_")}
+        return {**skill, **ram_capital.dice_needed(_ram(values)), **pool_needed(zero, "pd")}
+    return {**skill, **pool_needed(_pd(values) or zero, "pd"), **pool_needed(zero, "ram"), **pool_needed(zero, "target")}
 
 
 def _odds(values: Inputs) -> Answer:
@@ -176,7 +172,7 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
         lines.append("The Ram results from a Bombing Run: no Point Defense attack.")
         left = structure
     else:
-        res = roll(pd, values, rng, "pd_")
+        res = roll(pd, values, rng, "pd")
         hits = steps(res.final)
         left = max(0, structure - hits)
         lines += [f"Point Defense: {s}" for s in res.sentences()]
@@ -188,7 +184,7 @@ def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) ->
         return Answer(Outcome("Shot down by Point Defense; the Ram does nothing", True, {"survived": False, "ships": ships}),
                       tuple(lines), found, extra={"roll": extra})
     test, (label, effect), test_lines = roll_with_table(ram_squadron.TABLE, _skill(values), values, rng,
-                                                        "skill_", "Squadron's Skill Test")
+                                                        "skill_roll", "Squadron's Skill Test")
     extra["skill"] = resolution_json(test)
     die, _ = die_source(faces_of(values, "target_hit_dice") or (), "target_hit_dice", "Target", rng)
     after, more = ram_squadron.run_damage(target, label, die)
