@@ -7,12 +7,12 @@ widget, and as plain sentences for the page.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .read import Reading, apply_macro, counts_of, notation, read
 from ..errors import InputError
-from ..values import SiteDie
+from ..values import SiteDie, die_text
 from .keep import BEST_READING, MOST_STEPS, Purpose, kept_counts
 from .pools import Pool
 from ..wording import counted
@@ -26,9 +26,9 @@ def roll_faces(rng: random.Random, count: int) -> tuple[int, ...]:
     return tuple(rng.randint(1, 6) for _ in range(count))
 
 
-def faces_text(faces: Sequence[int]) -> str:
-    """"2, 2, 5" or "none"."""
-    return ", ".join(str(face) for face in faces) if faces else "none"
+def faces_text(faces: Sequence[int], shown: Callable[[int], str] = str) -> str:
+    """"2, 2, 5" or "none"; `shown` writes each face (`die_text` marks the site's)."""
+    return ", ".join(shown(face) for face in faces) if faces else "none"
 
 
 def counts_to_faces(counts: Sequence[int]) -> tuple[int, ...]:
@@ -112,10 +112,14 @@ def resolve_pool(pool: Pool, dice: Sequence[int], macro_dice: Sequence[int],
     check_count(f"{prefix}macro_dice", macro_dice, abs(pool.macro), f"the macro pool ({pool.macro:+d})")
     counts = counts_of(dice)
     macro_counts = counts_of(macro_dice)
+    # The site's dice are marked: once for the roll when it rolled them all, else each (a roll typed in part).
+    site = sum(isinstance(face, SiteDie) for face in (*dice, *macro_dice))
+    each = 0 < site < len(dice) + len(macro_dice)
+    shown = die_text if each else str
     steps: list[Step] = [{"kind": "roll", "dice": sorted(dice), "macro_dice": sorted(macro_dice),
-                          "text": f"Rolled {counted(pool.rolled, 'die')} ({pool.describe()}): {faces_text(sorted(dice))}"
-                          + (f"; macro dice: {faces_text(sorted(macro_dice))}" if macro_dice else "")
-                          + (" (rolled by the site)." if any(isinstance(f, SiteDie) for f in (*dice, *macro_dice)) else ".")}]
+                          "text": f"Rolled {counted(pool.rolled, 'die')} ({pool.describe()}): {faces_text(sorted(dice), shown)}"
+                          + (f"; macro dice: {faces_text(sorted(macro_dice), shown)}" if macro_dice else "")
+                          + (" (rolled by the site)." if site and not each else ".")}]
     if set_aside is None:
         keep = kept_counts(counts, macro_counts, pool.sign, pool.base, purpose)
         how = "the roller keeps the most Structure damage" if purpose == MOST_STEPS else "the roller keeps the best final reading"

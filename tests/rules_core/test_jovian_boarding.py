@@ -360,15 +360,34 @@ def test_mean_activations_when_it_may_stall():
 
 
 def test_several_activations_take_each_keypads_dice_in_turn():
-    """Assert activation 2 reads the next typed dice (Boarders 4, 4, 1: [D4], Marines 2 -> 1) and activation 3,
-    with none left, is rolled and says so."""
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 3, "seed": 2, "boarders_roll": {"dice": [1, 2, 3, 4, 4, 1]}, "marines_roll": {"dice": [5, 6, 5, 2]}})
+    """Assert activation 2 reads the next typed dice (Boarders 4, 4, 1: [D4], Marines 2 -> 1); activation 3, with none
+    left, is rolled by the site and marked so (a seed), or asked in turn (none): no step says a die was rolled that was
+    not; a keypad with too few left gives its faces first and asks only for the dice missing, and typed in turn they
+    end as the roll typed whole."""
+    typed = {"ship": {"boarders": 3, "marines": 2}, "activations": 3, "boarders_roll": {"dice": [1, 2, 3, 4, 4, 1]},
+             "marines_roll": {"dice": [5, 6, 5, 2]}}
+    answer = resolve(JW + "boarded", {**typed, "seed": 2})
     steps = answer["steps"]
     second = steps.index("Activation 2: Marines 2, Boarders 3: firefight.")
     assert "Boarders' [D4]: Marines 2 → 1." in steps[second:]
     third = steps.index("Activation 3: Marines 1, Boarders 3: firefight.")
-    assert steps[third + 1:third + 3] == ["Boarders' dice: none typed left, rolled.", "Marines' dice: none typed left, rolled."]
+    assert steps[third + 1].startswith("Boarders (Engage): Rolled 3 dice (base 3): ")
+    assert steps[third + 1].endswith("(rolled by the site).")
     assert "boarders_roll.dice" not in describe(JW + "boarded", answer["inputs"])["dice_needed"]  # any count over several
+
+    asked = resolve(JW + "boarded", typed)
+    assert asked["next_roll"]["keypads"] == {"boarders_roll.dice": 3} and asked["next_roll"]["for"] == "Boarders (Engage)"
+    assert asked["steps"][-1] == "Activation 3: Marines 1, Boarders 3: firefight."
+    assert not any("rolled by the site" in step for step in asked["steps"])
+
+    one_left = {**typed, "boarders_roll": {"dice": [1, 2, 3, 4, 4, 1, 6]}}
+    assert resolve(JW + "boarded", one_left)["next_roll"]["keypads"] == {"boarders_roll.dice": 2}
+    marked = resolve(JW + "boarded", {**one_left, "seed": 2})["steps"]  # the typed 6, then two of the site's
+    assert [step for step in marked if step.startswith("Boarders (Engage): Rolled")][-1] == (
+        "Boarders (Engage): Rolled 3 dice (base 3): 1 (rolled by the site), 1 (rolled by the site), 6.")
+    whole = resolve(JW + "boarded", {**typed, "boarders_roll": {"dice": [1, 2, 3, 4, 4, 1, 6, 6, 6]}})
+    assert "Boarders (Engage): Rolled 3 dice (base 3): 6, 6, 6." in whole["steps"]
+    assert whole["next_roll"]["keypads"] == {"marines_roll.dice": 1}  # then the Marines' roll of activation 3
 
 
 def test_a_target_by_hand_is_one_firefights_choice():

@@ -9,6 +9,7 @@ resolved from dice (`steps`). Purge Airlocks: its Skill Test table, alone or in 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -24,7 +25,7 @@ from ...dice.pools import Pool
 from ...registry import Inputs, Resolver
 from ..ship import Ship
 from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
-from ...turns import die_source
+from ...turns import die_source, draw_roll
 from ...values import faces_of, group_of, int_of, rng_of
 from ...wording import counted
 from ...rolling import pool_needed, resolution_json, roll, roll_input
@@ -32,7 +33,8 @@ from .chain import HORIZON, NEVER, activation, ending_after, mean_if_ends_after,
 from .firefight import (AUTOMATIC, STILL_BOARDED, BOARDER_CHOICES, CAPTURED, DEFENDER_CHOICES, ENDS, PURGE_ROWS,
                                  READINGS, SABOTAGE, SABOTAGE_TARGETS, Boarding, Plan, board_loss, firefight, purge_after,
                                  purge_rows)
-from .steps import BOARDERS, MARINES, PURGE, ROLLS, firefight_steps, purge_steps
+from .steps import (BOARDERS, MARINES, PURGE, PURGE_PURPOSE, ROLLS, boarders_roll_purpose, firefight_steps,
+                    marines_roll_purpose, purge_steps)
 from ..common import Flag, Rating, all_ok, checks, flag_input, rating_input, requirement_sentence
 
 VERSIONS = ("v1.2.4",)
@@ -225,16 +227,13 @@ def _boarded_run(values: Inputs) -> Answer:
         if state.ended:
             break
         lines.append(f"Activation {number}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
-        typed = values if activations == 1 else {**_take(queues, BOARDERS, state.boarders),
-                                                 **_take(queues, MARINES, state.marines)}
-        lines += [f"{who} dice: none typed left, rolled." for who, name in (("Boarders'", BOARDERS), ("Marines'", MARINES))
-                  if _untyped(typed, values, name)]
+        typed = values if activations == 1 else {
+            **_take(queues, BOARDERS, state.boarders, boarders_roll_purpose(plan), rng),
+            **_take(queues, MARINES, state.marines, marines_roll_purpose(plan), rng)}
         state, more, made = firefight_steps(state, plan, typed, rng, die)
         lines += more
         if plan.purge_skill is not None and not state.ended:
-            typed = values if activations == 1 else _take(queues, PURGE, plan.purge_skill)
-            if _untyped(typed, values, PURGE):
-                lines.append("Purge Airlocks dice: none typed left, rolled.")
+            typed = values if activations == 1 else _take(queues, PURGE, plan.purge_skill, PURGE_PURPOSE, rng)
             (marines, boarders), more, purged = purge_steps(state.marines, state.boarders, plan.purge_skill, typed, rng)
             state = Boarding(state.ship.with_marines(marines), boarders)
             lines += more
@@ -261,18 +260,16 @@ def _boarded_run(values: Inputs) -> Answer:
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
 
 
-def _take(queues: dict[str, list[int]], name: str, dice: int) -> dict[str, object]:
-    """The next `dice` typed dice of a roll, for a roll of several activations; none (so rolled) when too few are left."""
-    queue = queues[name]
-    if len(queue) < dice:
+def _take(queues: dict[str, list[int]], name: str, dice: int, purpose: str, rng: random.Random) -> dict[str, object]:
+    """The next `dice` typed dice of a roll, for a roll of several activations: the faces left on its keypad in order,
+    then the dice still missing drawn as any other (`turns.draw_roll`: asked in turn, or rolled by the site); none
+    left, the roll draws its own."""
+    taken, queues[name] = queues[name][:dice], queues[name][dice:]
+    if not taken:
         return {name: {}}
-    taken, queues[name] = queue[:dice], queue[dice:]
-    return {name: {"dice": tuple(taken)}}
-
-
-def _untyped(typed: Inputs, values: Inputs, name: str) -> bool:
-    """Dice were typed for the roll `name`, but none are left for this activation's (so it is rolled)."""
-    return faces_of(group_of(typed, name), "dice") is None and faces_of(group_of(values, name), "dice") is not None
+    missing = dice - len(taken)
+    drawn = draw_roll({f"{name}.dice": missing}, purpose, rng)[f"{name}.dice"] if missing else ()
+    return {name: {"dice": (*taken, *drawn)}}
 
 
 def _boarded_needed(values: Inputs) -> dict[str, int]:

@@ -28,6 +28,18 @@ BOARDERS, MARINES, PURGE = ROLLS = ("boarders_roll", "marines_roll", "purge_roll
 """The roll inputs of one activation: the Boarders', the Marines', the Purge Airlocks Skill Test."""
 
 
+PURGE_PURPOSE = "Purge Airlocks Skill Test"
+"""What the Purge Airlocks roll is for, as its steps and an asked roll say it."""
+
+
+def boarders_roll_purpose(plan: Plan) -> str:
+    return f"Boarders ({plan.boarder})"
+
+
+def marines_roll_purpose(plan: Plan) -> str:
+    return f"Marines ({plan.defender})"
+
+
 def _roll_lines(who: str, res: Resolution) -> list[str]:
     return [f"{who}: {sentence}" for sentence in res.sentences()]
 
@@ -36,9 +48,9 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
                     die: Die) -> tuple[Boarding, list[str], dict[str, object]]:
     """One firefight from dice: the state after it, its steps, and the rolls as JSON."""
     ship, boarders, marines = state.ship, state.boarders, state.marines
-    b_roll = roll(Pool(boarders), values, rng, BOARDERS)
-    m_roll = roll(Pool(marines), values, rng, MARINES)
-    lines = _roll_lines(f"Boarders ({plan.boarder})", b_roll) + _roll_lines(f"Marines ({plan.defender})", m_roll)
+    b_roll = roll(Pool(boarders), values, rng, BOARDERS, what=boarders_roll_purpose(plan))
+    m_roll = roll(Pool(marines), values, rng, MARINES, what=marines_roll_purpose(plan))
+    lines = _roll_lines(boarders_roll_purpose(plan), b_roll) + _roll_lines(marines_roll_purpose(plan), m_roll)
     rolls: dict[str, object] = {"boarders": resolution_json(b_roll), "marines": resolution_json(m_roll)}
     sabotage = b_roll.final
     new_b = boarders
@@ -70,10 +82,10 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
 def purge_steps(marines: int, boarders: int, skill: int, values: Inputs, rng: random.Random,
                 name: str = PURGE) -> tuple[tuple[int, int], list[str], Resolution]:
     """Purge Airlocks from dice typed on the roll input `name`: its Skill Test, the row, and (Marines, Boarders) after it."""
-    res = roll(Pool(skill), values, rng, name)
+    res = roll(Pool(skill), values, rng, name, what=PURGE_PURPOSE)
     row = purge_row(res.final)
     after = purge_after(row, marines, boarders)
-    lines = _roll_lines("Purge Airlocks Skill Test", res)
+    lines = _roll_lines(PURGE_PURPOSE, res)
     lines.append(f"{notation(res.final)} selects {row}: {dict(PURGE_ROWS)[row]}: "
                  f"Marines {marines} → {after[0]}, Boarders {boarders} → {after[1]}.")
     return after, lines, res
