@@ -69,14 +69,21 @@ def test_a_missing_wasm_ends_in_its_reason_and_try_again_succeeds_once_it_is_bac
     wasm.unlink()
     server, url, _ = serve_counting(site_copy)
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    context.clock.install()
     try:
         page = context.new_page()
         started = time.monotonic()
         page.goto(url + "dice/")
         text = visible_error(page, started)
         assert "pyodide.asm.wasm answered HTTP 404" in text and "could not start" in text, text
+        # The page's clock stands still while the file comes back, so the engine's own retry and its probe of the
+        # file (which would find it and start by themselves) wait: "Try again" is what starts it.
+        page.clock.pause_at(page.evaluate("() => Date.now()"))  # (an automatic try due may start, and fail)
+        page.wait_for_function("() => window.rulesEngine.state === 'error'")
         wasm.write_bytes(kept)
         page.locator(f'[data-resolver="{DICE}"] [data-region="retry"]').click()
+        assert page.evaluate("window.rulesEngine.state") == "loading"
+        page.clock.resume()
         live_again(page)
     finally:
         context.close()
