@@ -32,18 +32,19 @@ ISSUE_PAGES = ("", "jovian-wars/v1.2.4/actions/", "jovian-wars/v1.2.4/damage/", 
 """Home, Actions, Damage, Dice, Dogfight, the galley aid and the changes page (issue 19)."""
 
 
-def open_every_widget(page, boot_ms: int = 120_000) -> None:
-    """Open each widget of the page (every fold in it: More, the folded odds and dice, a picked ship's Change; and the
-    exact fractions) and wait until its engine has answered."""
-    page.evaluate("""() => { for (const body of document.querySelectorAll("[data-resolver] details.resolver__body")) body.open = true; }""")
-    page.wait_for_function("""() => [...document.querySelectorAll("[data-resolver]")].every((root) =>
+def open_every_widget(page, boot_ms: int = 120_000, widgets: str = WIDGETS) -> None:
+    """Open each widget of the page matching `widgets` (every fold in it: More, the folded odds and dice, a picked
+    ship's Change; and the exact fractions) and wait until its engine has answered."""
+    page.evaluate("""(widgets) => { for (const root of document.querySelectorAll(widgets)) root.querySelector("details.resolver__body").open = true; }""",
+                  widgets)
+    page.wait_for_function("""(widgets) => [...document.querySelectorAll(widgets)].every((root) =>
         root.dataset.engine === "ready" && (root.querySelector('[data-region="odds"][data-live="true"]')
           || root.querySelector('[data-region="outcome"] .resolver__headline, [data-region="outcome"] .resolver__hint')))""",
-                           timeout=boot_ms)
-    page.evaluate("""() => {
-        for (const fold of document.querySelectorAll("[data-resolver] details")) fold.open = true;
-        for (const button of document.querySelectorAll("[data-resolver] .resolver__fractions")) button.click();
-    }""")
+                           arg=widgets, timeout=boot_ms)
+    page.evaluate("""(widgets) => {
+        for (const fold of document.querySelectorAll(`:is(${widgets}) details`)) fold.open = true;
+        for (const button of document.querySelectorAll(`:is(${widgets}) .resolver__fractions`)) button.click();
+    }""", widgets)
 
 
 COMPLETE_MS = 180_000

@@ -38,10 +38,11 @@ def small_targets(root) -> list[str]:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_passes_axe_as_it_loads_and_with_its_widgets_open(browser, site_dir, site_url, scheme):
     """Assert, in Material's "default" (light) and "slate" (dark) schemes, on every page: axe-core finds no serious or
-    critical violation on the whole page as it loads (widgets collapsed); then with its widgets opened live (More,
-    the folded odds and the exact fractions shown), none in the widgets, and none of any impact on the whole page
-    for Home, Actions, Damage, Dice, Dogfight, the galley aid and the changes page (ISSUE_PAGES); the first widget's
-    targets are 44 px. One load per page serves every audit."""
+    critical violation on the whole page as it loads (widgets collapsed); then with widgets opened live (More, the
+    folded odds and the exact fractions shown): on Home, Actions, Damage, Dice, Dogfight, the galley aid and the
+    changes page (ISSUE_PAGES) every widget, and none of any impact on the whole page; elsewhere the first widget,
+    with no serious or critical one in it; the first widget's targets are 44 px. One load per page serves every
+    audit."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   color_scheme=scheme)
     problems: dict[str, object] = {}
@@ -56,8 +57,10 @@ def test_every_page_passes_axe_as_it_loads_and_with_its_widgets_open(browser, si
                 problems[f"/{path} as it loads"] = found
             if not page.locator(WIDGETS).count():
                 continue
-            open_every_widget(page, BOOT_MS * 2)
-            found = axe_violations(page, None) if path in ISSUE_PAGES else serious(axe_violations(page, WIDGETS))
+            # Every widget of the issue pages; elsewhere the first (the widgets of a kind are drawn by one code).
+            first = f'[data-resolver="{page.locator(WIDGETS).first.get_attribute("data-resolver")}"]'
+            open_every_widget(page, BOOT_MS * 2, WIDGETS if path in ISSUE_PAGES else first)
+            found = axe_violations(page, None) if path in ISSUE_PAGES else serious(axe_violations(page, first))
             if found:
                 problems[f"/{path} opened"] = found
             small = small_targets(page.locator(WIDGETS).first)

@@ -553,14 +553,19 @@ LATER_PADS = ("rammer_hit_dice", "target_hit_dice", "explosion.dice", "explosion
 
 
 def test_a_ram_is_entered_roll_by_roll_to_both_fates_and_applied(page, page_log, site_url):
-    """Assert, at 390x844 with touch, a Ram between two fleet ships asks each roll after the first ones in its turn:
+    check_ram_roll_by_roll(page, page_log, site_url)
+
+
+def check_ram_roll_by_roll(page, page_log, url: str) -> None:
+    """Assert, at 390x844 with touch, on the site at `url` (the MkDocs build here, the Zensical one in
+    test_zensical.py), a Ram between two fleet ships asks each roll after the first ones in its turn:
     that roll's keypad alone, its prompt ("Next roll (4 of ?): Ramming ship: Catastrophic Damage Table, 1 die"), the
     keyboard on its field, the steps so far as rules_core gives them; the last roll by its own "Roll for me"; the end
     is rules_core's with every die typed at once, and one tap applies it to both ships."""
     import rules_core
 
     assert page.viewport_size == SCREEN
-    root = ram_between_fleet_ships(page, site_url, [VALIANT, EXPLODING_TENGU], version=2)
+    root = ram_between_fleet_ships(page, url, [VALIANT, EXPLODING_TENGU], version=2)
     slot = root.locator('[data-region="next-roll"]')
     expect()(slot).to_be_hidden()  # no roll asked yet: the later keypads are not shown
     ships = {"ramming_ship": numbers(VALIANT), "target_ship": numbers(EXPLODING_TENGU)}
@@ -653,6 +658,14 @@ def check_core_flow(page, page_log, url: str) -> None:
     root.locator('[data-region="fleet-undo"]').tap()
     expect()(root.locator('[data-region="fleet-note"]')).to_contain_text("Undone:")
     assert stored(page) == before
+    # What the ship's state means now, the engine's own checks (rules_core ship_now), said on the fleet page.
+    from rules_core.jovian_wars.ship_now import ship_now
+
+    meaning = root.locator('[data-region="fleet-ships"] > li').first.locator('[data-region="ship-meaning"]')
+    expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    now = ship_now({"card": before["ships"][0]["card"], "now": before["ships"][0]["left"]})
+    may = [action["title"] for action in now["actions"] if action["verdict"] == "may"]
+    expect()(meaning.locator(".fleet__may")).to_have_text(f"May declare now: {', '.join(may)}.")
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 

@@ -160,6 +160,15 @@ def test_the_fleet_core_flow_runs_in_the_zensical_build(page, page_log, zensical
     check_core_flow(page, page_log, zensical_url)
 
 
+@pytest.mark.browser
+def test_a_ram_is_entered_roll_by_roll_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
+    """The Ram asked roll by roll from two fleet ships, to both fates, applied (tests/site/test_fleet.py), the same
+    code against this build."""
+    from tests.site.test_fleet import check_ram_roll_by_roll
+
+    check_ram_roll_by_roll(page, page_log, zensical_url)
+
+
 def test_widget_text_is_not_in_the_search_index(zensical_site: Path) -> None:
     from tests.site.test_search import check_no_widget_text
 
