@@ -17,7 +17,7 @@ from tests.site.test_widget_table import VALIANT_RAMS_TENGU, type_dice
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 DAMAGE = "jovian-wars/v1.2.4/damage/"

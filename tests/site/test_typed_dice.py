@@ -14,7 +14,7 @@ from tests.site.test_widget_table import VALIANT_RAMS_TENGU, reveal
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 RAM = "jovian-wars/v1.2.4/ram"
