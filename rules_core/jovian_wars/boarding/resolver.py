@@ -262,11 +262,9 @@ def _boarded_run(values: Inputs) -> Answer:
 
 def _take(queues: dict[str, list[int]], name: str, dice: int, purpose: str, rng: random.Random) -> dict[str, object]:
     """The next `dice` typed dice of a roll, for a roll of several activations: the faces left on its keypad in order,
-    then the dice still missing drawn as any other (`turns.draw_roll`: asked in turn, or rolled by the site); none
-    left, the roll draws its own."""
+    then the dice still missing drawn as any other (`turns.draw_roll`: asked in turn, or rolled by the site), in the
+    order the rolls are made."""
     taken, queues[name] = queues[name][:dice], queues[name][dice:]
-    if not taken:
-        return {name: {}}
     missing = dice - len(taken)
     drawn = draw_roll({f"{name}.dice": missing}, purpose, rng)[f"{name}.dice"] if missing else ()
     return {name: {"dice": (*taken, *drawn)}}
