@@ -24,14 +24,12 @@ roll: one roll of dice as a JSON object of its keypads (dice, macro_dice, set_as
 its base, flex, macro and modifier (`rolling.roll_input`'s parts), its errors naming the roll ("Target's roll: Macro dice
 rolled: ...");
 faces: die faces 1..6 typed on the keypad; seed: an optional integer that makes "Roll for me" reproducible."""
-MODEL_KINDS = {"ship": "the ship's numbers by name", "squadron": "the Squadron's card numbers by name"}
-"""The kinds that are one model of the game: a part's label is said after the model's ("Target: Structure left")."""
-GROUP_KINDS = ("group", "roll", *MODEL_KINDS)
+NAMED_KINDS = {"ship": "the ship's numbers by name", "squadron": "the Squadron's card numbers by name",
+               "roll": "the roll's dice by name"}
+"""The groups that are one thing of the game (a model, a roll), and how a refusal names the value each takes: a part's
+label is said after the thing's, with a colon ("Target: Structure left", "Target's roll: Macro dice rolled")."""
+GROUP_KINDS = ("group", *NAMED_KINDS)
 """The kinds whose value is an object of `parts`, each checked by its own declaration."""
-NAMED_KINDS = ("roll", *MODEL_KINDS)
-"""The groups whose label heads their parts' with a colon ("Target's roll: Macro dice rolled")."""
-GROUP_WORDS = {**MODEL_KINDS, "roll": "the roll's dice by name"}
-"""How a refusal names the value a group kind takes."""
 
 SEED_HIGH = 2**31 - 1
 
@@ -131,7 +129,7 @@ class Input:
             return value
         if self.kind in GROUP_KINDS:
             if not isinstance(value, Mapping):
-                what = GROUP_WORDS.get(self.kind, "a group of")
+                what = NAMED_KINDS.get(self.kind, "a group of")
                 raise InputError(where, f"{what} ({', '.join(p.name for p in self.parts)}); not {shown(value)}")
             return check_all(self.parts, value, path=f"{where}.")
         if self.kind == "faces":

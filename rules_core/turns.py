@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from .values import faces_of
 from .wording import counted
 
 DieSource = Callable[[str], int]
@@ -86,15 +87,7 @@ def taking_turns(asking: bool) -> Iterator[Turn]:
 def asks_in_turn(values: Mapping[str, object], keypads: Sequence[str]) -> bool:
     """Dice typed and no seed: the player enters every roll, so a missing one is asked, not rolled. `keypads` are
     paths ("ram.dice": the keypad of a roll input)."""
-    return values.get("seed") is None and any(_at(values, path) for path in keypads)
-
-
-def _at(values: Mapping[str, object], path: str) -> object:
-    """The value at a dotted path, None where any part is missing."""
-    node: object = values
-    for key in path.split("."):
-        node = node.get(key) if isinstance(node, Mapping) else None
-    return node
+    return values.get("seed") is None and any(faces_of(values, path) for path in keypads)
 
 
 def draw_roll(keypads: Mapping[str, int], purpose: str, rng: random.Random) -> dict[str, tuple[int, ...]]:

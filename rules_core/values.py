@@ -35,7 +35,12 @@ def int_of(values: Mapping[str, object], name: str) -> int:
 
 
 def faces_of(values: Mapping[str, object], name: str) -> tuple[int, ...] | None:
-    """A checked faces input: its die faces, or None when it was left out."""
+    """A checked faces input: its die faces, or None when it was left out; a dotted name reads a roll's keypad
+    ("ram.dice")."""
+    head, _, rest = name.partition(".")
+    if rest:
+        group = values.get(head)
+        return faces_of(group, rest) if isinstance(group, Mapping) else None
     value = values.get(name)
     if value is None:
         return None
