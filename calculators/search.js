@@ -264,8 +264,11 @@ export function openEntry(entry, field) {
     if (samePage) landOnFragment();
     return;
   }
+  // As Material's own Escape does: close, then blur. Material opens search whenever its field is
+  // focused (after a 1 ms debounce), so a field left focused could open it again behind us.
   const toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
   if (toggle?.checked) toggle.click();
+  field.blur();
   if (samePage) {
     history.pushState(history.state, "", target.href);
     landOnFragment();
