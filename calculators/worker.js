@@ -106,8 +106,9 @@ self.fetch = (input, init) => {
 // loadPyodide's first fetch of each. The script lands in the module map, where
 // loadPyodide's own import finds it; the compiled wasm is handed over by instantiateStreaming
 // (Pyodide's only call of it), or, if this compile failed, Pyodide compiles its own.
-import("../pyodide/pyodide.asm.mjs").catch(() => {}); // loadPyodide's import reports a failure
+import("../pyodide/pyodide.asm.mjs").then(() => mark("script-imported"), () => {}); // loadPyodide's import reports a failure
 const compiledWasm = WebAssembly.compileStreaming(fetch(PYODIDE_DIR + "pyodide.asm.wasm"));
+compiledWasm.then(() => mark("wasm-compiled"), () => {});
 // Damaged bytes (a truncated download, a proxy's page) do not compile: nothing can start.
 compiledWasm.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(`pyodide.asm.wasm is damaged (${error.message})`));
 const readWhole = (response) =>

@@ -1,6 +1,6 @@
 """Benchmark the browser runtime on a phone profile, before and after, in one run (not a test).
 
-    .venv/bin/python scripts/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps] [--warm-only]
+    .venv/bin/python scripts/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps] [--warm-only | --limited-only]
 
 Each site (by default before: the untouched starting build, after: this build; --site NAME=PATH
 as often as wanted, one column each) is copied to a temporary folder and served by a server that
@@ -42,7 +42,8 @@ time (median ms from navigation start at which each step ended: the document, th
 steps as its worker reports them, the first answer; and the page's long tasks before that answer),
 then each step of the warm engine's boot as its own time, beside the warm bare boot. --warm-only
 measures the warm visits alone (no cold rounds, no CPU-limited browser, no update): with --steps,
-the quick way to compare the warm restore's steps before and after.
+the quick way to compare the warm restore's steps before and after. --limited-only measures the
+whole-browser CPU-limited warm visits alone; --steps then says where their time goes.
 Waits are on events and page conditions, never fixed sleeps.
 """
 
@@ -85,6 +86,7 @@ PHONE_CPU_RATE = 4
 PHONE_BYTES_PER_S = 9_000_000 / 8
 PHONE_LATENCY_S = 0.060
 BROWSER_CPU_SHARE = 0.25  # of one core, for the whole browser
+LIMITED = "Actions, whole browser CPU-limited"  # the steps of the CPU-limited browser's warm visits
 CONTEXT = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 MARK = """async (name) => {
   while (!performance.getEntriesByName(name).length) await new Promise((r) => setTimeout(r, 20));
@@ -269,7 +271,7 @@ class SiteUnderTest:
         keys = ("dice", "actions", "cold", "limited", *(f"{how}{y} bare" for y in YARDSTICKS for how in ("", "cold ", "limited ")))
         self.results: dict[str, list[float]] = {key: [] for key in keys}
         self.cold_bytes: dict[str, list[tuple[int, int]]] = {key: [] for key in ("cold", *(f"cold {y} bare" for y in YARDSTICKS))}
-        self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": []}
+        self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": [], LIMITED: []}
         self.numbers: dict[str, float] = {}
 
     def first_visit(self) -> None:
@@ -315,15 +317,17 @@ class SiteUnderTest:
         print(f"{self.name}: cold Actions {self.results['cold'][-1]:.0f} ms ({self.cold_bytes['cold'][-1][0] / 1e6:.1f} MB sent), "
               f"{said}", flush=True)
 
-    def warm_round(self) -> None:
-        self.results["dice"].append(visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"])[0])
-        self.results["actions"].append(visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"])[0])
-        for y, url in self.bare_urls.items():
-            self.results[f"{y} bare"].append(visit(self.context, url, "bare:ready")[0])
-        said = f"{self.name}: warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, " + \
-            ", ".join(f"{y} bare {self.results[f'{y} bare'][-1]:.0f} ms" for y in YARDSTICKS)
+    def warm_round(self, cdp_profile: bool = True) -> None:
+        said = f"{self.name}: "
+        if cdp_profile:
+            self.results["dice"].append(visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"])[0])
+            self.results["actions"].append(visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"])[0])
+            for y, url in self.bare_urls.items():
+                self.results[f"{y} bare"].append(visit(self.context, url, "bare:ready")[0])
+            said += f"warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, " + \
+                ", ".join(f"{y} bare {self.results[f'{y} bare'][-1]:.0f} ms" for y in YARDSTICKS)
         if self.limited:
-            self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", cpu_profile=False)[0])
+            self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", self.steps[LIMITED], cpu_profile=False)[0])
             for y, url in self.bare_urls.items():
                 self.results[f"limited {y} bare"].append(visit(self.limited, url, "bare:ready", cpu_profile=False)[0])
             said += f"; CPU-limited Actions {self.results['limited'][-1]:.0f} ms, " + \
@@ -351,12 +355,16 @@ class SiteUnderTest:
 
     def table(self) -> dict[str, float]:
         medians = {key: statistics.median(values) for key, values in self.results.items() if values}
+        if "actions" not in medians:  # --limited-only
+            return {"whole browser CPU-limited: warm Actions, ms": medians["limited"],
+                    **{f"whole browser CPU-limited: warm bare boot ({y}), ms": medians[f"limited {y} bare"] for y in YARDSTICKS},
+                    **{f"whole browser CPU-limited: Actions / bare ({y})": medians["limited"] / medians[f"limited {y} bare"] for y in YARDSTICKS}}
         warm: dict[str, float] = {"warm first answer, Dice, ms": medians["dice"], "warm first answer, Actions, ms": medians["actions"]}
         for y in YARDSTICKS:
             warm[f"warm bare boot ({y}), ms"] = medians[f"{y} bare"]
             warm[f"Dice / bare ({y})"] = medians["dice"] / medians[f"{y} bare"]
             warm[f"Actions / bare ({y})"] = medians["actions"] / medians[f"{y} bare"]
-        if not self.limited:  # --warm-only
+        if not self.cold_bytes["cold"]:  # --warm-only
             return warm
         sent = {key: [statistics.median(run[i] for run in runs) / 1e6 for i in (0, 1)] for key, runs in self.cold_bytes.items()}
         rows: dict[str, float] = {"cold first answer, Actions, ms": medians["cold"]}
@@ -383,6 +391,7 @@ def main() -> None:
                         "(the site's source tree is PATH's parent); default: before=../base/site after=site")
     parser.add_argument("--steps", action="store_true", help="also print where the warm visits spend their time")
     parser.add_argument("--warm-only", action="store_true", help="only the warm visits (no cold rounds, CPU-limited browser or update)")
+    parser.add_argument("--limited-only", action="store_true", help="only the warm visits in the whole-browser CPU-limited browser")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -397,16 +406,16 @@ def main() -> None:
             limited_browser = limit and playwright.chromium.launch(executable_path=str(limit.executable), args=CHROMIUM_FLAGS, headless=True)
             runs = [SiteUnderTest(browser, limited_browser, name, built, Path(tmp)) for name, built in sites.items()]
             try:
-                for _ in range(args.runs if limit else 0):
+                for _ in range(args.runs if limit and not args.limited_only else 0):
                     for run in runs:
                         run.cold_round()
                 for run in runs:
                     run.first_visit()
                 for _ in range(args.runs):
                     for run in runs:
-                        run.warm_round()
+                        run.warm_round(cdp_profile=not args.limited_only)
                 for run in runs:
-                    if limit:
+                    if limit and not args.limited_only:
                         run.update()
             finally:
                 for run in runs:
@@ -418,7 +427,7 @@ def main() -> None:
                 limit.close()
         browser.close()
     table = {run.name: run.table() for run in runs}
-    steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items()} for run in runs}
+    steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items() if visits} for run in runs}
     print(f"Phone network: 9 Mbps down shared, 60 ms per answer; CPU: the page's main thread /{PHONE_CPU_RATE} (CDP)"
           f"{f', or the whole browser on {limit.label}' if limit else ''}; timings: median of {args.runs} visits")
     print(f"| measure | {' | '.join(sites)} |")
@@ -443,6 +452,8 @@ BOOT_STEPS = (
     ("snapshot checked and heap rebuilt", "snapshot-rebuilt", "snapshot-file-read"),
     ("stdlib read, from the worker's start", "read python_stdlib.zip", "worker-run"),
     ("lock file read, from the worker's start", "read pyodide-lock.json", "worker-run"),
+    ("Pyodide's script imported, from the worker's start", "script-imported", "worker-run"),
+    ("wasm compiled, from the worker's start", "wasm-compiled", "worker-run"),
     ("restored (loadPyodide from the snapshot)", "restored", "snapshot-rebuilt"),
     ("self-test", "self-tested", "restored"),
     ("worker start -> self-tested", "self-tested", "worker-run"),
@@ -451,7 +462,9 @@ BOOT_STEPS = (
 
 def print_boot_steps(sites: dict[str, Path], steps: dict[str, dict[str, dict[str, float]]], table: dict[str, dict[str, float]]) -> None:
     """Each warm boot step's own time (median ms) per site, and the bare boot of the same run as yardstick."""
-    for page in ("Dice", "Actions"):
+    for page in ("Dice", "Actions", LIMITED):
+        if not all(steps[name].get(page) for name in sites):
+            continue
         print(f"\nwarm {page}, the engine's boot steps (ms, median):")
         print(f"| step | {' | '.join(sites)} |")
         print(f"|---|{'---|' * len(sites)}")
@@ -463,7 +476,8 @@ def print_boot_steps(sites: dict[str, Path], steps: dict[str, dict[str, dict[str
                 cells.append("-" if end_ms is None or start_ms is None else f"{end_ms - start_ms:.0f}")
             print(f"| {label} | {' | '.join(cells)} |")
         for y in YARDSTICKS:
-            bare = [f"{table[name][f'warm bare boot ({y}), ms']:.0f}" for name in sites]
+            key = f"whole browser CPU-limited: warm bare boot ({y}), ms" if page == LIMITED else f"warm bare boot ({y}), ms"
+            bare = [f"{table[name][key]:.0f}" for name in sites]
             print(f"| warm bare Pyodide boot ({y}) | {' | '.join(bare)} |")
 
 
