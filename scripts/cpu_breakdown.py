@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.bench_browser import ACTIONS, CONTEXT, DICE, MARK, OPEN_FIRST, SETTLED, SNAPSHOT_SAVED  # noqa: E402
+from scripts.bench_browser import ACTIONS, CONTEXT, DICE, MARK, SETTLED, SNAPSHOT_SAVED, TAP_FIRST  # noqa: E402
 from scripts.counting_server import serve_counting  # noqa: E402
 from tests.site.conftest import CHROMIUM_FLAGS, chromium_path, wait_until  # noqa: E402
 
@@ -38,7 +38,6 @@ WRAPPERS = {"ThreadControllerImpl::RunTask", "RunTask", "RunNormalPriorityTask",
 
 def first_answer(page, url: str) -> float:
     page.goto(url)
-    page.evaluate(OPEN_FIRST)
     return page.evaluate(MARK, "rules:first-answer")
 
 
@@ -54,9 +53,9 @@ def traced_warm_visit(site: Path, path: str, cpu_rate: float) -> tuple[list[dict
             with sync_playwright() as playwright:
                 context = playwright.chromium.launch_persistent_context(
                     Path(tmp) / "profile", executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True, **CONTEXT)
+                context.add_init_script(TAP_FIRST)
                 page = context.new_page()
                 page.goto(url + DICE)
-                page.evaluate(OPEN_FIRST)
                 page.evaluate(SETTLED)
                 wait_until(page, SNAPSHOT_SAVED, 120_000)
                 page.close()
