@@ -3,7 +3,8 @@
 A benchmark, not a test (run it on a quiet machine). It serves the site directory on 127.0.0.1
 (scripts/static_server.py, as the tests do), runs the pinned npm `lighthouse` with Debian's
 Chromium on the home, Actions, Damage, Dice, Dogfight, galley aid and changes pages (--pages picks
-some), and prints one row per page:
+some), --runs times each (3: the issue's measure is the median of 3), and prints one row per page,
+each number the median of its runs:
 
     .venv/bin/python scripts/bench_lighthouse.py                      # site/ (after)
     .venv/bin/python scripts/bench_lighthouse.py --site ../base/site  # another build (before)
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -69,26 +71,29 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site to serve (default: site/)")
     parser.add_argument("--pages", nargs="+", choices=sorted(PAGES), default=list(PAGES))
     parser.add_argument("--keep", type=Path, help="also write each page's full JSON report into this folder")
+    parser.add_argument("--runs", type=int, default=3, help="audits of each page (the median is printed)")
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
         sys.exit(f"{args.site} holds no built site: run scripts/build_site.py")
 
     server, base = serve_in_background(args.site)
     origin = base.rstrip("/")
-    print(f"Lighthouse {json.loads((LIGHTHOUSE.parent.parent / 'package.json').read_text())['version']}, mobile, {args.site}")
+    print(f"Lighthouse {json.loads((LIGHTHOUSE.parent.parent / 'package.json').read_text())['version']}, mobile, {args.site}, median of {args.runs}")
     print(f"{'page':10} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'TBT ms':>8}")
     try:
         for name in args.pages:
-            report = audit(base + PAGES[name])
-            failed = [key for key, audit_ in report["audits"].items()
-                      if audit_.get("score") == 0 and key in {ref["id"] for ref in report["categories"]["accessibility"]["auditRefs"]}]
+            reports = [audit(base + PAGES[name]) for _ in range(args.runs)]
+            failed = sorted({key for report in reports for key, audit_ in report["audits"].items()
+                             if audit_.get("score") == 0 and key in {ref["id"] for ref in report["categories"]["accessibility"]["auditRefs"]}})
             if args.keep:
-                (args.keep / f"lighthouse-{name}.json").write_text(json.dumps(report), encoding="utf-8")
-            scores = [report["categories"][key]["score"] for key in CATEGORIES]
-            tbt = report["audits"]["total-blocking-time"]["numericValue"]
-            row = " ".join(f"{round(score * 100) if score is not None else '-':>5}" for score in scores)
-            print(f"{name:10} {row} {tbt:8.0f}" + (f"  a11y fails: {' '.join(failed)}" if failed else ""))
-            foreign = foreign_requests(report, origin)
+                for run, report in enumerate(reports, 1):
+                    (args.keep / f"lighthouse-{name}-{run}.json").write_text(json.dumps(report), encoding="utf-8")
+            scores = [[report["categories"][key]["score"] for report in reports] for key in CATEGORIES]
+            tbt = statistics.median(report["audits"]["total-blocking-time"]["numericValue"] for report in reports)
+            row = " ".join(f"{round(statistics.median(runs) * 100) if None not in runs else '-':>5}" for runs in scores)
+            performance = "/".join(str(round(score * 100)) for score in scores[0]) if None not in scores[0] else "-"
+            print(f"{name:10} {row} {tbt:8.0f}  (performance each run: {performance})" + (f"  a11y fails: {' '.join(failed)}" if failed else ""))
+            foreign = sorted({url for report in reports for url in foreign_requests(report, origin)})
             if foreign:
                 print(f"  requests to another origin: {foreign}")
     finally:
