@@ -363,10 +363,12 @@ class SiteUnderTest:
 
     def table(self) -> dict[str, float]:
         medians = {key: statistics.median(values) for key, values in self.results.items() if values}
+        limited: dict[str, float] = {"whole browser CPU-limited: warm Actions, ms": medians["limited"]} if "limited" in medians else {}
+        for y in YARDSTICKS if limited else ():
+            limited[f"whole browser CPU-limited: warm bare boot ({y}), ms"] = medians[f"limited {y} bare"]
+            limited[f"whole browser CPU-limited: Actions / bare ({y})"] = medians["limited"] / medians[f"limited {y} bare"]
         if "actions" not in medians:  # --limited-only
-            return {"whole browser CPU-limited: warm Actions, ms": medians["limited"],
-                    **{f"whole browser CPU-limited: warm bare boot ({y}), ms": medians[f"limited {y} bare"] for y in YARDSTICKS},
-                    **{f"whole browser CPU-limited: Actions / bare ({y})": medians["limited"] / medians[f"limited {y} bare"] for y in YARDSTICKS}}
+            return limited
         warm: dict[str, float] = {"warm first answer, Dice, ms": medians["dice"], "warm first answer, Actions, ms": medians["actions"]}
         for y in YARDSTICKS:
             warm[f"warm bare boot ({y}), ms"] = medians[f"{y} bare"]
@@ -383,10 +385,7 @@ class SiteUnderTest:
         rows["cold bytes before the answer, MB uncompressed"] = sent["cold"][1]
         for y in YARDSTICKS:
             rows[f"cold bare boot bytes ({y}), MB as sent"] = sent[f"cold {y} bare"][0]
-        rows["whole browser CPU-limited: warm Actions, ms"] = medians["limited"]
-        for y in YARDSTICKS:
-            rows[f"whole browser CPU-limited: warm bare boot ({y}), ms"] = medians[f"limited {y} bare"]
-            rows[f"whole browser CPU-limited: Actions / bare ({y})"] = medians["limited"] / medians[f"limited {y} bare"]
+        rows.update(limited)
         rows.update(self.numbers)
         rows["warm visits over 2 s (Dice + Actions, of 2 x runs)"] = sum(v > 2000 for key in ("dice", "actions") for v in self.results[key])
         return {**rows, **warm}

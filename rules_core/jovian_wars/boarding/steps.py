@@ -48,9 +48,10 @@ def firefight_steps(state: Boarding, plan: Plan, values: Inputs, rng: random.Ran
                     die: Die) -> tuple[Boarding, list[str], dict[str, object]]:
     """One firefight from dice: the state after it, its steps, and the rolls as JSON."""
     ship, boarders, marines = state.ship, state.boarders, state.marines
-    b_roll = roll(Pool(boarders), values, rng, BOARDERS, what=boarders_roll_purpose(plan))
-    m_roll = roll(Pool(marines), values, rng, MARINES, what=marines_roll_purpose(plan))
-    lines = _roll_lines(boarders_roll_purpose(plan), b_roll) + _roll_lines(marines_roll_purpose(plan), m_roll)
+    b_what, m_what = boarders_roll_purpose(plan), marines_roll_purpose(plan)
+    b_roll = roll(Pool(boarders), values, rng, BOARDERS, what=b_what)
+    m_roll = roll(Pool(marines), values, rng, MARINES, what=m_what)
+    lines = _roll_lines(b_what, b_roll) + _roll_lines(m_what, m_roll)
     rolls: dict[str, object] = {"boarders": resolution_json(b_roll), "marines": resolution_json(m_roll)}
     sabotage = b_roll.final
     new_b = boarders
