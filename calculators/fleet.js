@@ -33,6 +33,11 @@ import { changeFleet, loadHistory, nextUndo, undoLast } from "./fleet-history.js
 
 let uid = 0;
 
+/** The engine's answers by the ship's inputs, so a re-drawn list shows each known meaning at once: nothing flashes
+ * "Working out…" or moves under the player's finger after a change to another ship. */
+const meanings = new Map();
+const MOST_MEANINGS = 200;
+
 class FleetPage {
   constructor(root) {
     this.root = root;
@@ -59,7 +64,9 @@ class FleetPage {
       el("label", { for: fileInput.id, class: "fleet__open", text: "Open a fleet file" }), fileInput,
       this.linkOut);
     const history = el("details", { class: "fleet__history" }, el("summary", { text: "Applied resolutions" }), this.log);
-    root.replaceChildren(this.message, this.restart, this.note, this.offer, this.list, this.formHolder, tools, this.undoButton, history);
+    // Undo sits beside the note that says what it undoes, above the list, so nothing drawn later (a ship's meaning)
+    // moves it.
+    root.replaceChildren(this.message, this.restart, this.note, this.undoButton, this.offer, this.list, this.formHolder, tools, history);
     if (stored.error) this.refused(`${stored.error[0].toUpperCase()}${stored.error.slice(1)}. It is kept as it is; “Start a new fleet” replaces it.`);
     this.restart.hidden = !this.locked;
     this.render();
@@ -140,15 +147,27 @@ class FleetPage {
     const door = KINDS[kindOf(ship)]; // the engine's "ship" or "squadron" door
     const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "",
       ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0 } : {}) };
+    const key = `${door} ${JSON.stringify(inputs)}`;
+    const show = (result) => {
+      box.dataset.state = "ready";
+      box.replaceChildren(...meaningNodes(result));
+    };
+    if (meanings.has(key)) {
+      show(meanings.get(key));
+      return box;
+    }
     getEngine().request(door, "jovian-wars/v1.2.4", inputs, { channel: `fleet:ship:${index}` }).then((answer) => {
+      if (!answer.superseded && !answer.error) {
+        meanings.set(key, answer.result);
+        if (meanings.size > MOST_MEANINGS) meanings.delete(meanings.keys().next().value);
+      }
       if (answer.superseded || !box.isConnected) return;
       if (answer.error) {
         box.dataset.state = "error";
         box.textContent = `What its state means could not be worked out: ${answer.error}`;
         return;
       }
-      box.dataset.state = "ready";
-      box.replaceChildren(...meaningNodes(answer.result));
+      show(answer.result);
     });
     return box;
   }

@@ -515,6 +515,32 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 
+def test_a_change_redraws_no_known_meaning_and_undo_stays_put_while_meanings_arrive(page, page_log, site_url):
+    """Assert the Undo button does not move while the ships' meanings come from the engine (it sits above the list),
+    and that removing one ship redraws every other ship's meaning at once, from what the engine already said, with
+    none of them back to "Working out…"."""
+    root = open_fleet(page, site_url)
+    fleet = [ship(f"Ship {n}") for n in range(6)]
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": fleet}))
+    page.reload()
+    root = page.locator("[data-fleet]")
+    expect()(root).to_have_attribute("data-mounted", "")
+    undo = root.locator('[data-region="fleet-undo"]')
+    meanings = root.locator('[data-region="ship-meaning"]')
+    top_while_loading = undo.bounding_box()["y"]
+    assert root.locator('[data-region="ship-meaning"][data-state="loading"]').count() > 0  # the engine had not answered
+    for n in range(6):
+        expect()(meanings.nth(n)).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    assert undo.bounding_box()["y"] == top_while_loading
+    # Remove one ship and read every meaning in the same task as the click: each is drawn already.
+    states = root.get_by_role("button", name="Remove Ship 2", exact=True).evaluate(
+        """(button) => { button.click();
+             return [...document.querySelectorAll('[data-region="ship-meaning"]')].map((box) => box.dataset.state); }""")
+    assert states == ["ready"] * 5
+    expect()(meanings.nth(2).locator(".fleet__may")).to_contain_text("May declare now:")
+    assert page_log.page_errors == []
+
+
 def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page, page_log, site_url):
     """Assert 21 removals are undone one by one, the last 20 of them, each back to the fleet as it was, with a
     reload in the middle."""
