@@ -179,9 +179,10 @@ class FleetPage {
       ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
       this.stateText(ship) ? el("p", { class: "fleet__state", text: this.stateText(ship) }) : null,
       el("p", { class: "fleet__numbers", text: this.numbersText(ship) }),
-      this.meaning(ship, index),
+      // Its buttons above its meaning, which the engine may draw later: they do not move under the finger.
       el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => this.edit(index) }),
-      el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => this.remove(index) }))));
+      el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => this.remove(index) }),
+      this.meaning(ship, index))));
     if (!this.ships.length) this.list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
     this.addButton.disabled = this.addSquadron.disabled = this.ships.length >= MOST_SHIPS;
     const what = nextUndo();
