@@ -85,7 +85,12 @@ def traced_warm_visit(site: Path, path: str, cpu_rate: float) -> tuple[list[dict
 def report(events: list[dict], answer_ms: float, top: int) -> None:
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"}
     processes = {e["pid"]: e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "process_name"}
-    where = lambda e: f'{processes.get(e["pid"], e["pid"])} / {threads.get((e["pid"], e["tid"]), e["tid"])}'  # noqa: E731
+    # Two threads of one name (the engine's worker and the theme's search worker are both "DedicatedWorker thread")
+    # are told apart by their thread id.
+    shared = {name for name, n in collections.Counter(threads.values()).items() if n > 1}
+    thread_name = lambda e: threads.get((e["pid"], e["tid"]), str(e["tid"]))  # noqa: E731
+    suffix = lambda e: f' #{e["tid"]}' if thread_name(e) in shared else ""  # noqa: E731
+    where = lambda e: f'{processes.get(e["pid"], e["pid"])} / {thread_name(e)}{suffix(e)}'  # noqa: E731
     cpu: collections.Counter[str] = collections.Counter()
     wall: collections.Counter[str] = collections.Counter()
     named: collections.Counter[tuple[str, str]] = collections.Counter()
