@@ -223,6 +223,36 @@ def test_enter_before_the_themes_focus_watch_leaves_search_closed(page, site_url
     assert page.evaluate(WHERE, "cloak")["searchOpen"] is False
 
 
+# Counts the index set-ups the page sends to the theme's search worker (its message of type 0, with the docs).
+COUNT_SEARCH_SETUPS = """(() => {
+  window.searchSetups = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 0 && message.data && message.data.docs) window.searchSetups += 1;
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+@pytest.mark.browser
+def test_the_search_index_is_built_when_search_is_first_opened(page, page_log, site_url: str) -> None:
+    """Assert a page load has the theme's search worker build no index (scripts/hooks/lazy_search_index.py:
+    that build would run beside the engine's boot), and a query typed as search opens, before the index is
+    ready, is answered once it is."""
+    from playwright.sync_api import expect
+
+    page.add_init_script(COUNT_SEARCH_SETUPS)
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="networkidle")
+    page.wait_for_function("() => !!document.documentElement.dataset.searchWatched")
+    page.wait_for_timeout(500)  # the theme, had it been going to, has set its index up by now
+    assert page.evaluate("window.searchSetups") == 0
+    open_search(page, zensical=False).press_sequentially("Ram", delay=0)
+    first = page.locator(".md-search-result__item .md-search-result__link").first
+    expect(first).to_have_attribute("href", re.compile(r"jovian-wars/v1\.2\.4/actions/#ram$"), timeout=15_000)
+    assert page.evaluate("window.searchSetups") == 1
+    assert page_log.page_errors == []
+
+
 @pytest.mark.browser
 def test_the_named_entry_is_the_first_result_and_says_where_it_is(page, site_url: str) -> None:
     check_ranking(page, site_url, zensical=False)
@@ -256,3 +286,30 @@ def test_widget_text_is_not_in_the_search_index(site_dir: Path) -> None:
 
 def test_rules_pages_are_titled_with_their_version(site_dir: Path) -> None:
     check_titles(site_dir)
+
+
+def test_the_lazy_index_step_keeps_every_column_and_refuses_a_changed_theme(tmp_path: Path, site_dir: Path) -> None:
+    """Assert the built bundle waits for the search toggle alone, at its old length (its source map stays right);
+    that a Material bundle without the expected set-up stops the build; and that a bundle reading another
+    index (Zensical's) is left as it is."""
+    from scripts.hooks.build_error import BuildError
+    from scripts.hooks.lazy_search_index import EAGER_OR_TOGGLE, read_index_on_first_search
+
+    [built] = (site_dir / "assets" / "javascripts").glob("bundle.*.min.js")
+    assert 'location.protocol!=="file:"),' not in built.read_text(encoding="utf-8")
+    folder = tmp_path / "assets" / "javascripts"
+    folder.mkdir(parents=True)
+    eager = 'let a="search/search_index.json";function Ei(e,t){return L($(location.protocol!=="file:"),Je("search")).pipe(x)}'
+    (folder / "bundle.1.min.js").write_text(eager, encoding="utf-8")
+    read_index_on_first_search(tmp_path)
+    lazy = (folder / "bundle.1.min.js").read_text(encoding="utf-8")
+    assert len(lazy) == len(eager) and not EAGER_OR_TOGGLE.search(lazy)
+    merge = 'L($(location.protocol!=="file:"),Je("search"))'
+    assert lazy.endswith("return " + 'Je("search")'.ljust(len(merge)) + ".pipe(x)}")
+    (folder / "bundle.1.min.js").write_text('let a="search/search_index.json";watch(toggle("search"))', encoding="utf-8")
+    with pytest.raises(BuildError, match="update scripts/hooks/lazy_search_index.py"):
+        read_index_on_first_search(tmp_path)
+    zensical = 'Ge(new URL("search.json",zn.base))'
+    (folder / "bundle.1.min.js").write_text(zensical, encoding="utf-8")
+    read_index_on_first_search(tmp_path)
+    assert (folder / "bundle.1.min.js").read_text(encoding="utf-8") == zensical
