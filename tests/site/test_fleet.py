@@ -44,6 +44,16 @@ def open_fleet(page, site_url: str, fragment: str = ""):
     return root
 
 
+def open_stored_fleet(page, site_url: str, ships: list[dict]):
+    """The fleet page over these ships, stored as a returning reader's fleet is."""
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": ships}))
+    page.reload()
+    root = page.locator("[data-fleet]")
+    expect()(root).to_have_attribute("data-mounted", "")
+    return root
+
+
 def tap(root, name: str) -> None:
     root.get_by_role("button", name=name, exact=True).tap()
 
@@ -519,12 +529,8 @@ def test_a_change_redraws_no_known_meaning_and_undo_stays_put_while_meanings_arr
     """Assert the Undo button does not move while the ships' meanings come from the engine (it sits above the list),
     and that removing one ship redraws every other ship's meaning at once, from what the engine already said, with
     none of them back to "Working out…"."""
-    root = open_fleet(page, site_url)
     fleet = [ship(f"Ship {n}") for n in range(6)]
-    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": fleet}))
-    page.reload()
-    root = page.locator("[data-fleet]")
-    expect()(root).to_have_attribute("data-mounted", "")
+    root = open_stored_fleet(page, site_url, fleet)
     undo = root.locator('[data-region="fleet-undo"]')
     meanings = root.locator('[data-region="ship-meaning"]')
     top_while_loading = undo.bounding_box()["y"]
@@ -544,12 +550,8 @@ def test_a_change_redraws_no_known_meaning_and_undo_stays_put_while_meanings_arr
 def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page, page_log, site_url):
     """Assert 21 removals are undone one by one, the last 20 of them, each back to the fleet as it was, with a
     reload in the middle."""
-    root = open_fleet(page, site_url)
     fleet = [ship(f"Ship {n}") for n in range(22)]
-    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 2, "ships": fleet}))
-    page.reload()
-    root = page.locator("[data-fleet]")
-    expect()(root).to_have_attribute("data-mounted", "")
+    root = open_stored_fleet(page, site_url, fleet)
     for n in range(21):
         root.get_by_role("button", name=f"Remove Ship {n}", exact=True).tap()
     expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(1)
