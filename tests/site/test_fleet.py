@@ -525,19 +525,32 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 
+# Records, in the task that draws the fleet (before any answer of the engine can arrive), where Undo is on the page
+# and how many ships' meanings are still being worked out.
+AT_MOUNT = """new MutationObserver((_, observer) => {
+  const root = document.querySelector("[data-fleet]");
+  if (!root || !root.hasAttribute("data-mounted")) return;
+  observer.disconnect();
+  window.atMount = {
+    undoTop: root.querySelector('[data-region="fleet-undo"]').getBoundingClientRect().top + scrollY,
+    loading: root.querySelectorAll('[data-region="ship-meaning"][data-state="loading"]').length,
+  };
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-mounted"]});"""
+
+
 def test_a_change_redraws_no_known_meaning_and_undo_stays_put_while_meanings_arrive(page, page_log, site_url):
     """Assert the Undo button does not move while the ships' meanings come from the engine (it sits above the list),
     and that removing one ship redraws every other ship's meaning at once, from what the engine already said, with
     none of them back to "Working out…"."""
-    fleet = [ship(f"Ship {n}") for n in range(6)]
-    root = open_stored_fleet(page, site_url, fleet)
-    undo = root.locator('[data-region="fleet-undo"]')
+    page.add_init_script(AT_MOUNT)
+    root = open_stored_fleet(page, site_url, [ship(f"Ship {n}") for n in range(6)])
     meanings = root.locator('[data-region="ship-meaning"]')
-    top_while_loading = undo.bounding_box()["y"]
-    assert root.locator('[data-region="ship-meaning"][data-state="loading"]').count() > 0  # the engine had not answered
     for n in range(6):
         expect()(meanings.nth(n)).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    assert undo.bounding_box()["y"] == top_while_loading
+    at_mount = page.evaluate("window.atMount")
+    assert at_mount["loading"] == 6  # drawn before the engine answered
+    undo = root.locator('[data-region="fleet-undo"]')
+    assert undo.evaluate("(button) => button.getBoundingClientRect().top + scrollY") == at_mount["undoTop"]
     # Remove one ship and read every meaning in the same task as the click: each is drawn already.
     states = root.get_by_role("button", name="Remove Ship 2", exact=True).evaluate(
         """(button) => { button.click();
