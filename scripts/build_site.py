@@ -18,7 +18,7 @@
    build-info.js, so a page, the engine and the service worker can tell they are of one build.
 5. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
    Before that, scripts/hooks/search_languages.py drops the lunr languages the search does not use, and
-   scripts/hooks/lazy_search_index.py has the theme read its search index when search is first opened.
+   scripts/hooks/lazy_search_index.py has the theme build its search index when search is first opened.
 6. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
 7. scripts/hooks/precompress.py writes a .br and a .gz copy beside each large file, for the wire.
 """
@@ -43,7 +43,7 @@ from scripts.hooks.build_stamp import stamp_build  # noqa: E402
 from scripts.hooks.csp import add_csp  # noqa: E402
 from scripts.hooks.describe import write_describe  # noqa: E402
 from scripts.hooks.glossary import write_glossary  # noqa: E402
-from scripts.hooks.lazy_search_index import read_index_on_first_search  # noqa: E402
+from scripts.hooks.lazy_search_index import build_index_on_first_search  # noqa: E402
 from scripts.hooks.search_entries import write_search_entries  # noqa: E402
 from scripts.hooks.offline import site_files, write_service_worker  # noqa: E402
 from scripts.hooks.precompress import precompress  # noqa: E402
@@ -107,7 +107,7 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
     write_search_entries(site_dir, config.parent / "docs")
     write_describe(site_dir)
     drop_unused_languages(site_dir)
-    read_index_on_first_search(site_dir)
+    build_index_on_first_search(site_dir)
     stamp_build(site_dir, site_files(site_dir))
     add_csp(site_dir)  # after every other change to the pages, before the precache hashes them
     write_service_worker(site_dir)

@@ -1,14 +1,15 @@
-"""Finishing step: the theme's search index is read when search is first opened, not on every page load.
+"""Finishing step: the theme's search index is built when search is first opened, not on every page load.
 
-Material's bundle reads search/search_index.json and has its search worker build the lunr index of the
-whole site on every page load, except from file:, where its own code waits until search is opened:
+Material's bundle has its search worker build the lunr index of the whole site (search/search_index.json)
+on every page load, except from file:, where its own code waits until search is opened:
 
     merge(of(location.protocol !== "file:"), watchToggle("search")).pipe(first(Boolean), switchMap(() => index$))
 
 On a phone that build runs beside the engine's boot and the page's own work, on the same few cores, and
 delays the first answer (scripts/cpu_breakdown.py shows the search worker's share of a warm visit). This
 step makes every origin wait as file: does: the merge becomes watchToggle("search") alone. Nothing typed
-is lost: the theme sends the query once its worker says it is ready (a combineLatest of the two).
+is lost: the theme sends the query once its worker says it is ready (a combineLatest of the two). (The
+index file itself is still fetched at load, for search.highlight; reading it is cheap, building it is not.)
 
 A bundle that reads the index otherwise (Zensical's reads search.json, with search of its own) is left as
 it is; Material's bundle without the expected code stops the build, so a theme update cannot drop this
@@ -27,7 +28,7 @@ MATERIAL_INDEX = "search/search_index.json"
 EAGER_OR_TOGGLE = re.compile(r'\b[\w$]+\([\w$]+\(location\.protocol!=="file:"\),(?P<toggle>[\w$]+\("search"\))\)')
 
 
-def read_index_on_first_search(site_dir: Path) -> None:
+def build_index_on_first_search(site_dir: Path) -> None:
     for bundle in sorted((site_dir / "assets" / "javascripts").glob("bundle.*.min.js")):
         text = bundle.read_text(encoding="utf-8")
         if MATERIAL_INDEX not in text:

@@ -293,7 +293,7 @@ def test_the_lazy_index_step_keeps_every_column_and_refuses_a_changed_theme(tmp_
     that a Material bundle without the expected set-up stops the build; and that a bundle reading another
     index (Zensical's) is left as it is."""
     from scripts.hooks.build_error import BuildError
-    from scripts.hooks.lazy_search_index import EAGER_OR_TOGGLE, read_index_on_first_search
+    from scripts.hooks.lazy_search_index import EAGER_OR_TOGGLE, build_index_on_first_search
 
     [built] = (site_dir / "assets" / "javascripts").glob("bundle.*.min.js")
     assert 'location.protocol!=="file:"),' not in built.read_text(encoding="utf-8")
@@ -301,15 +301,15 @@ def test_the_lazy_index_step_keeps_every_column_and_refuses_a_changed_theme(tmp_
     folder.mkdir(parents=True)
     eager = 'let a="search/search_index.json";function Ei(e,t){return L($(location.protocol!=="file:"),Je("search")).pipe(x)}'
     (folder / "bundle.1.min.js").write_text(eager, encoding="utf-8")
-    read_index_on_first_search(tmp_path)
+    build_index_on_first_search(tmp_path)
     lazy = (folder / "bundle.1.min.js").read_text(encoding="utf-8")
     assert len(lazy) == len(eager) and not EAGER_OR_TOGGLE.search(lazy)
     merge = 'L($(location.protocol!=="file:"),Je("search"))'
     assert lazy.endswith("return " + 'Je("search")'.ljust(len(merge)) + ".pipe(x)}")
     (folder / "bundle.1.min.js").write_text('let a="search/search_index.json";watch(toggle("search"))', encoding="utf-8")
     with pytest.raises(BuildError, match="update scripts/hooks/lazy_search_index.py"):
-        read_index_on_first_search(tmp_path)
+        build_index_on_first_search(tmp_path)
     zensical = 'Ge(new URL("search.json",zn.base))'
     (folder / "bundle.1.min.js").write_text(zensical, encoding="utf-8")
-    read_index_on_first_search(tmp_path)
+    build_index_on_first_search(tmp_path)
     assert (folder / "bundle.1.min.js").read_text(encoding="utf-8") == zensical
