@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.bench_browser import ACTIONS, CONTEXT, DICE, MARK, SETTLED, SNAPSHOT_SAVED, TAP_FIRST  # noqa: E402
+from scripts.bench_browser import ACTIONS, DICE, MARK, SETTLED, SNAPSHOT_SAVED, returning_reader  # noqa: E402
 from scripts.counting_server import serve_counting  # noqa: E402
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path, wait_until  # noqa: E402
+from tests.site.conftest import chromium_path, wait_until  # noqa: E402
 
 CATEGORIES = ",".join((
     "toplevel", "v8", "blink", "loading", "devtools.timeline", "disabled-by-default-devtools.timeline",
@@ -51,9 +51,7 @@ def traced_warm_visit(site: Path, path: str, cpu_rate: float) -> tuple[list[dict
         server, url, _ = serve_counting(copy)
         try:
             with sync_playwright() as playwright:
-                context = playwright.chromium.launch_persistent_context(
-                    Path(tmp) / "profile", executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True, **CONTEXT)
-                context.add_init_script(TAP_FIRST)
+                context = returning_reader(playwright, chromium_path(), Path(tmp) / "profile")
                 page = context.new_page()
                 page.goto(url + DICE)
                 page.evaluate(SETTLED)
