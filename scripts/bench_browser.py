@@ -240,9 +240,10 @@ def phone_context(browser, *init_scripts: str):
 
 def returning_reader(playwright, executable: str, profile: Path, *init_scripts: str):
     """A browser on a profile kept on disk, as a returning reader's is, for the warm visits; as
-    phone_context otherwise. An in-memory context (new_context) keeps no V8 code cache: there, every
-    warm visit compiled the page's scripts again (the theme's, the site's, a bare page's), twice the
-    CPU of a reader's second visit (1.15 against 2.08 s of CPU per warm Actions visit, quarter core)."""
+    phone_context otherwise. An in-memory context (new_context) is no returning reader: it keeps no
+    V8 code cache, so every warm visit compiled the page's scripts again (2.08 s of CPU per warm
+    Actions visit on the quarter core, against 1.15 s), and its HTTP cache does not keep the npm
+    yardstick's 9.6 MB wasm, sent again over the phone's link on every warm bare boot."""
     context = playwright.chromium.launch_persistent_context(
         profile, executable_path=executable, args=CHROMIUM_FLAGS, headless=True, **CONTEXT)
     return tapping(context, init_scripts)
