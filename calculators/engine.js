@@ -221,6 +221,7 @@ export class Engine {
     this.heard = performance.now();
     if (data && data.type === "pong") return;
     if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
+    if (data && data.type === "later-step") return void (this.timeline = { ...this.timeline, [data.step]: data.at });
     if (data && data.type === "snapshot-saved") {
       this.snapshotSaved = data.outcome;
       this.snapshot = { ms: data.ms, bytes: data.bytes }; // what making it cost
