@@ -51,12 +51,75 @@ function withoutZeroPages(heap) {
 }
 
 /**
- * The snapshot saved under this key as {bytes, probe}, or null: none, another build's, or damaged
- * (a damaged one is dropped). Only the header is read unless the key matches. mark(step): when each step ended (the benchmark's).
+ * A saved snapshot as Pyodide's restore takes it (its private restoreSnapshot: the header read from
+ * the bytes, then HEAP8.set(snapshot.subarray(heapStart))), without rebuilding the whole heap first: the
+ * heap is written into the engine's memory when Pyodide asks for it, the pages kept and zeros between
+ * them, every byte as HEAP8.set would. A phone is spared a 31 MB array, half of it zeros, and a copy.
+ * What Pyodide is given is the header (a real Uint8Array, as it checks): any other read of the heap
+ * than that one gets nothing, the restore is then wrong, and the self-test refuses it.
+ */
+class SparseSnapshot extends Uint8Array {
+  static get [Symbol.species]() {
+    return Uint8Array; // a slice of the header is a plain array
+  }
+
+  /**
+   * @param {Uint8Array} head the snapshot's bytes before its heap
+   * @param {{size: number, pages: number[], kept: Uint8Array, memory: () => WebAssembly.Memory}} heap
+   */
+  constructor(head, heap) {
+    super(head.buffer, head.byteOffset, head.length);
+    this.heap = heap;
+  }
+
+  /** The whole snapshot's length (Pyodide sizes the memory it asks for by it). */
+  get length() {
+    return this.heap.size;
+  }
+
+  /** @param {number} [begin] @param {number} [end] */
+  subarray(begin, end) {
+    if (end !== undefined || begin !== this.byteLength) return Uint8Array.prototype.subarray.call(this, begin, end);
+    const { size, pages, kept, memory } = this.heap;
+    copySnapshot(kept, pages, begin, new Uint8Array(memory().buffer, 0, size - begin)); // throws if the memory is too small
+    this.heap.kept = new Uint8Array(0); // written: its 15 MB need not live as long as Pyodide keeps this
+    return new Uint8Array(0); // and Pyodide's HEAP8.set has nothing left to copy
+  }
+}
+
+/** Write the snapshot's bytes from `start` on into `into`, as many as it holds: the pages kept, zeros between them. */
+export function copySnapshot(kept, pages, start, into) {
+  const end = start + into.length;
+  let written = start;
+  pages.forEach((page, i) => {
+    const from = Math.max(page * PAGE, written);
+    const to = Math.min((page + 1) * PAGE, end);
+    if (to <= from) return;
+    into.fill(0, written - start, from - start);
+    into.set(kept.subarray(i * PAGE + from - page * PAGE, i * PAGE + to - page * PAGE), from - start);
+    written = to;
+  });
+  into.fill(0, written - start);
+}
+
+/** The snapshot for Pyodide: its header (the bytes before the heap, whose start its second word gives), and the heap to write. */
+function sparseSnapshot(kept, header, memory) {
+  if (header.pages[0] !== 0) throw new Error("the snapshot's first page is missing");
+  const head = new Uint8Array(new DataView(kept.buffer, kept.byteOffset).getUint32(4, true));
+  copySnapshot(kept, header.pages, 0, head);
+  return new SparseSnapshot(head, { size: header.size, pages: header.pages, kept, memory });
+}
+
+/**
+ * The snapshot saved under this key as {snapshot, probe}, or null: none, another build's, or damaged
+ * (a damaged one is dropped). Only the header is read unless the key matches. memory: the engine's
+ * wasm memory once Pyodide has made it (the heap is written there when Pyodide restores). mark(step):
+ * when each step ended (the benchmark's).
  * @param {string} key
+ * @param {() => WebAssembly.Memory} memory
  * @param {(step: string) => void} [mark]
  */
-export async function loadSnapshot(key, mark = (_step) => {}) {
+export async function loadSnapshot(key, memory, mark = (_step) => {}) {
   try {
     const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY);
     const file = await (await directory.getFileHandle(FILE)).getFile();
@@ -66,18 +129,13 @@ export async function loadSnapshot(key, mark = (_step) => {}) {
     if (header.key !== key || typeof header.probe !== "string") return null;
     const kept = new Uint8Array(await file.slice(4 + length).arrayBuffer());
     mark("snapshot-file-read");
-    // The checksum is computed off this thread (WebCrypto) while the heap is rebuilt here: the
-    // check costs the restore little more than the rebuild, and nothing uses the heap before it.
-    const checked = checksum(kept, header.size, header.pages);
-    const bytes = new Uint8Array(header.size); // zeros, but for the pages kept
-    header.pages.forEach((page, i) => bytes.set(kept.subarray(i * PAGE, (i + 1) * PAGE), page * PAGE));
-    if ((await checked) !== header.sha256) {
+    if ((await checksum(kept, header.size, header.pages)) !== header.sha256) {
       console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
       await dropSnapshots();
       return null;
     }
     mark("snapshot-checked");
-    return { bytes, probe: header.probe };
+    return { snapshot: sparseSnapshot(kept, header, memory), probe: header.probe };
   } catch {
     return null;
   }

@@ -121,7 +121,14 @@ for (const url of [OPTIONS.stdLibURL, OPTIONS.lockFileURL]) {
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 // Python's start-up follows the instantiation and holds the worker for seconds without a break (on
 // a phone more): the page's watchdog is told, so it waits longer before taking the silence for death.
-const pythonStartsNow = (instantiated) => (self.postMessage({ type: "step", long: true }), instantiated);
+// The instance's memory is kept: a snapshot's heap is written straight into it (snapshot-store.js).
+/** @type {WebAssembly.Memory | null} */
+let wasmMemory = null;
+const pythonStartsNow = (instantiated) => {
+  wasmMemory = /** @type {WebAssembly.Memory} */ (instantiated.instance.exports.memory);
+  self.postMessage({ type: "step", long: true });
+  return instantiated;
+};
 WebAssembly.instantiateStreaming = (source, imports) =>
   compiledWasm
     .then(
@@ -194,11 +201,14 @@ function snapshotOf(pyodide) {
 // The snapshot is read and checked (a file, SHA-256) while Pyodide's script, wasm, stdlib and lock
 // file load (above).
 async function restored() {
-  const saved = await loadSnapshot(SNAPSHOT_KEY, mark); // null: none for this build, or damaged (dropped)
-  mark("snapshot-rebuilt");
+  const memory = () => {
+    if (!wasmMemory) throw new Error("the engine's memory is not made yet");
+    return wasmMemory;
+  };
+  const saved = await loadSnapshot(SNAPSHOT_KEY, memory, mark); // null: none for this build, or damaged (dropped)
   if (!saved) return null;
   try {
-    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.bytes });
+    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: saved.snapshot });
     mark("restored");
     pythonStarted();
     const answer = pyodide.globals.get("handle")(...PROBE);

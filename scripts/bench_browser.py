@@ -478,12 +478,12 @@ def main() -> None:
 # Steps that overlap (the reads) each count from the worker's start.
 BOOT_STEPS = (
     ("snapshot file read (OPFS)", "snapshot-file-read", "worker-run"),
-    ("snapshot checked and heap rebuilt", "snapshot-rebuilt", "snapshot-file-read"),
+    ("snapshot checked (SHA-256)", "snapshot-checked", "snapshot-file-read"),
     ("stdlib read, from the worker's start", "read python_stdlib.zip", "worker-run"),
     ("lock file read, from the worker's start", "read pyodide-lock.json", "worker-run"),
     ("Pyodide's script imported, from the worker's start", "script-imported", "worker-run"),
     ("wasm compiled, from the worker's start", "wasm-compiled", "worker-run"),
-    ("restored (loadPyodide from the snapshot)", "restored", "snapshot-rebuilt"),
+    ("restored (loadPyodide from the snapshot, its heap written)", "restored", "snapshot-checked"),
     ("self-test", "self-tested", "restored"),
     ("worker start -> self-tested", "self-tested", "worker-run"),
 )
