@@ -121,13 +121,17 @@ function sparseSnapshot(kept, header, memory) {
  */
 export async function loadSnapshot(key, memory, mark = (_step) => {}) {
   try {
-    const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY);
-    const file = await (await directory.getFileHandle(FILE)).getFile();
-    const head = await file.slice(0, 4 + MAX_HEADER).arrayBuffer();
-    const length = new DataView(head).getUint32(0, true);
-    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 4, length)));
-    if (header.key !== key || typeof header.probe !== "string") return null;
-    const kept = new Uint8Array(await file.slice(4 + length).arrayBuffer());
+    const file = await openForReading(await (await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY)).getFileHandle(FILE));
+    let header, kept;
+    try {
+      const length = new DataView((await file.bytes(0, 4)).buffer).getUint32(0, true);
+      if (length > MAX_HEADER) return null;
+      header = JSON.parse(new TextDecoder().decode(await file.bytes(4, length)));
+      if (header.key !== key || typeof header.probe !== "string") return null; // another build's: its pages are not read
+      kept = await file.bytes(4 + length, file.size - 4 - length);
+    } finally {
+      file.close(); // before the check: another tab may want the file
+    }
     mark("snapshot-file-read");
     if ((await checksum(kept, header.size, header.pages)) !== header.sha256) {
       console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
@@ -138,6 +142,40 @@ export async function loadSnapshot(key, memory, mark = (_step) => {}) {
     return { snapshot: sparseSnapshot(kept, header, memory), probe: header.probe };
   } catch {
     return null;
+  }
+}
+
+/**
+ * The snapshot file to read: its size, `bytes(at, length)` (all of them, or a failure) and `close()`.
+ * Through a read-only sync access handle where the browser gives one: the bytes are read in this
+ * worker, not sent by the browser through a pipe as a File's are (15.5 MB measured here: ~27 against
+ * ~52 ms of CPU, 9 against 22 ms). From the File where it does not (no read-only handles, or a
+ * save in another tab holds the file).
+ * @param {FileSystemFileHandle} handle
+ * @returns {Promise<{size: number, bytes: (at: number, length: number) => Promise<Uint8Array>, close: () => void}>}
+ */
+async function openForReading(handle) {
+  const whole = (bytes, length) => {
+    if (bytes.length !== length) throw new Error("the snapshot file is shorter than its header says");
+    return bytes;
+  };
+  try {
+    const access = await /** @type {any} */ (handle).createSyncAccessHandle({ mode: "read-only" });
+    return {
+      size: access.getSize(),
+      bytes: async (at, length) => {
+        const into = new Uint8Array(length);
+        return whole(into.subarray(0, access.read(into, { at })), length);
+      },
+      close: () => access.close(),
+    };
+  } catch {
+    const file = await handle.getFile();
+    return {
+      size: file.size,
+      bytes: async (at, length) => whole(new Uint8Array(await file.slice(at, at + length).arrayBuffer()), length),
+      close: () => {},
+    };
   }
 }
 

@@ -145,6 +145,26 @@ WORKER_BURST = """async (url) => {
 }"""
 
 
+@pytest.mark.profile("module")
+def test_two_tabs_opened_together_both_start_from_the_saved_snapshot(context, page, page_log, site_url):
+    """Assert: two pages opened together, whose engines read the snapshot file about the same moment, both restore it
+    and answer as CPython does (a read never shuts another tab out: read-only handles share the file, and a read
+    that cannot have one reads the File)."""
+    page.goto(site_url + "dice/")
+    wait_ready(page, DICE)
+    wait_for_snapshot(page)
+    tabs = [context.new_page(), context.new_page()]
+    for tab in tabs:
+        tab.goto(site_url + "dice/", wait_until="commit")
+    for tab in tabs:
+        root = wait_ready(tab, DICE)
+        assert tab.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+        expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+        assert chart_rows(root) == cpython_rows(DICE, {})
+        tab.close()
+    assert page_log.page_errors == []
+
+
 # The heap written from the pages kept (snapshot-store.js copySnapshot), against the whole snapshot rebuilt the plain
 # way: every page in its place in an array of zeros. Cases: where the heap starts (inside the first page, on a page's
 # edge, past pages), pages side by side and apart, a last page cut short; the target holds other bytes before.
