@@ -64,7 +64,7 @@ class SparseSnapshot extends Uint8Array {
   }
 
   /**
-   * @param {Uint8Array} head the snapshot's bytes before its heap
+   * @param {Uint8Array<ArrayBuffer>} head the snapshot's bytes before its heap
    * @param {{size: number, pages: number[], kept: Uint8Array, memory: () => WebAssembly.Memory}} heap
    */
   constructor(head, heap) {
@@ -77,9 +77,9 @@ class SparseSnapshot extends Uint8Array {
     return this.heap.size;
   }
 
-  /** @param {number} [begin] @param {number} [end] */
+  /** @param {number} [begin] @param {number} [end] @returns {Uint8Array<ArrayBuffer>} */
   subarray(begin, end) {
-    if (end !== undefined || begin !== this.byteLength) return Uint8Array.prototype.subarray.call(this, begin, end);
+    if (end !== undefined || begin !== this.byteLength) return /** @type {Uint8Array<ArrayBuffer>} */ (Uint8Array.prototype.subarray.call(this, begin, end));
     const { size, pages, kept, memory } = this.heap;
     copySnapshot(kept, pages, begin, new Uint8Array(memory().buffer, 0, size - begin)); // throws if the memory is too small
     this.heap.kept = new Uint8Array(0); // written: its 15 MB need not live as long as Pyodide keeps this
