@@ -310,6 +310,11 @@ new MutationObserver(() => {
 }).observe(document, { childList: true, subtree: true });"""
 
 
+# The engine's counters and what the page saw: a failed assertion on its retries says them.
+ENGINE_SAYS = """() => { const e = window.rulesEngine;
+  return { starts: e.starts, failures: e.failures, retrying: e.retrying, state: e.state, error: e.error, seen: window.seen }; }"""
+
+
 @pytest.mark.browser
 def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_returns(browser, site_dir):
     """Assert: the wheel cannot be fetched (the engine fails, and so does the service worker's install),
@@ -334,7 +339,9 @@ def test_an_engine_that_failed_offline_retries_by_itself_when_the_network_return
         # The engine's own retries are bounded: once spent, it waits for the network, the reader or the worker.
         spend_the_retries(page, BOOT_MS)
         tries = page.evaluate("window.rulesEngine.starts")
-        assert tries == 4  # the first start and its three retries (engine.js RETRY_DELAYS_MS)
+        # the first start and its three retries (engine.js RETRY_DELAYS_MS); once seen as 2 in a loaded CI run,
+        # not reproduced since: what the engine says then is in the message
+        assert tries == 4, page.evaluate(ENGINE_SAYS)
         context.set_offline(True)
         log.failing.clear()
         context.set_offline(False)  # fires `online`
