@@ -41,15 +41,21 @@ DAMAGE = """async (how) => {""" + SNAPSHOT_FILE + """
 REFUSAL = {"bytes": "checksum mismatch", "layout": "checksum mismatch", "probe": "wrong answer to its self-test"}
 
 
+def snapshot_saved(page, site_url: str) -> dict:
+    """Open the Dice page, wait for its engine's answer and for the snapshot it saves (at once where the profile has
+    one); return what SNAPSHOT_RECORD reads of the file."""
+    page.goto(site_url + "dice/")
+    wait_ready(page, DICE)
+    return wait_for_snapshot(page)
+
+
 @pytest.mark.profile("module")
 @pytest.mark.parametrize("damage", ["bytes", "layout", "probe"])
 def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_right(context, page, page_log, site_url, damage):
     """Assert: bytes flipped or pages misplaced in the saved file (caught by the checksum) or a wrong self-test answer
     (caught after the restore) make the engine drop the snapshot, boot fresh, answer as CPython,
     and save a sound snapshot again."""
-    page.goto(site_url + "dice/")
-    wait_ready(page, DICE)
-    saved = wait_for_snapshot(page)
+    saved = snapshot_saved(page, site_url)
     assert saved["shaMatches"] and saved["size"] > 1_000_000
     # The key covers what is baked in: Pyodide's version, the wheel's, bridge.py's and the (trimmed) stdlib's revisions.
     stdlib = content_revision((SITE / "assets" / "pyodide" / "python_stdlib.zip").read_bytes())
@@ -87,9 +93,7 @@ def test_an_older_builds_snapshot_in_indexeddb_is_deleted_once_the_file_is_saved
         open.onerror = () => fail(open.error);
     })""")
     assert "rules-engine" in page.evaluate("indexedDB.databases().then((all) => all.map((db) => db.name))")
-    page.goto(site_url + "dice/")
-    wait_ready(page, DICE)
-    wait_for_snapshot(page)
+    snapshot_saved(page, site_url)
     names = wait_until(page, """async () => { const all = (await indexedDB.databases()).map((db) => db.name);
         return !all.includes("rules-engine") && all; }""", BOOT_MS)
     assert "rules-engine" not in names
@@ -150,9 +154,7 @@ def test_two_tabs_opened_together_both_start_from_the_saved_snapshot(context, pa
     """Assert: two pages opened together, whose engines read the snapshot file about the same moment, both restore it
     and answer as CPython does (a read never shuts another tab out: read-only handles share the file, and a read
     that cannot have one reads the File)."""
-    page.goto(site_url + "dice/")
-    wait_ready(page, DICE)
-    wait_for_snapshot(page)
+    snapshot_saved(page, site_url)
     tabs = [context.new_page(), context.new_page()]
     for tab in tabs:
         tab.goto(site_url + "dice/", wait_until="commit")
@@ -231,9 +233,7 @@ def test_a_request_sent_while_the_engine_restores_is_answered_before_the_work_af
     work after boot (unpacking the wheel, ~40 ms here, more on a phone), though it is delivered only once the
     worker is ready. Before, the worker found no request waiting at "ready" and unpacked the wheel first: every
     warm visit's first answer waited for it."""
-    page.goto(site_url + "dice/")
-    wait_ready(page, DICE)
-    wait_for_snapshot(page)
+    snapshot_saved(page, site_url)
     told = page.evaluate(WORKER_ASKED_WHILE_RESTORING, site_url + "assets/calculators/worker.js")
     assert told["sentAt"] < told["readyAt"], told  # the case itself: sent before the worker was ready
     first_p = rules_core.odds(DICE, {"roll": {"base": 3}})["charts"][0]["rows"][0]["p"]  # type: ignore[index]
