@@ -157,6 +157,20 @@ export function fetchIntoPrecache(url, revision, networkFetch) {
   return { response, stored };
 }
 
+/**
+ * The bytes of the precache's checked copy of this file, once no download of it is being stored
+ * (its Web Lock); null if there is none. Never downloads, stores, or makes the cache (a failed
+ * install's clean-up stays clean).
+ */
+export async function precachedBytes(url, revision) {
+  if (typeof caches === "undefined") return null;
+  const read = async () => {
+    const hit = await caches.match(precacheKey(url, revision), { cacheName: PRECACHE });
+    return hit && hit.headers.get(CHECKED) === revision ? new Uint8Array(await hit.arrayBuffer()) : null;
+  };
+  return self.navigator.locks ? self.navigator.locks.request(`precache ${url}`, read) : read();
+}
+
 // This context's downloads into the precache, by URL: each settles once its copy is stored (or not),
 // and rejects only if the file was refused for good (its bytes wrong twice).
 const settling = new Map();

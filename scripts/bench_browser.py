@@ -494,10 +494,10 @@ def main() -> None:
 # The warm engine's boot, step by step: (step, the worker's mark it ends at, the mark it starts from).
 # Steps that overlap (the reads) each count from the worker's start.
 BOOT_STEPS = (
-    ("snapshot file read (OPFS)", "snapshot-file-read", "worker-run"),
+    ("snapshot file read (OPFS: heap, and wasm, stdlib and lock file where stored with it)", "snapshot-file-read", "worker-run"),
     ("snapshot checked (SHA-256)", "snapshot-checked", "snapshot-file-read"),
-    ("stdlib read, from the worker's start", "read python_stdlib.zip", "worker-run"),
-    ("lock file read, from the worker's start", "read pyodide-lock.json", "worker-run"),
+    ("stdlib read through the precache, from the worker's start", "read python_stdlib.zip", "worker-run"),
+    ("lock file read through the precache, from the worker's start", "read pyodide-lock.json", "worker-run"),
     ("Pyodide's script imported, from the worker's start", "script-imported", "worker-run"),
     ("wasm compiled, from the worker's start", "wasm-compiled", "worker-run"),
     ("restored (loadPyodide from the snapshot, its heap written)", "restored", "snapshot-checked"),

@@ -243,7 +243,7 @@ def snapshot_saved(page) -> str:
 # its room first (snapshot-store.js).
 def test_at_20_mb_the_precache_fits_whole_and_the_badge_says_there_is_no_warm_start(browser, site_dir):
     """Assert: with the quota at 20 MB the precache (~15.4 MB) is stored whole, every entry checked
-    and none an orphan; the engine's memory snapshot (~15 MB) is what storage cannot hold, and the
+    and none an orphan; the engine's memory snapshot (~28 MB, with its files) is what storage cannot hold, and the
     badge says so in one line: "Available offline, with no warm start: storage is full" (no storage
     note: the site does work offline); the widget answers live, and no snapshot is stored."""
     server, url, _ = serve_counting(site_dir)

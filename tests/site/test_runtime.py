@@ -14,9 +14,11 @@ from __future__ import annotations
 import pytest
 
 import rules_core
+from scripts.counting_server import serve_counting
 from scripts.hooks.assets import content_revision
 from tests.conftest import SITE
 from tests.site.conftest import expect, wait_until
+from tests.site.test_offline import offline_ready
 from tests.site.test_widgets import BOOT_MS, DICE, SNAPSHOT_FILE, chart_rows, cpython_rows, wait_for_snapshot, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -39,6 +41,11 @@ DAMAGE = """async (how) => {""" + SNAPSHOT_FILE + """
 }"""
 # What the engine's worker says when it refuses each damage (worker.js, snapshot-store.js).
 REFUSAL = {"bytes": "checksum mismatch", "layout": "checksum mismatch", "probe": "wrong answer to its self-test"}
+
+# The engine's files a restore reads, stored in the snapshot's file after its pages (snapshot-store.js).
+STORED_WITH_SNAPSHOT = ("assets/pyodide/pyodide.asm.wasm", "assets/pyodide/python_stdlib.zip", "assets/pyodide/pyodide-lock.json")
+# The worker's timeline marks each file it reads through the precache ("read <name>", worker.js watched()).
+PRECACHE_READS = tuple("read " + path.rsplit("/", 1)[1] for path in STORED_WITH_SNAPSHOT)
 
 
 def snapshot_saved(page, site_url: str) -> dict:
@@ -70,6 +77,9 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_r
     root = wait_ready(second, DICE)
     assert second.evaluate("window.rulesEngine.bootFrom") == "fresh"
     assert any(REFUSAL[damage] in line for line in said), said  # refused for this damage, not another
+    # The refused snapshot's files are not trusted either: the fresh boot read the precache's.
+    timeline = second.evaluate("window.rulesEngine.timeline")
+    assert [read for read in PRECACHE_READS if read not in timeline] == [], timeline
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
     assert chart_rows(root) == cpython_rows(DICE, {})
     again = wait_for_snapshot(second)
@@ -79,6 +89,107 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_afresh_and_answers_r
     third.goto(site_url + "dice/")
     wait_ready(third, DICE)
     assert third.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+    assert page_log.page_errors == []
+
+
+# Delete these URLs' copies from the precache (stored under URL?__rev=...); return how many were deleted.
+FORGET_IN_PRECACHE = """async (urls) => {
+    const cache = await caches.open("rules-precache");
+    let deleted = 0;
+    for (const request of await cache.keys()) if (urls.includes(request.url.split("?")[0]) && (await cache.delete(request))) deleted++;
+    return deleted;
+}"""
+
+# Rewrite the saved snapshot as a build before the stored files saved it: the header without "files", no files after
+# the pages (the checksum still holds: it covers the pages only).
+WITHOUT_FILES = """async () => {""" + SNAPSHOT_FILE + """
+  const { handle, header, heap } = await snapshotFile();
+  const record = JSON.parse(new TextDecoder().decode(header));
+  delete record.files;
+  const head = new TextEncoder().encode(JSON.stringify(record));
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, head.length, true);
+  const writable = await handle.createWritable();
+  for (const part of [length, head, heap]) await writable.write(part);
+  await writable.close();
+  return true;
+}"""
+
+
+def test_a_warm_boot_reads_the_engines_files_from_the_snapshot_file_not_the_precache(browser, site_dir):
+    """Assert: the saved snapshot carries the wasm, the stdlib and the lock file, each byte for byte its build's
+    revision; with the three gone from the precache and refused by the server, the next visit still boots from the
+    snapshot, reads none of them elsewhere, and answers as CPython does."""
+    server, url, log = serve_counting(site_dir)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        saved = snapshot_saved(page, url)
+        assert sorted(file["url"] for file in saved["files"]) == sorted(url + path for path in STORED_WITH_SNAPSHOT)
+        assert [file["url"] for file in saved["files"] if not file["matches"]] == []
+        offline_ready(page)  # the service worker's precache is complete: nothing stores the files again
+        assert page.evaluate(FORGET_IN_PRECACHE, [url + path for path in STORED_WITH_SNAPSHOT]) == 3
+        log.failing.update("/" + path for path in STORED_WITH_SNAPSHOT)
+        page.close()
+
+        warm = context.new_page()
+        warm.goto(url + "dice/")
+        root = wait_ready(warm, DICE)
+        assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+        timeline = warm.evaluate("window.rulesEngine.timeline")
+        assert [read for read in PRECACHE_READS if read in timeline] == [], timeline
+        expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+        assert chart_rows(root) == cpython_rows(DICE, {})
+    finally:
+        context.close()
+        server.shutdown()
+
+
+# Mark the stored stdlib as another build's (its revision changed, the header's length kept).
+STDLIB_OF_ANOTHER_BUILD = """async () => {""" + SNAPSHOT_FILE + """
+  const { handle, all, header } = await snapshotFile();
+  const record = JSON.parse(new TextDecoder().decode(header));
+  for (const file of record.files) if (file.url.endsWith("/python_stdlib.zip")) file.revision = "0".repeat(file.revision.length);
+  header.fill(0x20).set(new TextEncoder().encode(JSON.stringify(record)));
+  const writable = await handle.createWritable();
+  await writable.write(all);
+  await writable.close();
+  return true;
+}"""
+
+
+@pytest.mark.profile("module")
+def test_a_stored_file_of_another_revision_is_read_through_the_precache(context, page, page_log, site_url):
+    """Assert: a file stored with the snapshot whose revision is not this build's (here the stdlib) is not used: the
+    restore reads that one through the precache and the others from the snapshot's file, and answers as CPython."""
+    assert len(snapshot_saved(page, site_url)["files"]) == len(STORED_WITH_SNAPSHOT)
+    page.evaluate(STDLIB_OF_ANOTHER_BUILD)
+    page.close()
+    warm = context.new_page()
+    warm.goto(site_url + "dice/")
+    root = wait_ready(warm, DICE)
+    assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+    timeline = warm.evaluate("window.rulesEngine.timeline")
+    assert [read for read in PRECACHE_READS if read in timeline] == ["read python_stdlib.zip"], timeline
+    assert chart_rows(root) == cpython_rows(DICE, {})
+    assert page_log.page_errors == []
+
+
+@pytest.mark.profile("module")
+def test_a_snapshot_saved_without_its_files_is_restored_with_the_precaches(context, page, page_log, site_url):
+    """Assert: a snapshot whose file holds no engine files (as a build before them saved it) is still restored, its
+    wasm, stdlib and lock file read through the precache, and the engine answers as CPython does."""
+    snapshot_saved(page, site_url)
+    page.evaluate(WITHOUT_FILES)
+    page.close()
+    warm = context.new_page()
+    warm.goto(site_url + "dice/")
+    root = wait_ready(warm, DICE)
+    assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+    timeline = warm.evaluate("window.rulesEngine.timeline")
+    assert [read for read in PRECACHE_READS if read not in timeline] == [], timeline
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+    assert chart_rows(root) == cpython_rows(DICE, {})
     assert page_log.page_errors == []
 
 

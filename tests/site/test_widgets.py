@@ -61,7 +61,13 @@ SNAPSHOT_FILE = """
     const all = new Uint8Array(await (await handle.getFile()).arrayBuffer());
     if (all.length < 4) return null; // being written
     const length = new DataView(all.buffer).getUint32(0, true);
-    return { handle, all, header: all.subarray(4, 4 + length), heap: all.subarray(4 + length) };
+    const header = all.subarray(4, 4 + length);
+    // The engine's files stored after the heap's pages (an older build's snapshot has none).
+    const stored = JSON.parse(new TextDecoder().decode(header)).files ?? [];
+    let at = all.length - stored.reduce((sum, file) => sum + file.length, 0);
+    const heap = all.subarray(4 + length, at);
+    const files = stored.map((file) => ({ ...file, bytes: all.subarray(at, (at += file.length)) }));
+    return { handle, all, header, heap, files };
   };"""
 
 # What the saved snapshot holds, read from the page, or null while there is none.
@@ -71,8 +77,11 @@ SNAPSHOT_RECORD = """async () => {""" + SNAPSHOT_FILE + """
   const header = JSON.parse(new TextDecoder().decode(file.header)), heap = file.heap;
   const hex = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
   const sha = `${await hex(heap)}:${await hex(new TextEncoder().encode(JSON.stringify([header.size, header.pages])))}`;
+  // Each stored file against its revision (the first 16 hex digits of its SHA-256, as the build names it).
+  const files = await Promise.all(file.files.map(async ({ url, revision, length, bytes }) =>
+    ({ url, revision, length, matches: (await hex(bytes)).slice(0, 16) === revision })));
   return { key: header.key, size: heap.length, heapSize: header.size, pages: header.pages.length,
-           shaMatches: sha === header.sha256, probe: header.probe };
+           shaMatches: sha === header.sha256, probe: header.probe, files };
 }"""
 
 
