@@ -23,14 +23,17 @@ from tests.site.test_widgets import BOOT_MS, DICE, SNAPSHOT_FILE, chart_rows, cp
 
 pytestmark = pytest.mark.browser
 
-# Damage the saved snapshot in place: flip bytes across the heap, swap two pages' places, or change
-# its probe answer (the checksum kept each time).
+# Damage the saved snapshot in place: flip bytes across the heap, swap two pages' places, change
+# its probe answer, or mark its stored stdlib as another build's (the checksum kept each time).
 DAMAGE = """async (how) => {""" + SNAPSHOT_FILE + """
   const { handle, all, header, heap } = await snapshotFile();
   if (how === "bytes") for (let i = 4096; i < heap.length; i += 65536) heap[i] ^= 0xff;
   else {  // the header changed, keeping its length (so the heap keeps its place)
     const record = JSON.parse(new TextDecoder().decode(header));
     if (how === "probe") record.probe = record.probe.replace(/\\d/, (digit) => String((Number(digit) + 1) % 10));
+    else if (how === "stdlib revision") {  // the stored stdlib marked as another build's
+      for (const file of record.files) if (file.url.endsWith("/python_stdlib.zip")) file.revision = "0".repeat(file.revision.length);
+    }
     else [record.pages[0], record.pages[1]] = [record.pages[1], record.pages[0]]; // two pages put back in each other's place
     header.fill(0x20).set(new TextEncoder().encode(JSON.stringify(record)));
   }
@@ -116,6 +119,19 @@ WITHOUT_FILES = """async () => {""" + SNAPSHOT_FILE + """
 }"""
 
 
+def warm_reads(context, url: str) -> list[str]:
+    """Open Dice in a new page of the profile; assert it booted from the snapshot and answers live as CPython; return
+    which of the three files its worker read through the precache (PRECACHE_READS)."""
+    warm = context.new_page()
+    warm.goto(url + "dice/")
+    root = wait_ready(warm, DICE)
+    assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+    assert chart_rows(root) == cpython_rows(DICE, {})
+    timeline = warm.evaluate("window.rulesEngine.timeline")
+    return [read for read in PRECACHE_READS if read in timeline]
+
+
 def test_a_warm_boot_reads_the_engines_files_from_the_snapshot_file_not_the_precache(browser, site_dir):
     """Assert: the saved snapshot carries the wasm, the stdlib and the lock file, each byte for byte its build's
     revision; with the three gone from the precache and refused by the server, the next visit still boots from the
@@ -131,31 +147,10 @@ def test_a_warm_boot_reads_the_engines_files_from_the_snapshot_file_not_the_prec
         assert page.evaluate(FORGET_IN_PRECACHE, [url + path for path in STORED_WITH_SNAPSHOT]) == 3
         log.failing.update("/" + path for path in STORED_WITH_SNAPSHOT)
         page.close()
-
-        warm = context.new_page()
-        warm.goto(url + "dice/")
-        root = wait_ready(warm, DICE)
-        assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
-        timeline = warm.evaluate("window.rulesEngine.timeline")
-        assert [read for read in PRECACHE_READS if read in timeline] == [], timeline
-        expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
-        assert chart_rows(root) == cpython_rows(DICE, {})
+        assert warm_reads(context, url) == []
     finally:
         context.close()
         server.shutdown()
-
-
-# Mark the stored stdlib as another build's (its revision changed, the header's length kept).
-STDLIB_OF_ANOTHER_BUILD = """async () => {""" + SNAPSHOT_FILE + """
-  const { handle, all, header } = await snapshotFile();
-  const record = JSON.parse(new TextDecoder().decode(header));
-  for (const file of record.files) if (file.url.endsWith("/python_stdlib.zip")) file.revision = "0".repeat(file.revision.length);
-  header.fill(0x20).set(new TextEncoder().encode(JSON.stringify(record)));
-  const writable = await handle.createWritable();
-  await writable.write(all);
-  await writable.close();
-  return true;
-}"""
 
 
 @pytest.mark.profile("module")
@@ -163,15 +158,9 @@ def test_a_stored_file_of_another_revision_is_read_through_the_precache(context,
     """Assert: a file stored with the snapshot whose revision is not this build's (here the stdlib) is not used: the
     restore reads that one through the precache and the others from the snapshot's file, and answers as CPython."""
     assert len(snapshot_saved(page, site_url)["files"]) == len(STORED_WITH_SNAPSHOT)
-    page.evaluate(STDLIB_OF_ANOTHER_BUILD)
+    page.evaluate(DAMAGE, "stdlib revision")
     page.close()
-    warm = context.new_page()
-    warm.goto(site_url + "dice/")
-    root = wait_ready(warm, DICE)
-    assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
-    timeline = warm.evaluate("window.rulesEngine.timeline")
-    assert [read for read in PRECACHE_READS if read in timeline] == ["read python_stdlib.zip"], timeline
-    assert chart_rows(root) == cpython_rows(DICE, {})
+    assert warm_reads(context, site_url) == ["read python_stdlib.zip"]
     assert page_log.page_errors == []
 
 
@@ -182,14 +171,7 @@ def test_a_snapshot_saved_without_its_files_is_restored_with_the_precaches(conte
     snapshot_saved(page, site_url)
     page.evaluate(WITHOUT_FILES)
     page.close()
-    warm = context.new_page()
-    warm.goto(site_url + "dice/")
-    root = wait_ready(warm, DICE)
-    assert warm.evaluate("window.rulesEngine.bootFrom") == "snapshot"
-    timeline = warm.evaluate("window.rulesEngine.timeline")
-    assert [read for read in PRECACHE_READS if read not in timeline] == [], timeline
-    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
-    assert chart_rows(root) == cpython_rows(DICE, {})
+    assert warm_reads(context, site_url) == list(PRECACHE_READS)
     assert page_log.page_errors == []
 
 
