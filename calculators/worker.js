@@ -94,9 +94,10 @@ function watched(url, response) {
   });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
+const urlOf = (input) => new URL(input instanceof Request ? input.url : input, self.location.href).href;
 /** A file of the build, read through the precache, its body watched (above); any other URL, from the network. */
 const precachedFetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+  const url = urlOf(input);
   const revision = revisionOf(url);
   if (!revision) return networkFetch(input, init);
   return sharedFetch(url, revision, networkFetch).then(
@@ -109,8 +110,9 @@ const precachedFetch = (input, init) => {
 };
 const earlyReads = new Map(); // URL -> the response read early for loadPyodide's first fetch of it (below)
 self.fetch = (input, init) => {
-  const early = earlyReads.get(new URL(input instanceof Request ? input.url : input, self.location.href).href);
-  if (early) return earlyReads.delete(early.url), early.response;
+  const url = urlOf(input);
+  const early = earlyReads.get(url);
+  if (early) return earlyReads.delete(url), early;
   return precachedFetch(input, init);
 };
 
@@ -166,7 +168,7 @@ const readWhole = (response) =>
 for (const url of [OPTIONS.stdLibURL, OPTIONS.lockFileURL]) {
   const read = storedWithSnapshot(url).then((bytes) => (bytes ? new Response(bytes) : precachedFetch(url).then(readWhole)));
   read.catch(() => {}); // a failed read is reported by the watch, and to loadPyodide
-  earlyReads.set(url, { url, response: read });
+  earlyReads.set(url, read);
 }
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 // Python's start-up follows the instantiation and holds the worker for seconds without a break (on
@@ -236,7 +238,10 @@ function snapshotOf(pyodide) {
   mark("snapshot-made");
   // Its files are the precache's checked copies; one the precache has not (storage full, no Cache
   // Storage) is not stored with it, and a restore reads it as before.
-  const copies = STORED_WITH_SNAPSHOT.map(async (url) => ({ url, revision: revisionOf(url), bytes: await precachedBytes(url, revisionOf(url)).catch(() => null) }));
+  const copies = STORED_WITH_SNAPSHOT.map(async (url) => {
+    const revision = revisionOf(url);
+    return { url, revision, bytes: await precachedBytes(url, revision).catch(() => null) };
+  });
   Promise.all(copies)
     .then((files) => saveSnapshot(SNAPSHOT_KEY, snapshot, probe, files.filter((file) => file.bytes)))
     .then((outcome) => self.postMessage({ type: "snapshot-saved", outcome, ...cost }));
