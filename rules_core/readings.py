@@ -250,6 +250,12 @@ DOGFIGHT_MISSILE = Reading(
     "Squadron places its diminishes so that it loses the least Structure after the Escalation (then as the "
     "Secondary's choice).",
 )
+MISSILE_TARGET_GONE = Reading(
+    "missile-target-gone", "Dogfight: no Missile at a Squadron already destroyed", "Dogfight (v1.2.4), How the dice work §6",
+    "The text resolves a declared Missile \"even if the firing Squadron was destroyed\" and says nothing of a "
+    "destroyed target. A Missile whose target was destroyed in step 6 has nothing left to hit: it is not rolled, and "
+    "no Defense is rolled against it. It was still declared, and its Fire Control spent, in step 1.",
+)
 POINT_DEFENSE_OPPOSES = Reading(
     "point-defense-opposes", "Point Defense against an attack's results", "Damage (v1.2.4), How the dice work §5",
     "A Squadron that tries to reduce an attack's results with its Point Defense (the Damage page's Pathfinders "
@@ -300,6 +306,7 @@ READINGS: dict[str, Reading] = {
         EXPLOSION_ARCS,
         DOGFIGHT_DAMAGE,
         DOGFIGHT_MISSILE,
+        MISSILE_TARGET_GONE,
         POINT_DEFENSE_OPPOSES,
         V121_DAMAGE_RATING,
     )

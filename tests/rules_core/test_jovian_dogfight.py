@@ -216,12 +216,44 @@ def test_simultaneous_both_destroyed() -> None:
     assert resolve(ID, values)["outcome"]["destroyed"] == ["A", "B"]
 
 
-def test_every_roll_has_its_keypad() -> None:
-    """Assert dice_needed counts every roll of the chain: both Attacks, both Defenses, the Missile and its Defense."""
+def test_step_6_has_its_keypads_and_step_7_is_asked_in_turn() -> None:
+    """Assert dice_needed counts step 6's rolls (both Attacks, both Defenses); the Missile and its Defense are keypads
+    asked in turn, once step 6 is known (a Missile at a destroyed Squadron is never asked: Reading missile-target-gone)."""
     from rules_core import describe
-    needed = describe(ID, sides(a={"missile": True, "missile_as": 3}))["dice_needed"]
-    assert needed["a_att.dice"] == 2 and needed["b_def.dice"] == 2 and needed["a_msl.dice"] == 3
-    assert needed["b_mdef.dice"] == 2 and needed["a_mdef.dice"] == 0 and needed["b_msl.dice"] == 0
+    declaration = describe(ID, sides(a={"missile": True, "missile_as": 3}))
+    needed = declaration["dice_needed"]
+    assert needed["a_att.dice"] == 2 and needed["b_def.dice"] == 2 and needed["b_att.dice"] == 2
+    assert not any(key.startswith(("a_msl", "b_msl", "a_mdef", "b_mdef")) for key in needed)
+    assert {"a_msl.dice", "b_mdef.dice", "b_msl.dice", "a_mdef.dice"} <= set(declaration["in_turn"])
+
+
+STEP_6_A_DESTROYS_B = {"a_att": {"dice": [4, 4], "macro_dice": []}, "b_def": {"dice": [1, 2]},
+                       "b_att": {"dice": [1, 2], "macro_dice": []}, "a_def": {"dice": [3, 5]}}
+"""Step 6 typed: A (Particle Cannon, first) rolls [D4] against no result, 1 Structure off B's 1; B never attacks."""
+
+
+def test_a_missile_at_a_squadron_destroyed_in_step_6_is_not_rolled_and_no_dice_are_asked() -> None:
+    """Assert (Reading missile-target-gone): A's declared Missile at B, destroyed in step 6, asks for no roll, is not
+    rolled, and the step says why; the outcome is step 6's."""
+    out = resolve(ID, {**sides(a={"missile": True, "missile_as": 3}), **STEP_6_A_DESTROYS_B})
+    assert "next_roll" not in out
+    assert ("Squadron B was destroyed in step 6: Squadron A's declared Missile has nothing to hit and is not rolled "
+            "(its Fire Control was spent in step 1).") in out["steps"]
+    assert not any("Missile:" in step or "Missile hits" in step for step in out["steps"])
+    assert "a_msl" not in out["roll"] and "b_mdef" not in out["roll"]
+    assert out["outcome"]["destroyed"] == ["B"]
+    assert "missile-target-gone" in [reading["key"] for reading in out["interpretations"]]
+
+
+def test_a_missile_at_a_squadron_still_there_is_asked_in_turn() -> None:
+    """Assert a Missile whose target survived step 6 is the next roll asked, by what it is in the text."""
+    out = resolve(ID, {**sides(a={"missile": True, "missile_as": 3}, b={"structure": 3}), **STEP_6_A_DESTROYS_B})
+    assert out["next_roll"]["for"] == "Squadron A's Missile (step 7)"
+    assert out["next_roll"]["keypads"] == {"a_msl.dice": 3}
+    typed = resolve(ID, {**sides(a={"missile": True, "missile_as": 3}, b={"structure": 3}), **STEP_6_A_DESTROYS_B,
+                         "a_msl": {"dice": [6, 6, 1]}})
+    assert typed["next_roll"]["for"] == "Squadron B's Defense against the Missile (step 7)"
+    assert typed["next_roll"]["keypads"] == {"b_mdef.dice": 2}
 
 
 def test_the_automatic_attack_matches_the_opposed_engine() -> None:

@@ -42,3 +42,22 @@ def test_roll_for_me_shows_the_attack_and_point_defense_faces(page, page_log, si
         faces = " ".join(str(face) for face in roll["dice"])
         expect()(root.locator(f'fieldset[data-faces="{name}"] [data-region="typed"]')).to_have_text(faces)
     assert page_log.page_errors == []
+
+
+def test_a_missile_is_asked_in_turn_and_never_at_a_squadron_step_6_destroyed(page, page_log, site_url):
+    """Assert (Reading missile-target-gone) the Dogfight with step 6 typed: where B survives, A's Missile is the next
+    roll the widget asks for; where step 6 destroyed B, no Missile keypad is asked and the step says it is not rolled."""
+    from tests.rules_core.test_jovian_dogfight import STEP_6_A_DESTROYS_B, sides
+    url = site_url + "jovian-wars/v1.2.4/dogfight/"
+    survives = {**sides(a={"missile": True, "missile_as": 3}, b={"structure": 3}), **STEP_6_A_DESTROYS_B}
+    root = shared_resolution(page, url, ID, survives)
+    expect()(root.locator('[data-region="next-roll-prompt"]')).to_contain_text("Squadron A's Missile (step 7), 3 dice")
+    expect()(root.locator('[data-region="next-roll"] fieldset[data-faces="a_msl.dice"]')).to_be_visible()
+    destroyed = {**sides(a={"missile": True, "missile_as": 3}), **STEP_6_A_DESTROYS_B}
+    page.goto("about:blank")
+    root = shared_resolution(page, url, ID, destroyed)
+    expect()(root.locator('[data-region="outcome"] ol.resolver__steps')).to_contain_text(
+        "Squadron A's declared Missile has nothing to hit and is not rolled")
+    expect()(root.locator('[data-region="next-roll"]')).to_be_hidden()
+    expect()(root.locator('fieldset[data-faces="a_msl.dice"]')).to_be_hidden()
+    assert page_log.page_errors == []

@@ -5,7 +5,9 @@ pool, in weapon initiative order: an earlier attack's damage applies before the 
 attacks, and a Squadron destroyed before it acts does not attack (same initiative or a Lance:
 simultaneous). Step 7: every declared Missile attack, simultaneously, even from a destroyed
 Squadron: the Missile's AS against a new roll of the defender's Defense pool, the results left
-Escalated (Reading `dogfight-missile`). Every result hits as Squadron Damage.
+Escalated (Reading `dogfight-missile`). Every result hits as Squadron Damage. A Missile at a Squadron step 6
+destroyed is not rolled (Reading `missile-target-gone`): the Structure left is the same either way, so the chain
+need not tell the two apart.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Each Squadron's pool is weapon AS + Skill + Fuel bid, split into Attack and Defense (Evasive +1
 Defense). Step 6: each Attack (its weapon Macro and net attack modifier converted by the v1.2.4
 table) is the Primary of an Opposed Roll against the other's Defense, in weapon initiative order
-(Reading `dogfight-damage`). Step 7: the declared Missile attacks (Reading `dogfight-missile`).
+(Reading `dogfight-damage`). Step 7: the declared Missile attacks (Reading `dogfight-missile`), none at a
+Squadron step 6 destroyed (Reading `missile-target-gone`), their dice asked in turn.
 The exact chain is chain.py, the Weapon Initiative table initiative.py;
 this module declares the Dogfight's inputs and resolves one case.
 """
@@ -23,7 +24,7 @@ from ...dice.pools import MAX_MODIFIER, Pool, build_pool
 from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
 from ...wording import structure_lost
-from ...rolling import pool_needed, resolution_json, roll, roll_input
+from ...rolling import KEYPADS, pool_needed, resolution_json, roll, roll_input
 from ..damage.common import opposed_sentence, squadron_loss
 from .initiative import VERSIONS, WEAPON_INITIATIVE, order
 from ..squadron_inputs import MOST_FUEL, MOST_RATING, in_play, squadron_end, squadron_input, squadron_of, squadron_parts
@@ -116,12 +117,11 @@ def _who(values: Inputs) -> str:
 
 
 def _needed(values: Inputs) -> dict[str, int]:
+    """Step 6's keypads; step 7's are asked in turn (IN_TURN), only for a Missile whose target is still there."""
     out: dict[str, int] = {}
     for name, other in (("a", "b"), ("b", "a")):
         own, foe = squadron(values, name), squadron(values, other)
-        out.update({**pool_needed(own.attack, f"{name}_att"), **pool_needed(own.missile or Pool(0), f"{name}_msl"),
-                    **pool_needed(foe.defense, f"{other}_def"),
-                    **pool_needed(foe.defense if own.missile else Pool(0), f"{other}_mdef")})
+        out.update({**pool_needed(own.attack, f"{name}_att"), **pool_needed(foe.defense, f"{other}_def")})
     return out
 
 
@@ -166,8 +166,8 @@ def _missile(values: Inputs, name: str, other: str, rng: random.Random, rolls: d
     missile, defense = squadron(values, name).missile, squadron(values, other).defense
     assert missile is not None
     big, small = name.upper(), other.upper()
-    first = roll(missile, values, rng, f"{name}_msl")
-    second = roll(defense, values, rng, f"{other}_mdef")
+    first = roll(missile, values, rng, f"{name}_msl", what=f"Squadron {big}'s Missile (step 7)")
+    second = roll(defense, values, rng, f"{other}_mdef", what=f"Squadron {small}'s Defense against the Missile (step 7)")
     rolls.update({f"{name}_msl": resolution_json(first), f"{other}_mdef": resolution_json(second)})
     texts = [f"{big} Missile: {s}" for s in first.sentences()] + [f"{small} Defense: {s}" for s in second.sentences()]
     effect = secondary_effect(second.final)
@@ -218,12 +218,16 @@ def _run(values: Inputs) -> Answer:
     missiles = [(name, other) for name, other in (("a", "b"), ("b", "a")) if values[f"{name}_missile"]]
     hits: dict[str, int] = {}
     for name, other in missiles:
+        if left[other] == 0:  # Reading missile-target-gone: nothing to hit, so no roll and no dice asked
+            steps.append(f"Squadron {other.upper()} was destroyed in step 6: Squadron {name.upper()}'s declared Missile "
+                         "has nothing to hit and is not rolled (its Fire Control was spent in step 1).")
+            continue
         if left[name] == 0:
             steps.append(f"Squadron {name.upper()} was destroyed: its declared Missile attack is still resolved.")
         lost, texts = _missile(values, name, other, rng, rolls)
         steps += texts
         hits[other] = lost
-    if missiles:
+    if hits:
         steps.append("The Missile attacks are resolved simultaneously: " + ", ".join(
             f"{other.upper()} {structure_lost(lost)}" for other, lost in hits.items()) + ".")
     left = {name: max(0, left[name] - hits.get(name, 0)) for name in SIDES}
@@ -244,9 +248,13 @@ def _rolls() -> tuple[Input, ...]:
     for name, other in (("a", "b"), ("b", "a")):
         big, small = name.upper(), other.upper()
         out += [roll_input(f"{name}_att", f"{big}'s Attack"), roll_input(f"{other}_def", f"{small}'s Defense"),
-                roll_input(f"{name}_msl", f"{big}'s Missile"),
-                roll_input(f"{other}_mdef", f"{small}'s Defense against the Missile")]
+                roll_input(f"{name}_msl", f"{big}'s Missile", optional=True),
+                roll_input(f"{other}_mdef", f"{small}'s Defense against the Missile", optional=True)]
     return tuple(out)
+
+
+IN_TURN = tuple(f"{roll}.{key}" for roll in ("a_msl", "b_mdef", "b_msl", "a_mdef") for key in KEYPADS)
+"""Step 7's keypads: asked in turn once step 6 is resolved, and never for a Missile at a destroyed Squadron."""
 
 
 DOGFIGHT = Resolver(
@@ -259,9 +267,10 @@ DOGFIGHT = Resolver(
             squadron_input("b", "Squadron B", squadron_parts("Mass Driver")),
             *_fight_inputs("a", True), *_fight_inputs("b", False), *_rolls(), SEED),
     run=_run, odds=_odds,
-    readings=(readings.DOGFIGHT_DAMAGE, readings.DOGFIGHT_MISSILE, readings.SECONDARY_ADDS_UP,
+    readings=(readings.DOGFIGHT_DAMAGE, readings.DOGFIGHT_MISSILE, readings.MISSILE_TARGET_GONE,
+              readings.SECONDARY_ADDS_UP,
               readings.SECONDARY_CHOOSES, readings.ESCALATE_DIMINISH, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO),
-    serves=("dogfight",), versions=VERSIONS, dice_needed=_needed,
+    serves=("dogfight",), versions=VERSIONS, dice_needed=_needed, in_turn=IN_TURN,
 )
 
 
