@@ -5,7 +5,7 @@ A resolver returns an `Answer`:
     Answer(outcome=Outcome(headline, allowed, facts), steps, checks=(Check(label, ok, detail), ...),
            charts=(Chart(title, (Row(label, p), ...)), ...), extra={resolver-specific keys})
 
-`to_json` writes the shape registry.py's docstring fixes and calculators/render.js reads:
+`to_json` writes the shape registry.py's docstring fixes and calculators/page/render.js reads:
 probabilities as reduced "p/q" strings, tuples as lists, typed values as their dicts.
 """
 

@@ -55,7 +55,7 @@ def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object
     """Run axe-core (WCAG 2 A/AA rules) in `page`, limited to the `include` selector; [] when nothing matches."""
     if include and not page.locator(include).count():
         return []
-    # The page's own finishing touches (calculators/page-a11y.js: tab stops on boxes that scroll) come after its
+    # The page's own finishing touches (calculators/page/page-a11y.js: tab stops on boxes that scroll) come after its
     # first answers and terms: audit the finished page.
     page.wait_for_function("() => document.querySelector('article.md-content__inner[data-page-complete]') !== null",
                            timeout=COMPLETE_MS)

@@ -192,7 +192,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self._send_body(self._sitemap(), "application/xml")
 
     def _send_service_worker(self) -> None:
-        # The precache checks every file against its revision (calculators/precache.js): the
+        # The precache checks every file against its revision (calculators/shared/precache.js): the
         # sitemap served here is rewritten, so sw.js names the revision of what is served.
         path = Path(self.directory) / "sw.js"
         sitemap = self._sitemap()

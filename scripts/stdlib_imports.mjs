@@ -1,4 +1,4 @@
-// The engine inside Pyodide under Node, booted as the worker boots it (calculators/worker.js: the site's wheel
+// The engine inside Pyodide under Node, booted as the worker boots it (calculators/worker/worker.js: the site's wheel
 // unpacked, bridge.py run, every resolver family imported, warm(), a memory snapshot made), then asked every
 // resolver's describe, odds and resolve, and bad inputs, through bridge.py's handle, and a Python error raised
 // into JS (its traceback is formatted in Python). Prints one JSON object:
@@ -38,7 +38,7 @@ const pyodide = await loadPyodide({
   stderr: (text) => console.error(text),
 });
 pyodide.unpackArchive(new Uint8Array(readFileSync(path.join(assets, "pyodide", wheel))), "wheel");
-pyodide.runPython(readFileSync(path.join(assets, "calculators", "bridge.py"), "utf8"));
+pyodide.runPython(readFileSync(path.join(assets, "calculators", "worker", "bridge.py"), "utf8"));
 pyodide.runPython("import rules_core\nlen(rules_core.REGISTRY)");
 pyodide.globals.get("warm")();
 pyodide.makeMemorySnapshot();

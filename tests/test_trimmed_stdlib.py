@@ -26,8 +26,8 @@ FULL = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
 
 def cpython_bridge():
-    """calculators/bridge.py in this process: the same door into rules_core as the worker's."""
-    spec = importlib.util.spec_from_file_location("bridge", ROOT / "calculators" / "bridge.py")
+    """calculators/worker/bridge.py in this process: the same door into rules_core as the worker's."""
+    spec = importlib.util.spec_from_file_location("bridge", ROOT / "calculators" / "worker" / "bridge.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -2,7 +2,7 @@
 Catastrophic Damage Table's modifier, and each v1.2.4 Action's requirement checked on the ship; for a Squadron
 (`squadron_now`), each Action a Squadron may declare (the Generic and the Squadron Special Actions) checked on it.
 
-The fleet page (calculators/fleet.js) asks this through the engine's "ship" door (calculators/bridge.py) with a
+The fleet page (calculators/page/fleet.js) asks this through the engine's "ship" door (calculators/worker/bridge.py) with a
 ship as the fleet keeps it: its card, its numbers now, its fate and Boarders aboard. Nothing here is a rule of its
 own: Crippled is quoted from the texts, the Systems at 0 are the damage model's (`Ship.systems_at_zero`, Reading
 `systems-at-zero`), and each Action's requirement is checked by its own resolver, given only what a fleet ship

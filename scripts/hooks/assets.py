@@ -3,8 +3,10 @@
 Run by scripts/build_site.py after the site generator (MkDocs or Zensical) and before the service
 worker is written (scripts/hooks/offline.py), which hashes all of it. Writes into the site folder:
 
-    assets/calculators/*      calculators/ as written (worker, widget, styles, bridge.py)
-    assets/calculators/build-info.js   the wheel's file name, for the worker
+    assets/calculators/*/*    calculators/ as written, folder by runtime: page/ (widget, styles...),
+                              worker/ (the engine worker, bridge.py), shared/ (the protocol, the precache);
+                              not service-worker/, which offline.py writes into /sw.js
+    assets/calculators/worker/build-info.js   the wheel's file name and the engine files' revisions, for the worker
     assets/pyodide/*          the pinned npm pyodide package: runtime, lock file, and its stdlib zip trimmed
                               to the files the engine imports (scripts/hooks/stdlib.py)
     assets/pyodide/rules_core-<version>-py3-none-any.whl   built from rules_core/ (deterministic)
@@ -21,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 from scripts.hooks.build_error import BuildError
-from scripts.hooks.build_stamp import PLACEHOLDER
+from scripts.hooks.build_stamp import BUILD_INFO, PLACEHOLDER
 from scripts.hooks.stdlib import trimmed_stdlib
 from scripts.icons import THEME, png
 from scripts.wheel import build_wheel
@@ -30,6 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 CALCULATORS = ROOT / "calculators"
+SERVICE_WORKER = CALCULATORS / "service-worker"
+"""Not copied: scripts/hooks/offline.py writes its script into /sw.js, the one URL a service worker may have."""
+BRIDGE = "assets/calculators/worker/bridge.py"
 THEME_COLOUR = "#{:02x}{:02x}{:02x}".format(*THEME)
 
 
@@ -71,10 +76,10 @@ def add_assets(site_dir: Path, site_name: str) -> None:
         raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup (npm ci)")
     # The engine worker reads these through the precache, so it needs their revisions too.
     engine_files: dict[str, bytes] = {}
-    for path in sorted(CALCULATORS.iterdir()):
-        if path.is_file() and path.name != "service-worker.js":  # written to /sw.js by offline.py
-            _write(site_dir, f"assets/calculators/{path.name}", path.read_bytes())
-    engine_files["assets/calculators/bridge.py"] = (CALCULATORS / "bridge.py").read_bytes()
+    for path in sorted(CALCULATORS.rglob("*")):
+        if path.is_file() and SERVICE_WORKER not in path.parents:
+            _write(site_dir, f"assets/calculators/{path.relative_to(CALCULATORS).as_posix()}", path.read_bytes())
+    engine_files[BRIDGE] = (site_dir / BRIDGE).read_bytes()
     for name in PYODIDE_FILES:
         data = trimmed_stdlib(PYODIDE / name) if name == "python_stdlib.zip" else (PYODIDE / name).read_bytes()
         _write(site_dir, f"assets/pyodide/{name}", data)
@@ -93,7 +98,7 @@ def add_assets(site_dir: Path, site_name: str) -> None:
         "// Content revisions of the files the engine reads (precache keys; the snapshot key).\n"
         f"export const REVISIONS = {json.dumps(revisions, indent=2)};\n"
     )
-    _write(site_dir, "assets/calculators/build-info.js", info.encode())
+    _write(site_dir, BUILD_INFO, info.encode())
     for size in (192, 512):
         _write(site_dir, f"assets/icons/icon-{size}.png", png(size))
     _write(site_dir, "assets/icons/manifest.webmanifest", manifest(site_name).encode())

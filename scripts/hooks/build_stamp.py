@@ -2,11 +2,11 @@
 
 Run by scripts/build_site.py after the other finishing steps that write files, before the service
 worker is written. Pages (overrides/main.html: `<meta name="rules-build">`) and
-assets/calculators/build-info.js are written with PLACEHOLDER; `stamp_build(site_dir)` hashes every
+assets/calculators/worker/build-info.js are written with PLACEHOLDER; `stamp_build(site_dir)` hashes every
 file of the build as it stands (placeholders included, so the stamp never depends on itself), then
 writes the stamp where the placeholder was. Two builds with the same files get the same stamp; any
 changed file changes it. The service worker (offline.py) and the engine worker report it, and a
-page whose own stamp differs from theirs knows it is of another build (calculators/offline.js).
+page whose own stamp differs from theirs knows it is of another build (calculators/page/offline.js).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import hashlib
 from pathlib import Path
 
 PLACEHOLDER = "rules-build-unstamped"
-BUILD_INFO = "assets/calculators/build-info.js"
+BUILD_INFO = "assets/calculators/worker/build-info.js"
 STAMPED_SUFFIXES = (".html", ".js")
 """The files that may hold the placeholder (pages; build-info.js)."""
 

@@ -16,7 +16,7 @@ from rules_core import REGISTRY, resolver_ids
 
 DESCRIBE = "assets/describe.json"
 WIDGET_FIELDS = ("title", "inputs", "has_odds", "in_turn")
-"""The fields of describe() that calculators/widget.js reads (declarationOf)."""
+"""The fields of describe() that calculators/page/widget.js reads (declarationOf)."""
 
 
 def declarations() -> dict[str, dict[str, object]]:

@@ -1,4 +1,4 @@
-"""The fleet page: `<!-- fleet -->` becomes the block calculators/fleet.js draws the fleet in.
+"""The fleet page: `<!-- fleet -->` becomes the block calculators/page/fleet.js draws the fleet in.
 
 The block carries the numbers a ship of the fleet holds, as rules_core declares them for a Capital Ship
 (`rules_core.jovian_wars.ship_inputs.ship_parts`: names, labels, ranges) and for a Squadron

@@ -2,8 +2,8 @@
 
 Run by scripts/build_site.py as the last finishing step, after the site generator:
 `write_service_worker(site_dir)` lists every file of the finished site with its content revision
-and writes /sw.js: the build version and that list, then calculators/precache.js (the precache
-shared with the engine worker, without its `export` words), then calculators/service-worker.js.
+and writes /sw.js: the build version and that list, then calculators/shared/precache.js (the precache
+shared with the engine worker, without its `export` words), then calculators/service-worker/service-worker.js.
 VERSION names the precache (every file and revision); BUILD is the stamp the pages carry (build_stamp.py).
 A file keeps its revision while its bytes stay the same, so an update downloads only what changed.
 """
@@ -63,7 +63,8 @@ def write_service_worker(site_dir: Path) -> str:
         f"const BUILD = {json.dumps(read_stamp(site_dir))}; // the stamp this build's pages carry\n"
         "const PRECACHE_FILES = [\n" + ",\n".join(json.dumps(entry) for entry in manifest) + "\n];\n"
     )
-    body = _module_as_script(CALCULATORS / "precache.js") + "\n" + (CALCULATORS / "service-worker.js").read_text(encoding="utf-8")
+    body = (_module_as_script(CALCULATORS / "shared" / "precache.js") + "\n"
+            + (CALCULATORS / "service-worker" / "service-worker.js").read_text(encoding="utf-8"))
     (site_dir / SW_NAME).write_text(head + body, encoding="utf-8")
     return version
 

@@ -1,6 +1,6 @@
 """assets/search-entries.json: every name a player may search for, and where it is.
 
-Search results name their place (calculators/search.js): "Jovian Wars v1.2.4 · Actions · Action".
+Search results name their place (calculators/page/search.js): "Jovian Wars v1.2.4 · Actions · Action".
 And a search for an entry's exact name opens that entry: the themes' own ranking (lunr in
 Material, Zensical's engine) puts a page that mentions "Ram" thirty times above the Ram rule, and
 Zensical has no per-page boost. So the page script looks the query up here first:

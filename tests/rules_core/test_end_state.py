@@ -1,9 +1,9 @@
 """Property: every resolver that takes a ship reports each ship's end state in the ship input's own shape, and
 applying it to the ship (as the fleet keeps it) and reading it back gives exactly the outcome's state and the steps'.
 
-The fleet keeps a ship as its card and its numbers now (calculators/fleet-store.js): `left` holds the parts of
+The fleet keeps a ship as its card and its numbers now (calculators/page/fleet-store.js): `left` holds the parts of
 `ship_parts()`, the card's Structure is the Ram's starting Structure, the Boarders aboard and the fate are kept beside
-(calculators/apply-outcome.js). The widget's pick fills a ship input from that (`pickShip`): this test does the same
+(calculators/page/apply-outcome.js). The widget's pick fills a ship input from that (`pickShip`): this test does the same
 in Python, with random ships, choices and dice, and reads the ship back through the resolver's own declaration.
 """
 

@@ -142,7 +142,7 @@ def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, s
     dropped with a note, as strictly as the JSON form, and the widget still answers."""
     page.goto(site_url + "readings/")
     specs = rules_core.describe(RAM)["inputs"]
-    check = page.evaluate("async (specs) => (await import(location.origin + '/assets/calculators/fragment.js')).declarationCheck(specs)", specs)
+    check = page.evaluate("async (specs) => (await import(location.origin + '/assets/calculators/page/fragment.js')).declarationCheck(specs)", specs)
     faces = next(i for i, spec in enumerate(specs) if spec["kind"] == "faces")  # type: ignore[index]
     whole = next(i for i, spec in enumerate(specs) if spec["kind"] == "int")  # type: ignore[index]
     roll = next(i for i, spec in enumerate(specs) if spec["kind"] == "roll")  # type: ignore[index]

@@ -171,7 +171,7 @@ def test_the_pages_checker_refuses_exactly_what_rules_core_refuses(warm_page, si
     assert len(cases) > 200
     warm_page.goto(site_url + "dice/")
     got = warm_page.evaluate("""async (cases) => {
-        const { checkValue } = await import(location.origin + '/assets/calculators/input-check.js');
+        const { checkValue } = await import(location.origin + '/assets/calculators/page/input-check.js');
         return cases.map(({ spec, value }) => { const r = checkValue(spec, value); return r.error ? "refused" : { value: r.value }; });
     }""", cases)
     mismatches = [(case["spec"]["name"], case["value"], case["expected"], answer) for case, answer in zip(cases, got, strict=True)

@@ -207,13 +207,13 @@ def test_the_policy_as_a_header_leaves_the_engine_working(browser, site_dir: Pat
         page, log = watched_page(context, violations)
         page.on("worker", lambda worker: workers.append(worker))
         page.goto(url + "dice/", wait_until="load")
-        response = page.request.get(url + "assets/calculators/worker.js")
+        response = page.request.get(url + "assets/calculators/worker/worker.js")
         assert "'wasm-unsafe-eval'" in response.headers["content-security-policy"]
         open_widget(page, DICE)
         from playwright.sync_api import expect
 
         expect(page.locator(f'[data-resolver="{DICE}"] [data-region="odds"][data-live="true"]')).to_be_visible(timeout=BOOT_MS)
-        assert any(worker.url.endswith("assets/calculators/worker.js") for worker in workers)
+        assert any(worker.url.endswith("assets/calculators/worker/worker.js") for worker in workers)
         assert_the_canary_is_refused(page, violations)
         assert violations == []
         assert csp_errors(log) == []

@@ -1,8 +1,8 @@
 """The fleet page at 390x844 with touch: ships added, edited, removed, kept over a reload, saved and opened as a
 file and as a link; hostile files and links refused with one message, the stored fleet untouched, names never HTML.
 
-Drives the DOM hooks listed at the top of calculators/fleet.js; the stored record is read back from localStorage
-as the page wrote it (calculators/fleet-store.js).
+Drives the DOM hooks listed at the top of calculators/page/fleet.js; the stored record is read back from localStorage
+as the page wrote it (calculators/page/fleet-store.js).
 """
 
 from __future__ import annotations
@@ -410,7 +410,7 @@ def test_the_fleet_parts_are_rules_core_ship_parts():
     import re
     from pathlib import Path
 
-    text = (Path(__file__).parents[2] / "calculators" / "fleet-store.js").read_text()
+    text = (Path(__file__).parents[2] / "calculators" / "page" / "fleet-store.js").read_text()
     for constant, parts in (("FLEET_PARTS", PARTS), ("SQUADRON_PARTS", [part.name for part in squadron_parts()])):
         names = re.search(constant + r" = \[([^\]]*)\]", text)
         assert names and re.findall(r'"(\w+)"', names.group(1)) == parts

@@ -158,7 +158,7 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
         offline_ready(page)
         wasm_key = f"{url}{WASM}?__rev={revisions[WASM]}"
         page_key = f"{url}dice/index.html?__rev={revisions['dice/index.html']}"
-        main_key = f"{url}assets/calculators/main.js?__rev={revisions['assets/calculators/main.js']}"
+        main_key = f"{url}assets/calculators/page/main.js?__rev={revisions['assets/calculators/page/main.js']}"
         assert page.evaluate(PUT_UNMARKED, [wasm_key, "\0asm not the build's wasm", "application/wasm"]) is None
         assert page.evaluate(PUT_UNMARKED, [page_key, "<!doctype html><title>old</title><p>an old page", "text/html"]) is None
         assert page.evaluate(PUT_UNMARKED, [main_key, None, "text/javascript"]) is None
@@ -170,7 +170,7 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
         expect_live(dice, BOOT_MS)
         paths = log.paths()
         assert paths.count("/" + WASM) == 1 and "/dice/" in paths  # fetched again
-        assert "/assets/calculators/main.js" not in paths  # checked in the cache, not downloaded
+        assert "/assets/calculators/page/main.js" not in paths  # checked in the cache, not downloaded
         # The planted page is replaced in the background (the service worker's refill).
         entries = wait_until(
             page,
@@ -178,7 +178,7 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
             PRECACHE_MS,
             [wasm_key, page_key, main_key],
         )
-        for key, path in ((wasm_key, WASM), (page_key, "dice/index.html"), (main_key, "assets/calculators/main.js")):
+        for key, path in ((wasm_key, WASM), (page_key, "dice/index.html"), (main_key, "assets/calculators/page/main.js")):
             assert entries[key] == [revisions[path], revisions[path]], path
         assert page.evaluate("document.documentElement.dataset.offlineBuild") == version
     finally:

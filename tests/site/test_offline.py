@@ -76,7 +76,7 @@ def test_service_worker_precaches_every_file_under_its_content_revision(site_dir
         assert needed in dict(files)
     assert any(path.endswith("-py3-none-any.whl") for path, _ in files)
     # The engine reads its files through the precache under the same keys.
-    info = (site_dir / "assets" / "calculators" / "build-info.js").read_text(encoding="utf-8")
+    info = (site_dir / "assets" / "calculators" / "worker" / "build-info.js").read_text(encoding="utf-8")
     revisions = json.loads(re.search(r"REVISIONS = (\{.*?\});", info, re.S).group(1))
     assert revisions and all(dict(files)[path] == revision for path, revision in revisions.items())
     # Nothing the site runs needs a source map: only sourceMappingURL comments (for developer tools) name one.
@@ -239,7 +239,7 @@ def test_no_offline_badge_while_the_engine_cannot_start(browser, site_dir, tmp_p
     wheel = next(path for path, _ in files if path.endswith(".whl"))
     damaged = b"not a wheel" * 100
     (copy / wheel).write_bytes(damaged)
-    info = copy / "assets" / "calculators" / "build-info.js"
+    info = copy / "assets" / "calculators" / "worker" / "build-info.js"
     info.write_text(info.read_text(encoding="utf-8").replace(dict(files)[wheel], hashlib.sha256(damaged).hexdigest()[:16]), encoding="utf-8")
     version = write_service_worker(copy)
     server, url, _ = serve_counting(copy)

@@ -291,7 +291,7 @@ def test_the_heap_written_from_the_pages_kept_is_the_whole_snapshot_byte_for_byt
     """Assert the restore's heap, written page by page from the saved pages and zeros between them, equals the
     snapshot rebuilt whole, wherever the heap starts and whichever pages were kept."""
     page.goto(site_url + "dice/")
-    assert page.evaluate(COPY_AGAINST_REBUILT, site_url + "assets/calculators/snapshot-store.js") == []
+    assert page.evaluate(COPY_AGAINST_REBUILT, site_url + "assets/calculators/worker/snapshot-store.js") == []
 
 
 # A worker of its own, booting from the saved snapshot, sent one request as Python starts (the worker is then held
@@ -327,7 +327,7 @@ def test_a_request_sent_while_the_engine_restores_is_answered_before_the_work_af
     worker is ready. Before, the worker found no request waiting at "ready" and unpacked the wheel first: every
     warm visit's first answer waited for it."""
     snapshot_saved(page, site_url)
-    told = page.evaluate(WORKER_ASKED_WHILE_RESTORING, site_url + "assets/calculators/worker.js")
+    told = page.evaluate(WORKER_ASKED_WHILE_RESTORING, site_url + "assets/calculators/worker/worker.js")
     assert told["sentAt"] < told["readyAt"], told  # the case itself: sent before the worker was ready
     first_p = rules_core.odds(DICE, {"roll": {"base": 3}})["charts"][0]["rows"][0]["p"]  # type: ignore[index]
     assert told["said"] == [["ready", "snapshot"], ["answer", first_p], ["later", "wheel-unpacked"]]
@@ -339,7 +339,7 @@ def test_the_worker_runs_only_the_latest_of_a_burst_on_one_channel(page, page_lo
     """Assert: 20 requests on one channel that reach the worker together are not run 20 times: the 19
     older ones answer "superseded" unrun, and the latest is started, then answered as CPython does."""
     page.goto(site_url + "dice/")
-    said = page.evaluate(WORKER_BURST, site_url + "assets/calculators/worker.js")
+    said = page.evaluate(WORKER_BURST, site_url + "assets/calculators/worker/worker.js")
     first_p = rules_core.odds(DICE, {"roll": {"base": 20}})["charts"][0]["rows"][0]["p"]  # type: ignore[index]
     assert said == [["superseded", i] for i in range(1, 20)] + [["started", 20], ["answer", 20, first_p]]
     assert page_log.page_errors == []

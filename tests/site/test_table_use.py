@@ -102,7 +102,7 @@ def test_search_result_lands_on_the_boarded_heading(phone_page, site_url: str) -
     page.evaluate("window.__sameDocument = true")
     search(page, "Boarded")
     boarded = "a[href*='jovian-wars/v1.2.4/actions/'][href$='#boarded']"
-    # The entry named comes first (calculators/search.js pins it), saying its place and kind; the
+    # The entry named comes first (calculators/page/search.js pins it), saying its place and kind; the
     # theme's own result for its page says the page's place.
     result = page.locator(".md-search-result__item").first.locator(boarded)
     expect(result).to_be_visible(timeout=15_000)

@@ -1,5 +1,5 @@
 """A Ram resolved in Chromium at phone size on the War Galley page, through the widget's DOM hooks
-(calculators/widget.js): dice typed, conditions ticked, a failing one named, success picked, both ships'
+(calculators/page/widget.js): dice typed, conditions ticked, a failing one named, success picked, both ships'
 changes shown."""
 
 from __future__ import annotations

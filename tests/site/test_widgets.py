@@ -1,7 +1,7 @@
 """The live resolvers in Chromium: the widget gives what rules_core gives in CPython.
 
 Each test drives the built site on 127.0.0.1 at phone size through the DOM hooks listed at
-the top of calculators/widget.js, and compares with rules_core called in this process.
+the top of calculators/page/widget.js, and compares with rules_core called in this process.
 The first Pyodide boot of a test gets a generous budget (BOOT_MS).
 """
 
@@ -47,7 +47,7 @@ def open_widget(page, resolver_id: str):
     return root
 
 
-# The engine's saved snapshot file (calculators/snapshot-store.js: one file in the Origin Private
+# The engine's saved snapshot file (calculators/worker/snapshot-store.js: one file in the Origin Private
 # File System, [uint32 header length][header JSON][the heap's non-zero pages]), opened and split,
 # or null while there is none: a page function's opening lines, shared by SNAPSHOT_RECORD and the
 # damage of test_runtime.py.
@@ -329,7 +329,7 @@ def test_instant_navigation_keeps_one_engine(page, page_log, site_url):
     wait_ready(page, DICE)
     assert page.evaluate("window.rulesEngine.starts") == 1
     # No page swap started a worker of its own either.
-    assert [w.url for w in page.workers if w.url.endswith("/worker.js")] == [site_url + "assets/calculators/worker.js"]
+    assert [w.url for w in page.workers if w.url.endswith("/worker.js")] == [site_url + "assets/calculators/worker/worker.js"]
     assert page_log.foreign(site_url) == []
     assert page_log.console_errors == [] and page_log.page_errors == []
 

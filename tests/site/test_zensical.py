@@ -90,7 +90,7 @@ def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
     compressed = {path for path in on_disk if path.endswith((".br", ".gz")) and path[:-3] in on_disk | {"sw.js"}}
     assert "assets/pyodide/pyodide.asm.wasm.br" in compressed
     assert files == on_disk - compressed
-    assert {"assets/pyodide/pyodide.asm.wasm", "assets/calculators/main.js", "assets/icons/manifest.webmanifest",
+    assert {"assets/pyodide/pyodide.asm.wasm", "assets/calculators/page/main.js", "assets/icons/manifest.webmanifest",
             "readings/index.html"} <= on_disk
     # The build left the compressed copies of earlier builds (zensical --clean empties .cache/): the wasm's not redone.
     assert CACHE_MARK.is_file()
@@ -98,13 +98,13 @@ def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
         head = page_html(site, "jovian-wars/v1.2.4/actions/index.html")
         assert '<link rel="manifest" href="../../../assets/icons/manifest.webmanifest">' in head
         assert f'<meta name="theme-color" content="{THEME_COLOUR}">' in head
-        assert 'new Worker("../../../assets/calculators/worker.js"' in head  # the engine's early start
-        assert '<script type="module" async src="../../../assets/calculators/main.js"></script>' in head
+        assert 'new Worker("../../../assets/calculators/worker/worker.js"' in head  # the engine's early start
+        assert '<script type="module" async src="../../../assets/calculators/page/main.js"></script>' in head
         # After the theme's stylesheets (requested first: the first paint waits on them), before its bundle.
         assert head.index('rel="stylesheet"') < head.index("main.js") < head.index("bundle.")
         home = page_html(site, "index.html")
         assert "rulesEnginePrestart" not in home  # no resolver, no engine
-        assert re.search(r'<script type="module" async src="(\./)?assets/calculators/main\.js"></script>', home)  # offline, search
+        assert re.search(r'<script type="module" async src="(\./)?assets/calculators/page/main\.js"></script>', home)  # offline, search
 
 
 def test_site_url_comes_from_the_environment(zensical_site: Path) -> None:

@@ -28,7 +28,7 @@
 
 import { PAGE_BUILD } from "./engine.js";
 
-const SITE = new URL("../../", import.meta.url);
+const SITE = new URL("../../../", import.meta.url);
 const SW_URL = new URL("sw.js", SITE);
 const ANSWERED_KEY = "rules-engine-answered-with"; // the build version the engine answered with
 

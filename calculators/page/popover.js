@@ -7,8 +7,8 @@
 // pages and the Traits glossary (scripts/hooks/glossary.py), precached with the site, so a
 // look-up works offline. Each term stays a real link to its entry, and the popover offers it.
 
-const SITE_ROOT = new URL("../../", import.meta.url);
-const GLOSSARY_URL = new URL("../glossary.json", import.meta.url);
+const SITE_ROOT = new URL("../../../", import.meta.url);
+const GLOSSARY_URL = new URL("../../glossary.json", import.meta.url);
 
 /** Where terms in the text are not marked: headings, links, code, the resolver widgets (below). */
 const SKIP = "h1, h2, h3, h4, h5, h6, a, code, pre, button, label, input, select, textarea, script, style, [data-resolver], .term-popover";

@@ -38,7 +38,7 @@
 // never locked out); a failed download or a damaged file says nothing of speed and leaves the
 // allowances as they are (a later boot that hangs is still found within seconds).
 
-import { isAnswer, isSkipped, isStarted } from "./protocol.js";
+import { isAnswer, isSkipped, isStarted } from "../shared/protocol.js";
 
 export const TIMEOUT_MS = 2000;
 export const SILENCE_MS = 4000;
@@ -48,7 +48,7 @@ export const BOOT_DEADLINE_MS = 60_000;
 export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
 export const PROBE_EVERY_MS = 1000;
 const WATCH_EVERY_MS = 1000;
-const WORKER_URL = new URL("./worker.js", import.meta.url);
+const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 // The build this document is of (scripts/hooks/build_stamp.py): an engine of another build is not used.
 export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.getAttribute("content") || null;
 

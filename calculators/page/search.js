@@ -14,8 +14,8 @@
 
 import { landOnFragment } from "./landing.js";
 
-const SITE_ROOT = new URL("../../", import.meta.url);
-const ENTRIES_URL = new URL("../search-entries.json", import.meta.url);
+const SITE_ROOT = new URL("../../../", import.meta.url);
+const ENTRIES_URL = new URL("../../search-entries.json", import.meta.url);
 
 let catalogue = null; // {entries, pages, byHref} once loaded
 let loading = null;

@@ -14,14 +14,14 @@
 // A file whose bytes do not match its build is refused there (never stored), and the boot fails
 // naming it: Pyodide itself would only log the wasm's failed compile and wait for ever.
 
-import { loadPyodide, version } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
-import { precachedBytes, sharedFetch } from "./precache.js";
-import { isRequest } from "./protocol.js";
+import { precachedBytes, sharedFetch } from "../shared/precache.js";
+import { isRequest } from "../shared/protocol.js";
 import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
 
-const SITE = new URL("../../", import.meta.url).href;
-const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
+const SITE = new URL("../../../", import.meta.url).href;
+const PYODIDE_DIR = new URL("../../pyodide/", import.meta.url).href;
 const BRIDGE_URL = new URL("./bridge.py", import.meta.url).href;
 const revisionOf = (url) => REVISIONS[url.slice(SITE.length)];
 const STDLIB_URL = PYODIDE_DIR + "python_stdlib.zip"; // trimmed at build time (scripts/hooks/stdlib.py)
@@ -143,7 +143,7 @@ const storedWithSnapshot = (url) =>
 // The script lands in the module map, where loadPyodide's own import finds it; the compiled wasm
 // is handed over by instantiateStreaming (Pyodide's only call of it), or, if this compile failed,
 // Pyodide compiles its own.
-import("../pyodide/pyodide.asm.mjs").then(() => mark("script-imported"), () => {}); // loadPyodide's import reports a failure
+import("../../pyodide/pyodide.asm.mjs").then(() => mark("script-imported"), () => {}); // loadPyodide's import reports a failure
 const downloadedWasm = () => {
   const compiled = WebAssembly.compileStreaming(precachedFetch(WASM_URL));
   // Damaged bytes (a truncated download, a proxy's page) do not compile: nothing can start.

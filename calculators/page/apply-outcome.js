@@ -109,7 +109,7 @@ export function offerApply(widget, result, inputs) {
   if (!found.length && !skipped.length) return;
   const note = el("p", { class: "resolver__apply-note", role: "status", "data-region": "apply-note" });
   const region = el("div", { class: "resolver__apply", "data-region": "apply" });
-  const fleetPage = new URL("../../fleet/", import.meta.url).href;
+  const fleetPage = new URL("../../../fleet/", import.meta.url).href;
   const notApplied = skipped.length ? ` Not applied: ${skipped.join("; ")}.` : "";
   if (!found.length) {
     note.textContent = notApplied.trim();

@@ -1,4 +1,4 @@
-// The widget's form and the values it holds (calculators/widget.js wires it to requests.js and render.js).
+// The widget's form and the values it holds (calculators/page/widget.js wires it to requests.js and render.js).
 //
 // The form is drawn from the resolver's describe() declaration; each control writes its value into `values` and
 // marks its path `entered`; `setMany` then calls the widget's `changed`, which asks the engine. Which inputs apply
@@ -257,7 +257,7 @@ export class Form {
     const numbers = [help, ...parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
     const kind = Object.keys(KINDS).find((k) => KINDS[k] === spec.kind) || "";
     const ships = fleetShips(kind);
-    const fleetPage = new URL("../../fleet/", import.meta.url).href;
+    const fleetPage = new URL("../../../fleet/", import.meta.url).href;
     if (!ships.length) {
       // Said once per widget and kind, in its first model of that kind (a help sentence is never repeated).
       const said = this.saidNoFleet.has(kind);

@@ -14,7 +14,7 @@ import { getPath, setPath } from "./form-state.js";
 
 // Every resolver's declaration is in one file per site (not in each page): fetched once per visit (the page's
 // head preloads it; offline, the service worker answers from its cache), before a form is drawn.
-const DESCRIBE_URL = new URL("../describe.json", import.meta.url);
+const DESCRIBE_URL = new URL("../../describe.json", import.meta.url);
 /** @type {Promise<Record<string, import("./form-state.js").Declaration>> | null} */
 let declarations = null;
 
