@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +59,52 @@ def test_the_page_preloads_its_whole_module_graph() -> None:
         for imported in re.findall(r'^import [^;]*? from "(\.{1,2}/[\w/-]+)\.js";', module.read_text(encoding="utf-8"), flags=re.M | re.S):
             todo.append((module.parent / imported).resolve().relative_to(ROOT / "calculators").as_posix())
     assert preloaded == graph, f"preloaded but not imported: {sorted(preloaded - graph)}; imported but not preloaded: {sorted(graph - preloaded)}"
+
+
+RUNTIMES = ("page", "worker", "service-worker")
+"""calculators/ has one folder per runtime, plus shared/: what two runtimes load (the message protocol, the precache)."""
+STATIC_IMPORT = re.compile(r'^(?:import|export) [^;]*? from "(\.{1,2}/[\w/.-]+)";|\bimport\("(\.{1,2}/[\w/.-]+)"\)(?!\.)', re.M | re.S)
+"""A module's own imports: `import … from "./x.js"` and `import("./x.js")`, not a JSDoc type's `import("./x.js").T`."""
+
+
+def imports_of(module: Path) -> list[Path]:
+    """The files a calculators module imports, resolved (the built site mirrors the folders, so the paths are the same)."""
+    found = STATIC_IMPORT.findall(module.read_text(encoding="utf-8"))
+    return [(module.parent / (static or dynamic)).resolve() for static, dynamic in found]
+
+
+def test_calculators_has_a_folder_per_runtime_and_each_imports_only_its_own_and_shared() -> None:
+    """Assert every script sits in page/, worker/, service-worker/ or shared/, and a runtime's scripts import only their
+    own folder, shared/ and what lies outside calculators/ (the vendored Pyodide); shared/ imports only shared/."""
+    calculators = ROOT / "calculators"
+    assert {path.name for path in calculators.iterdir()} == {*RUNTIMES, "shared"}
+    crossing = []
+    for module in calculators.rglob("*.js"):
+        own = module.relative_to(calculators).parts[0]
+        for target in imports_of(module):
+            inside = calculators in target.parents
+            if inside and target.relative_to(calculators).parts[0] not in {own, "shared"}:
+                crossing.append(f"{module.relative_to(ROOT)} imports {target.relative_to(ROOT)}")
+    assert crossing == []
+
+
+def test_the_calculators_import_graph_has_no_circle() -> None:
+    """Assert no module of calculators/ imports, at any depth, a module that imports it (a circle makes the order in
+    which modules run depend on which one a page loads first)."""
+    calculators = ROOT / "calculators"
+    graph = {module: [target for target in imports_of(module) if calculators in target.parents]
+             for module in calculators.rglob("*.js")}
+    done: set[Path] = set()
+
+    def visit(module: Path, trail: tuple[Path, ...]) -> None:
+        if module in trail:
+            circle = trail[trail.index(module):] + (module,)
+            raise AssertionError("import circle: " + " → ".join(path.name for path in circle))
+        if module in done:
+            return
+        for target in graph.get(module, []):
+            visit(target, (*trail, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())

@@ -12,3 +12,7 @@ export function el(tag, attrs = {}, ...children) {
   for (const child of children.flat()) if (child) node.append(child);
   return node;
 }
+
+let uid = 0;
+/** A page-unique element id. */
+export const nextId = (/** @type {string} */ name) => `resolver-${++uid}-${name.replace(/[^\w-]/g, "-")}`;

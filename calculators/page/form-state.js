@@ -9,7 +9,8 @@
 import { readState } from "./fragment.js";
 import { checkState, isGroup, isModel, isNamed, isRoll } from "./input-check.js";
 import { KINDS, fleetShips } from "./fleet-store.js";
-import { el } from "./dom.js";
+import { el, nextId } from "./dom.js";
+import { getPath, setPath } from "./paths.js";
 import { digitsField } from "./dice-digits.js";
 import { notePick } from "./apply-outcome.js";
 
@@ -32,24 +33,6 @@ const MANY_OPTIONAL_PADS = 4;
  * @typedef {{changed: () => void, follow: () => void}} FormHooks  what the widget does when a value changes
  */
 
-let uid = 0;
-/** A page-unique element id. */
-export const nextId = (/** @type {string} */ name) => `resolver-${++uid}-${name.replace(/[^\w-]/g, "-")}`;
-
-/** @param {any} object @param {string[]} path */
-export function getPath(object, path) {
-  return path.reduce((node, key) => (node && typeof node === "object" && Object.hasOwn(node, key) ? node[key] : undefined), object);
-}
-
-/** @param {Values} object @param {string[]} path @param {any} value */
-export function setPath(object, path, value) {
-  let node = object;
-  for (const key of path.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== "object" || Array.isArray(node[key])) node[key] = {};
-    node = node[key];
-  }
-  node[path[path.length - 1]] = value;
-}
 
 /** @param {InputSpec[]} specs @returns {Values} */
 function defaultsOf(specs) {

@@ -3,8 +3,8 @@
 // dice counts on the keypads, and the resolution shared as a link or as text. It asks nothing (requests.js does) and
 // changes no value (form-state.js does). The DOM hooks are listed at the top of widget.js.
 
-import { getPath, nextId } from "./form-state.js";
-import { el } from "./dom.js";
+import { getPath } from "./paths.js";
+import { el, nextId } from "./dom.js";
 import { showDigits } from "./dice-digits.js";
 
 /**

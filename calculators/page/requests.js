@@ -3,7 +3,7 @@
 // dropped, and a newer request on the widget's own channel supersedes an older waiting one. The resolvers'
 // declarations (assets/describe.json) are read here too. Nothing here draws.
 
-import { getPath, setPath } from "./form-state.js";
+import { getPath, setPath } from "./paths.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form
