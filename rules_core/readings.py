@@ -8,7 +8,7 @@ Correcting an interpretation is a change here (and in the code that cites it).
 (docs/dice.md) whose heading has data-mechanics="N": the page ports section N of the mechanics
 notes (sources/MECHANICS.md, the repository's copy), one heading per number. A module's first
 citation of a section gives its title too (How the dice work §6b "Damage as normal"); the build links every
-citation it shows to its section (scripts/hooks/mechanics.py), and
+citation it shows to its section (scripts/build/mechanics.py), and
 tests/model/test_mechanics_page.py checks that each cited section is on the page.
 """
 

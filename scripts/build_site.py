@@ -6,21 +6,21 @@
     SITE_URL=https://user.github.io/jovian-rules/ .venv/bin/python scripts/build_site.py
 
 1. The generator renders the pages; the page augmentation (the Readings ledger, resolver blocks,
-   the version diff) runs inside it as the Python-Markdown extension scripts.hooks.augment, found
+   the version diff) runs inside it as the Python-Markdown extension scripts.build.augment, found
    through PYTHONPATH. It is strict: a warning, a broken link or a rules entry with no resolver
    stops the build.
-2. scripts/hooks/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
+2. scripts/build/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
    the icons and manifest.
-3. scripts/hooks/glossary.py writes assets/glossary.json, the definitions a tapped term shows;
-   scripts/hooks/search_entries.py writes assets/search-entries.json, the names search opens;
-   scripts/hooks/describe.py writes assets/describe.json, every resolver's declaration for its form.
-4. scripts/hooks/build_stamp.py names the build: a hash of its files, written into every page and
+3. scripts/build/glossary.py writes assets/glossary.json, the definitions a tapped term shows;
+   scripts/build/search_entries.py writes assets/search-entries.json, the names search opens;
+   scripts/build/describe.py writes assets/describe.json, every resolver's declaration for its form.
+4. scripts/build/build_stamp.py names the build: a hash of its files, written into every page and
    build-info.js, so a page, the engine and the service worker can tell they are of one build.
-5. scripts/hooks/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
-   Before that, scripts/hooks/search_languages.py drops the lunr languages the search does not use, and
-   scripts/hooks/lazy_search_index.py has the theme build its search index when search is first opened.
-6. scripts/hooks/offline.py writes /sw.js, listing and hashing every file of the finished site.
-7. scripts/hooks/precompress.py writes a .br and a .gz copy beside each large file, for the wire.
+5. scripts/build/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
+   Before that, scripts/build/search_languages.py drops the lunr languages the search does not use, and
+   scripts/build/lazy_search_index.py has the theme build its search index when search is first opened.
+6. scripts/build/offline.py writes /sw.js, listing and hashing every file of the finished site.
+7. scripts/build/precompress.py writes a .br and a .gz copy beside each large file, for the wire.
 """
 
 from __future__ import annotations
@@ -37,17 +37,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from scripts.hooks.assets import add_assets  # noqa: E402 - after the path fix above
-from scripts.hooks.build_error import BuildError  # noqa: E402
-from scripts.hooks.build_stamp import stamp_build  # noqa: E402
-from scripts.hooks.csp import add_csp  # noqa: E402
-from scripts.hooks.describe import write_describe  # noqa: E402
-from scripts.hooks.glossary import write_glossary  # noqa: E402
-from scripts.hooks.lazy_search_index import build_index_on_first_search  # noqa: E402
-from scripts.hooks.search_entries import write_search_entries  # noqa: E402
-from scripts.hooks.offline import site_files, write_service_worker  # noqa: E402
-from scripts.hooks.precompress import precompress  # noqa: E402
-from scripts.hooks.search_languages import drop_unused_languages  # noqa: E402
+from scripts.build.assets import add_assets  # noqa: E402 - after the path fix above
+from scripts.build.build_error import BuildError  # noqa: E402
+from scripts.build.build_stamp import stamp_build  # noqa: E402
+from scripts.build.csp import add_csp  # noqa: E402
+from scripts.build.describe import write_describe  # noqa: E402
+from scripts.build.glossary import write_glossary  # noqa: E402
+from scripts.build.lazy_search_index import build_index_on_first_search  # noqa: E402
+from scripts.build.search_entries import write_search_entries  # noqa: E402
+from scripts.build.offline import site_files, write_service_worker  # noqa: E402
+from scripts.build.precompress import precompress  # noqa: E402
+from scripts.build.search_languages import drop_unused_languages  # noqa: E402
 
 
 def site_name(config: Path) -> str:
@@ -59,7 +59,7 @@ def site_name(config: Path) -> str:
 
 
 def run_generator(generator: str, config: Path, site_dir: Path) -> None:
-    # PYTHONPATH: the generator imports the extension scripts.hooks.augment and rules_core from the project the
+    # PYTHONPATH: the generator imports the extension scripts.build.augment and rules_core from the project the
     # config belongs to (the repository, or a copy of it with its own rules_core), else from this repository.
     # NO_MKDOCS_2_WARNING: silence Material's end-of-life banner on every build.
     paths = dict.fromkeys([str(config.parent), str(ROOT), os.environ.get("PYTHONPATH", "")])

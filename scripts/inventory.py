@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from scripts.hooks.entries import KINDS, Entry, load_entries
+from scripts.build.entries import KINDS, Entry, load_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 

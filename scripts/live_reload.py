@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WATCHED = ("docs", "rules_core", "calculators", "overrides", "scripts/hooks", "mkdocs.yml")
+WATCHED = ("docs", "rules_core", "calculators", "overrides", "scripts/build", "mkdocs.yml")
 """What a rebuild follows, relative to the repository."""
 PATH = "__live/"
 """Under the site's prefix: the reload script and the build it waits for."""

@@ -7,7 +7,7 @@ rewritten to the host served (as `mkdocs serve` does), and /sw.js names that cop
 since the precache checks every file against its revision. `--live` (scripts/serve) builds the
 site, then rebuilds it after each change to its sources and reloads the open pages
 (scripts/live_reload.py). A port already in use is one line saying so. A file with a
-precompressed copy beside it (NAME.br, NAME.gz: scripts/hooks/precompress.py) is sent as that
+precompressed copy beside it (NAME.br, NAME.gz: scripts/build/precompress.py) is sent as that
 copy where the browser accepts its encoding, Brotli first, as a host set up for them does (the
 README's Deploy section).
 """
@@ -51,7 +51,7 @@ PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
 LOC = re.compile(r"<loc>([^<]*)</loc>")
 """A sitemap URL: the generator writes site_url + the page's path there."""
 SW_SITEMAP = re.compile(r'^(\["sitemap\.xml", ")[0-9a-f]{16}', re.M)
-"""The sitemap's entry in sw.js's PRECACHE_FILES (scripts/hooks/offline.py), up to its revision."""
+"""The sitemap's entry in sw.js's PRECACHE_FILES (scripts/build/offline.py), up to its revision."""
 
 
 def normal_prefix(prefix: str) -> str:
@@ -199,7 +199,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.is_file() or sitemap is None:
             self._send_body(path.read_bytes() if path.is_file() else None, "text/javascript")
             return
-        revision = hashlib.sha256(sitemap).hexdigest()[:16]  # scripts/hooks/assets.py content_revision
+        revision = hashlib.sha256(sitemap).hexdigest()[:16]  # scripts/build/assets.py content_revision
         text = SW_SITEMAP.sub(lambda entry: entry[1] + revision, path.read_text(encoding="utf-8"))
         self._send_body(text.encode(), "text/javascript")
 

@@ -3,12 +3,12 @@
 // resolver's describe, odds and resolve, and bad inputs, through bridge.py's handle, and a Python error raised
 // into JS (its traceback is formatted in Python). Prints one JSON object:
 //   {"answers": [[kind, resolver, inputs, answer], ...], "used": ["json/__init__.py", ...]}
-// "used": every file of the stdlib zip a module now loaded came from, which is what scripts/hooks/stdlib.py keeps.
+// "used": every file of the stdlib zip a module now loaded came from, which is what scripts/build/stdlib.py keeps.
 //
 // Usage: node scripts/stdlib_imports.mjs SITE_DIR [STDLIB_ZIP]
 //   SITE_DIR    a built site: its rules_core wheel and bridge.py are the ones run
 //   STDLIB_ZIP  the stdlib to run on (default: the npm package's full python_stdlib.zip)
-// scripts/hooks/stdlib.py --derive writes the list from a run on the full zip; tests/test_trimmed_stdlib.py runs
+// scripts/build/stdlib.py --derive writes the list from a run on the full zip; tests/test_trimmed_stdlib.py runs
 // this on the built site's trimmed zip and compares the answers with CPython's.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -17,7 +17,7 @@ import zipfile
 import pytest
 
 import rules_core
-from scripts.hooks.stdlib import KEEP, kept
+from scripts.build.stdlib import KEEP, kept
 from tests.conftest import ROOT, SITE
 
 RUNNER = ROOT / "scripts" / "stdlib_imports.mjs"
@@ -60,4 +60,4 @@ def test_every_resolver_answers_as_in_cpython_on_the_trimmed_stdlib_inside_pyodi
     bridge = cpython_bridge()
     for kind, resolver, inputs, answer in answers:
         assert json.loads(bridge.handle(kind, resolver, inputs)) == answer, (kind, resolver, inputs)
-    assert report["used"] == kept(), f"derive {KEEP.name} again: python -m scripts.hooks.stdlib --derive"
+    assert report["used"] == kept(), f"derive {KEEP.name} again: python -m scripts.build.stdlib --derive"

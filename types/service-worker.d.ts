@@ -1,4 +1,4 @@
-// What calculators/service-worker/service-worker.js finds in /sw.js before it (scripts/hooks/offline.py): the build's
+// What calculators/service-worker/service-worker.js finds in /sw.js before it (scripts/build/offline.py): the build's
 // globals, then calculators/shared/precache.js's functions (its `export` words dropped).
 
 declare const VERSION: string;

@@ -49,7 +49,7 @@ export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
 export const PROBE_EVERY_MS = 1000;
 const WATCH_EVERY_MS = 1000;
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
-// The build this document is of (scripts/hooks/build_stamp.py): an engine of another build is not used.
+// The build this document is of (scripts/build/build_stamp.py): an engine of another build is not used.
 export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.getAttribute("content") || null;
 
 export class Engine {

@@ -1,4 +1,4 @@
-// The fleet page (docs/fleet.md, block from scripts/hooks/fleet_page.py): add, edit and remove the ships of a game
+// The fleet page (docs/fleet.md, block from scripts/build/fleet_page.py): add, edit and remove the ships of a game
 // (Capital Ships and Squadrons), kept on this device (fleet-store.js), saved and opened as a file or a link.
 //
 // DOM hooks (stable; tests rely on them):

@@ -4,7 +4,7 @@
 // and by keyboard (each term is a link: Tab to it, Enter opens, Escape closes).
 //
 // The definitions are the site's own: assets/glossary.json, written at build time from the rules
-// pages and the Traits glossary (scripts/hooks/glossary.py), precached with the site, so a
+// pages and the Traits glossary (scripts/build/glossary.py), precached with the site, so a
 // look-up works offline. Each term stays a real link to its entry, and the popover offers it.
 
 const SITE_ROOT = new URL("../../../", import.meta.url);

@@ -1,4 +1,4 @@
-// What the widget shows: the odds (scripts/hooks/resolver_html.py writes the same markup at build time), the glance
+// What the widget shows: the odds (scripts/build/resolver_html.py writes the same markup at build time), the glance
 // and the sticky "now" line, the outcome of a resolution, an error at the input it names, the engine's status, the
 // dice counts on the keypads, and the resolution shared as a link or as text. It asks nothing (requests.js does) and
 // changes no value (form-state.js does). The DOM hooks are listed at the top of widget.js.
@@ -129,7 +129,7 @@ function rollsByName(roll, names) {
   return found;
 }
 
-// The benchmark (scripts/bench_browser.py) reads this mark: the first live answer of a document.
+// The benchmark (scripts/bench/bench_browser.py) reads this mark: the first live answer of a document.
 function markFirstAnswer() {
   if (!performance.getEntriesByName("rules:first-answer").length) performance.mark("rules:first-answer");
 }

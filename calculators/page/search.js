@@ -4,7 +4,7 @@
 // resolver blocks are kept out of their indexes (data-search-exclude). What they cannot do:
 // - put the entry whose name was typed first. Both rank a page that mentions "Ram" thirty times
 //   (Readings, the changes page) above the Ram rule, Zensical has no per-page boost, and a name two
-//   versions share (Boost) must pick one. assets/search-entries.json (scripts/hooks/search_entries.py)
+//   versions share (Boost) must pick one. assets/search-entries.json (scripts/build/search_entries.py)
 //   lists every entry, Trait and Damage term: the one named is pinned at the top of the results,
 //   and Enter in the search field opens it at its heading. A qualifier picks another: "Boost v1.2.1",
 //   "Ram galley".

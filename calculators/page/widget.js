@@ -3,12 +3,12 @@
 // DOM hooks (stable; tests and other pages rely on them). The controls (form, keypads, ships) are drawn by
 // form-state.js, the regions (odds, glance, now, outcome, error, status, share) by render.js:
 //   html[data-resolvers="listening"] a Resolve tapped from now on is heard (hearOpens, often before the
-//                                    page has parsed; scripts/bench_browser.py taps from then on)
+//                                    page has parsed; scripts/bench/bench_browser.py taps from then on)
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
 //     data-mounted                   present once this script has drawn the block's form
 //   assets/describe.json             every resolver's describe() JSON by id (title, inputs, has_odds), written at
-//                                    build time (scripts/hooks/describe.py), read once per visit (requests.js declarationOf)
+//                                    build time (scripts/build/describe.py), read once per visit (requests.js declarationOf)
 //   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
 //   [data-region="now"]              inside the open body, sticky: the outcome once resolved, else the odds at a
 //                                    glance; it stays in view while the inputs below it change
@@ -265,7 +265,7 @@ export function hearOpens() {
     },
     true,
   );
-  document.documentElement.dataset.resolvers = "listening"; // scripts/bench_browser.py taps from then on
+  document.documentElement.dataset.resolvers = "listening"; // scripts/bench/bench_browser.py taps from then on
 }
 
 const NEAR = "600px 0px"; // prepare the form a little before the block scrolls into view

@@ -1,4 +1,4 @@
-// The service worker body. scripts/hooks/offline.py writes /sw.js as VERSION, BUILD and PRECACHE_FILES
+// The service worker body. scripts/build/offline.py writes /sw.js as VERSION, BUILD and PRECACHE_FILES
 // (every file of the build with its content revision), then precache.js, then this file.
 //
 // Install stores every file whose revision is not in the precache yet (so an update downloads

@@ -1,4 +1,4 @@
-// The precache, shared by the service worker and the engine worker (scripts/hooks/offline.py
+// The precache, shared by the service worker and the engine worker (scripts/build/offline.py
 // copies this file into /sw.js without its `export` words, so both use this one definition).
 //
 // One cache; each file is stored under its URL plus its content revision (Workbox's model), so
@@ -7,7 +7,7 @@
 // engine booting on a first visit, or the service worker installing) downloads it and stores
 // it; a Web Lock per file makes the other wait for that copy instead of downloading it again.
 //
-// Integrity: the revision is the first 16 hex digits of the file's SHA-256 (scripts/hooks/assets.py),
+// Integrity: the revision is the first 16 hex digits of the file's SHA-256 (scripts/build/assets.py),
 // so every download is hashed before it is stored. A copy that does not match (truncated by a
 // flaky proxy, a captive portal's page) is fetched once more past the HTTP cache; if still wrong
 // it is not stored and the failure names the file. Stored copies carry CHECKED; an entry without

@@ -24,7 +24,7 @@ const SITE = new URL("../../../", import.meta.url).href;
 const PYODIDE_DIR = new URL("../../pyodide/", import.meta.url).href;
 const BRIDGE_URL = new URL("./bridge.py", import.meta.url).href;
 const revisionOf = (url) => REVISIONS[url.slice(SITE.length)];
-const STDLIB_URL = PYODIDE_DIR + "python_stdlib.zip"; // trimmed at build time (scripts/hooks/stdlib.py)
+const STDLIB_URL = PYODIDE_DIR + "python_stdlib.zip"; // trimmed at build time (scripts/build/stdlib.py)
 const SNAPSHOT_KEY = `${version}:${revisionOf(PYODIDE_DIR + WHEEL)}:${revisionOf(BRIDGE_URL)}:${revisionOf(STDLIB_URL)}`;
 // A known question: its answer is recorded beside the snapshot and asked again after a restore.
 const PROBE = ["odds", "dice/unopposed", '{"roll": {"base": 2, "modifier": 1}}'];

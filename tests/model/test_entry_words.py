@@ -15,7 +15,7 @@ import pytest
 
 from rules_core import describe, resolve
 from rules_core.readings import GALLEY_POINTERS
-from scripts.hooks.entries import Entry, inline_text, load_entries, markdown_parser
+from scripts.build.entries import Entry, inline_text, load_entries, markdown_parser
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ENTRIES = load_entries(DOCS)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scripts import import_rules
-from scripts.import_rules import ImportFailure, render_all, rejoins, slugify, write_all
-from scripts.import_rules_layout import (
+from scripts.importer import import_rules
+from scripts.importer.import_rules import ImportFailure, render_all, rejoins, slugify, write_all
+from scripts.importer.import_rules_layout import (
     GALLEY_CELLS,
     GALLEY_SOURCE,
     JOVIAN_PAGES,
@@ -118,7 +118,7 @@ def test_a_source_no_layout_lists_fails_naming_it_and_what_to_do(tmp_path: Path)
     with pytest.raises(ImportFailure) as failed:
         render_all(sources)
     assert str(failed.value).split("\n") == [
-        "sources no Layout in scripts/import_rules_layout.py lists:",
+        "sources no Layout in scripts/importer/import_rules_layout.py lists:",
         "  - jovian-wars-actions.txt: not a source name jovian-wars-<version>-<page>.txt",
         "  - jovian-wars-v1.2.1-actions.txt: no Layout of 'actions' lists v1.2.1 (they list v1.2.4): add 'v1.2.1' to "
         "the versions of the one whose headings and gaps it has, or write a Layout for it",

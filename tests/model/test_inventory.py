@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from scripts.hooks.entries import Entry, load_entries, markdown_parser, parse_entries
-from scripts.import_rules import galley_modes
-from scripts.import_rules_layout import GALLEY_SOURCE
+from scripts.build.entries import Entry, load_entries, markdown_parser, parse_entries
+from scripts.importer.import_rules import galley_modes
+from scripts.importer.import_rules_layout import GALLEY_SOURCE
 from tests.conftest import DOCS, ROOT, SOURCES
 
 ENTRIES = load_entries(DOCS)

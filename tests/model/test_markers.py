@@ -1,12 +1,12 @@
-"""One marker grammar for everything the build expands in a page (scripts/hooks/markers.py)."""
+"""One marker grammar for everything the build expands in a page (scripts/build/markers.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from scripts.hooks import markers
-from scripts.hooks.augment import augment
-from scripts.hooks.build_error import BuildError
+from scripts.build import markers
+from scripts.build.augment import augment
+from scripts.build.build_error import BuildError
 from tests.conftest import DOCS
 
 ECHO = {name: (lambda args, line, name=name: f"[{name}|{args}|{line}]") for name in markers.NAMES}

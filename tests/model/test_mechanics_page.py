@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from rules_core import READINGS, REGISTRY
-from scripts.hooks import mechanics
-from scripts.hooks.augment import augment
-from scripts.hooks.build_error import BuildError
-from scripts.hooks.resolver_html import readings_html
+from scripts.build import mechanics
+from scripts.build.augment import augment
+from scripts.build.build_error import BuildError
+from scripts.build.resolver_html import readings_html
 from tests.conftest import DOCS, ROOT, SOURCES
 
 NOTES = (SOURCES / "MECHANICS.md").read_text(encoding="utf-8")
@@ -48,7 +48,7 @@ def test_the_copy_of_the_notes_is_the_working_file() -> None:
 CODE = sorted([*(ROOT / "rules_core").rglob("*.py"), *(ROOT / "scripts").rglob("*.py")])
 MARK = re.compile(r'§(?P<first>\d+[a-z]?)(?:-§?(?P<last>\d+[a-z]?))?(?: \\?"(?P<title>[^"\\]+)\\?")?')
 """A section mark of a citation: `§6b`, a range `§1-5`, with the section's title after it: `§6b "Damage as normal"`."""
-DATA = {"rules_core/readings.py", "scripts/hooks/mechanics.py"}
+DATA = {"rules_core/readings.py", "scripts/build/mechanics.py"}
 """Modules whose citations are data the build links (a Reading's section) or the citation rule itself: no titles."""
 
 

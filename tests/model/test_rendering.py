@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 import markdown
 import pytest
 
-from scripts.hooks.entries import markdown_parser
-from scripts.import_rules import render_all
+from scripts.build.entries import markdown_parser
+from scripts.importer.import_rules import render_all
 from tests.conftest import SOURCES
 
 PAGES = render_all(SOURCES)

@@ -18,9 +18,9 @@ import pytest
 
 from rules_core import REGISTRY, Resolver
 from scripts.build_site import run_generator
-from scripts.hooks import placement
-from scripts.hooks.build_error import BuildError
-from scripts.hooks.entries import load_entries, parse_entries, rules_page
+from scripts.build import placement
+from scripts.build.build_error import BuildError
+from scripts.build.entries import load_entries, parse_entries, rules_page
 from tests.conftest import DOCS, ROOT
 
 V124 = "jovian-wars/v1.2.4/actions.md"
@@ -126,7 +126,7 @@ def test_the_extension_outside_a_site_generator_says_so() -> None:
     """Python-Markdown alone does not say which page it renders: a clear error, not a wrong page."""
     import markdown
 
-    from scripts.hooks.augment import AugmentExtension
+    from scripts.build.augment import AugmentExtension
 
     with pytest.raises(BuildError, match="cannot tell which page is being rendered"):
         markdown.Markdown(extensions=[AugmentExtension()]).convert("# Title\n")
@@ -147,8 +147,8 @@ def with_a_changed_action_and_procedure() -> str:
 
 
 def import_rules(project: Path) -> subprocess.CompletedProcess[str]:
-    """The README's `.venv/bin/python scripts/import_rules.py`, run in the scratch project (its sources, its layout)."""
-    return subprocess.run([sys.executable, "scripts/import_rules.py"], cwd=project, capture_output=True, text=True)
+    """The README's `.venv/bin/python scripts/importer/import_rules.py`, run in the scratch project (its sources, its layout)."""
+    return subprocess.run([sys.executable, "scripts/importer/import_rules.py"], cwd=project, capture_output=True, text=True)
 
 
 def add_version(path: Path, declaration: str, versions: str) -> None:
@@ -175,11 +175,11 @@ def test_a_v125_with_a_changed_action_and_procedure_follows_the_readme_to_a_gree
     imported = import_rules(tmp_path)
     assert imported.returncode == 1 and "Traceback" not in imported.stderr
     assert "jovian-wars-v1.2.5-actions.txt: no Layout of 'actions' lists v1.2.5 (they list v1.2.4)" in imported.stderr
-    add_version(tmp_path / "scripts/import_rules_layout.py", 'page="actions"', '("v1.2.4",)')
+    add_version(tmp_path / "scripts/importer/import_rules_layout.py", 'page="actions"', '("v1.2.4",)')
     imported = import_rules(tmp_path)  # the layout holds; the changed table row is new to it
     assert imported.returncode == 1 and "Traceback" not in imported.stderr
     assert "jovian-wars-v1.2.5-actions.txt:132: unknown table row 'Structure: 0-2 or" in imported.stderr
-    layout = tmp_path / "scripts/import_rules_layout.py"
+    layout = tmp_path / "scripts/importer/import_rules_layout.py"
     rows = "TABLE_ROWS: dict[str, tuple[str, ...]] = {\n"
     layout.write_text(layout.read_text(encoding="utf-8").replace(rows, rows + '    "Structure: 0-2 or Fire Ship(/traits#fire-ship)'
                       ' Trait Yes": ("Structure: 0-2 or Fire Ship(/traits#fire-ship) Trait", "Yes"),\n'), encoding="utf-8")
@@ -215,7 +215,7 @@ def test_a_v125_with_a_changed_action_and_procedure_follows_the_readme_to_a_gree
 
 
 def test_any_two_versions_compare_from_their_folders(tmp_path: Path) -> None:
-    from scripts.hooks.version_pairs import COMPARISONS, comparison
+    from scripts.build.version_pairs import COMPARISONS, comparison
 
     scratch_project(tmp_path, v124_text())
     docs = tmp_path / "docs"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 from tests.conftest import ROOT, SOURCES
 
@@ -23,8 +24,15 @@ def test_no_tracked_file_refers_to_a_folder_outside_the_repository() -> None:
         if not path.is_file():  # deleted in the work tree, not yet committed
             continue
         text = path.read_bytes().decode("utf-8", errors="replace")
-        offenders += [f"{name}: {needle}" for needle in OUTSIDE if needle in text]
+        offenders += [f"{name}: {needle}" for needle in OUTSIDE if needle in text and not _inside(path, needle)]
     assert offenders == []
+
+
+def _inside(path: Path, needle: str) -> bool:
+    """A relative path that stays in the repository from the file that writes it: a page script's import of the
+    protocol names calculators/shared/, a folder of the repository."""
+    target = (path.parent / needle).resolve()
+    return needle.startswith("..") and target.is_dir() and ROOT in target.parents
 
 
 def test_the_rule_texts_are_in_the_repository() -> None:

@@ -34,9 +34,9 @@ import pytest
 from rules_core import REGISTRY, RulesError, odds, resolve
 from rules_core.readings import GAPS, READINGS
 from rules_core.registry import Resolver
-from scripts.hooks.entries import Entry, load_entries
-from scripts.hooks.placement import place
-from scripts.hooks.version_text import sections
+from scripts.build.entries import Entry, load_entries
+from scripts.build.placement import place
+from scripts.build.version_text import sections
 from tests.conftest import DOCS
 
 WORD = re.compile(r"[a-z]+")

@@ -13,18 +13,18 @@ from pathlib import Path
 import html
 
 import pytest
-from scripts.hooks.build_error import BuildError
+from scripts.build.build_error import BuildError
 
 from rules_core import Input, Resolver, RulesError
 from rules_core.readings import GAPS
-from scripts.hooks.entries import parse_entries
-from scripts.hooks.augment import augment
-from scripts.hooks.version_diff import live_html, render, resolvers_md, shared_inputs
-from scripts.hooks.version_pairs import (
+from scripts.build.entries import parse_entries
+from scripts.build.augment import augment
+from scripts.build.version_diff import live_html, render, resolvers_md, shared_inputs
+from scripts.build.version_pairs import (
     COMPARISONS, JOVIAN_WARS_V121_V124, Comparison, Pairing, heading_entries, match_entries,
 )
-from scripts.hooks.version_text import sections, text_of
-from scripts.hooks.word_diff import (
+from scripts.build.version_text import sections, text_of
+from scripts.build.word_diff import (
     BREAK, Chunk, blocks_html, changed, diff_blocks, diff_text, inline_html, notation_key, tokens,
 )
 from tests.conftest import DOCS, ROOT
@@ -322,7 +322,7 @@ def fakes(monkeypatch):
         resolver = registry[resolver_id]
         return resolver.run(resolver.check(inputs))
 
-    monkeypatch.setattr("scripts.hooks.version_diff.resolve", resolve)
+    monkeypatch.setattr("scripts.build.version_diff.resolve", resolve)
     return registry
 
 
@@ -499,8 +499,8 @@ SUMMARY_POINTS: dict[str, tuple[str, ...]] = {
 
 
 def pair_summaries(matching) -> dict[str, tuple[list[str], list]]:
-    from scripts.hooks.version_diff import body_chunks
-    from scripts.hooks.version_summary import summary_lines
+    from scripts.build.version_diff import body_chunks
+    from scripts.build.version_summary import summary_lines
     comparison = COMPARISONS[("jovian-wars", "v1.2.1", "v1.2.4")]
     out = {}
     for match in matching.matched:
@@ -523,7 +523,7 @@ def test_every_pair_has_its_hand_read_points(matching) -> None:
 def test_every_changed_word_is_in_a_summary_line(matching) -> None:
     """Assert the summaries are complete by construction: every run of words the word diff changed is quoted by a
     summary line, for all 17 pairs; no pair is summed up as "reworded only"."""
-    from scripts.hooks.version_summary import unclaimed
+    from scripts.build.version_summary import unclaimed
     for slug, (lines, chunks) in pair_summaries(matching).items():
         assert unclaimed(chunks, lines) == [], slug
         assert not any("Reworded only" in line for line in lines), slug
@@ -540,7 +540,7 @@ def test_a_summary_line_per_kind_of_change() -> None:
     """Assert a reversed permission, a changed number, an added and a dropped sentence, a change of the rule's words and
     a rewording each get their own kind of line, reversals first, and only a spelling fix or v1.2.4's term for the same
     thing is "Reworded" (issue 20: the Reactive Interception's trigger and Withdraw's "0.5x points" were "Reworded")."""
-    from scripts.hooks.version_summary import text_changes
+    from scripts.build.version_summary import text_changes
     chunks = diff_blocks(["It may not be declared now. Move up to 3\" away. Roll a dice. It scores fewer points when "
                           "it ends a Move nearby. It gains a token, which is removed."],
                          ["It may be declared now. Move up to 4\" away. Roll a die. It scores 0.5x points when it is "
@@ -558,7 +558,7 @@ def test_a_summary_line_per_kind_of_change() -> None:
 def test_changed_runs_close_together_are_one_change_quoted_whole() -> None:
     """Assert runs a few unchanged words apart read as one change with the words between, while a long rewrite stays a
     list of points, and every changed word is still quoted (`unclaimed` reads the word diff, not the grouping)."""
-    from scripts.hooks.version_summary import text_changes, unclaimed
+    from scripts.build.version_summary import text_changes, unclaimed
     chunks = diff_blocks(["if the enemy ends a Move within 3\"."], ["if the enemy is within 3\" at any point."])
     lines = text_changes(chunks, "v1", "v2")
     assert lines == ["Changed: “ends a Move within 3\"” → “is within 3\" at any point”."]

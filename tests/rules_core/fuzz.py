@@ -1,7 +1,7 @@
 """Inputs for fuzzing the resolvers, built from each resolver's own Input declarations.
 
 Shared by the bounded test (tests/rules_core/test_fuzz_resolvers.py) and the long run
-(scripts/fuzz_resolvers.py). `inputs_for` draws a mix: values in range, just out of it, of the
+(scripts/bench/fuzz_resolvers.py). `inputs_for` draws a mix: values in range, just out of it, of the
 wrong type, strings that fool str.isdigit, integers past CPython's 4,300-digit limit, lists
 nested 1,000 deep, unknown names, and now and then something that is not an object at all.
 `call` makes one entry-point call and sorts what came back into the only allowed outcomes.

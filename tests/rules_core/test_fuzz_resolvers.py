@@ -1,6 +1,6 @@
 """Fuzz every resolver's declared inputs: each call answers or refuses with a field-naming error, nothing else.
 
-Bounded so the suite stays quick (a few examples per resolver); `scripts/fuzz_resolvers.py
+Bounded so the suite stays quick (a few examples per resolver); `scripts/bench/fuzz_resolvers.py
 --examples N` runs the same strategies for as long as wanted and prints the counts.
 """
 

@@ -10,7 +10,7 @@ controls the page and the engine boots from its saved memory snapshot, which cos
 first boot. A test of the first visit itself (a cold boot, the precache, saving the snapshot) in such a
 module is marked `pytest.mark.profile("fresh")`.
 
-Every page carries the site's Content-Security-Policy (scripts/hooks/csp.py), which refuses eval
+Every page carries the site's Content-Security-Policy (scripts/build/csp.py), which refuses eval
 and inline scripts it has no hash for: give page.wait_for_function a function ("() => ..."), not a
 bare expression (Playwright polls an expression with eval), and run injected code with
 page.evaluate, not page.add_script_tag(content=/path=) (an inline script).

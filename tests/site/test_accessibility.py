@@ -1,6 +1,6 @@
 """axe-core in Chromium at 390x844 with touch, both colour schemes: no serious or critical violation.
 
-axe-core is a pinned npm devDependency injected by the test (scripts/axe_report.py), never part of
+axe-core is a pinned npm devDependency injected by the test (scripts/bench/axe_report.py), never part of
 the site. This file covers every page as it loads and with its widgets opened with the engine live; page-level
 checks of the whole page join it (the page owner adds them here).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.axe_report import ISSUE_PAGES, WIDGETS, axe_violations, open_every_widget, pages_of
+from scripts.bench.axe_report import ISSUE_PAGES, WIDGETS, axe_violations, open_every_widget, pages_of
 from tests.site.conftest import expect
 from tests.site.test_widgets import BOOT_MS
 

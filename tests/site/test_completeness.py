@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts.import_rules import RESULT_FIELD, GalleyMode, galley_modes
-from scripts.import_rules_layout import (
+from scripts.importer.import_rules import RESULT_FIELD, GalleyMode, galley_modes
+from scripts.importer.import_rules_layout import (
     GALLEY_CELLS,
     GALLEY_LABELS,
     GALLEY_SOURCE,

@@ -1,6 +1,6 @@
 """Fewer bytes on the wire: the build's compressed copies, how the project's server sends them, and
-the search languages kept (scripts/hooks/precompress.py, scripts/static_server.py,
-scripts/hooks/search_languages.py). The browser side (an engine booted from compressed downloads,
+the search languages kept (scripts/build/precompress.py, scripts/static_server.py,
+scripts/build/search_languages.py). The browser side (an engine booted from compressed downloads,
 a precache of decoded bytes that works offline) is tests/site/test_offline.py's, whose server sends them."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import brotli
 
-from scripts.hooks.search_languages import LUNR, used_files
+from scripts.build.search_languages import LUNR, used_files
 from scripts.static_server import serve_in_background
 
 BIG = ("assets/pyodide/pyodide.asm.wasm", "assets/pyodide/pyodide.asm.mjs", "jovian-wars/v1.2.4/actions/index.html",

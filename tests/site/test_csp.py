@@ -1,4 +1,4 @@
-"""The Content-Security-Policy every page carries (scripts/hooks/csp.py), and that nothing breaks it.
+"""The Content-Security-Policy every page carries (scripts/build/csp.py), and that nothing breaks it.
 
 The file tests read the built pages: one policy meta tag at the top of every head, no
 'unsafe-inline' for scripts, every inline script's hash listed (computed here, not by the hook).
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts.hooks.build_error import BuildError
-from scripts.hooks.csp import add_csp, header_policy
+from scripts.build.build_error import BuildError
+from scripts.build.csp import add_csp, header_policy
 from scripts.static_server import serve_in_background
 from tests.site.conftest import PageLog, watch
 from tests.site.test_offline import go_by_instant_navigation

@@ -13,8 +13,8 @@ import pytest
 
 import rules_core
 from scripts.counting_server import serve_counting
-from scripts.hooks.build_stamp import read_stamp
-from scripts.hooks.offline import write_service_worker
+from scripts.build.build_stamp import read_stamp
+from scripts.build.offline import write_service_worker
 from tests.site.conftest import expect, spend_the_retries
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from scripts.counting_server import serve_counting
-from scripts.hooks.offline import build_version, precache_manifest, write_service_worker
-from scripts.wheel import build_wheel
+from scripts.build.offline import build_version, precache_manifest, write_service_worker
+from scripts.build.wheel import build_wheel
 from tests.site.conftest import expect, spend_the_retries
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
 

@@ -20,10 +20,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.axe_report import pages_of
-from scripts.hooks import mechanics
-from scripts.hooks.augment import augment
-from scripts.hooks.build_error import BuildError
+from scripts.bench.axe_report import pages_of
+from scripts.build import mechanics
+from scripts.build.augment import augment
+from scripts.build.build_error import BuildError
 from tests.conftest import DOCS, SITE
 from tests.site.conftest import PageLog, watch
 
@@ -145,7 +145,7 @@ def test_each_actions_entry_shows_its_first_odds_on_its_first_screen(browser, si
     """Assert on the Actions page at 390x844, as built (no script), every resolver's baked glance (its first odds)
     ends within one screen, under the theme's header, of its entry's heading: the odds without scrolling past
     the rule (they sat a screen or more down under Board, Boarded and Assaulting)."""
-    from scripts.measure_first_odds import first_odds
+    from scripts.bench.measure_first_odds import first_odds
 
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
     try:

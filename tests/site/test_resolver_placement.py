@@ -12,8 +12,8 @@ import re
 import pytest
 
 from rules_core import REGISTRY, Resolver
-from scripts.hooks.entries import load_entries
-from scripts.hooks.placement import place
+from scripts.build.entries import load_entries
+from scripts.build.placement import place
 from tests import conftest
 
 PLACEMENT = place(load_entries(conftest.DOCS), conftest.DOCS)

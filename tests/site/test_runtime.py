@@ -15,7 +15,7 @@ import pytest
 
 import rules_core
 from scripts.counting_server import serve_counting
-from scripts.hooks.assets import content_revision
+from scripts.build.assets import content_revision
 from tests.conftest import SITE
 from tests.site.conftest import expect, wait_until
 from tests.site.test_offline import offline_ready

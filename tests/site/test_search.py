@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.hooks.entries import load_entries
-from scripts.hooks.search_entries import search_entries
+from scripts.build.entries import load_entries
+from scripts.build.search_entries import search_entries
 from tests.conftest import DOCS
 
 PREFERENCE = [("jovian-wars", "v1.2.4"), ("jovian-wars", "v1.2.1"), ("war-galley", "aid")]
@@ -236,7 +236,7 @@ COUNT_SEARCH_SETUPS = """(() => {
 
 @pytest.mark.browser
 def test_the_search_index_is_built_when_search_is_first_opened(page, page_log, site_url: str) -> None:
-    """Assert a page load has the theme's search worker build no index (scripts/hooks/lazy_search_index.py:
+    """Assert a page load has the theme's search worker build no index (scripts/build/lazy_search_index.py:
     that build would run beside the engine's boot), and a query typed as search opens, before the index is
     ready, is answered once it is."""
     from playwright.sync_api import expect
@@ -292,8 +292,8 @@ def test_the_lazy_index_step_keeps_every_column_and_refuses_a_changed_theme(tmp_
     """Assert the built bundle waits for the search toggle alone, at its old length (its source map stays right);
     that a Material bundle without the expected set-up stops the build; and that a bundle reading another
     index (Zensical's) is left as it is."""
-    from scripts.hooks.build_error import BuildError
-    from scripts.hooks.lazy_search_index import EAGER_OR_TOGGLE, build_index_on_first_search
+    from scripts.build.build_error import BuildError
+    from scripts.build.lazy_search_index import EAGER_OR_TOGGLE, build_index_on_first_search
 
     [built] = (site_dir / "assets" / "javascripts").glob("bundle.*.min.js")
     assert 'location.protocol!=="file:"),' not in built.read_text(encoding="utf-8")
@@ -307,7 +307,7 @@ def test_the_lazy_index_step_keeps_every_column_and_refuses_a_changed_theme(tmp_
     merge = 'L($(location.protocol!=="file:"),Je("search"))'
     assert lazy.endswith("return " + 'Je("search")'.ljust(len(merge)) + ".pipe(x)}")
     (folder / "bundle.1.min.js").write_text('let a="search/search_index.json";watch(toggle("search"))', encoding="utf-8")
-    with pytest.raises(BuildError, match="update scripts/hooks/lazy_search_index.py"):
+    with pytest.raises(BuildError, match="update scripts/build/lazy_search_index.py"):
         build_index_on_first_search(tmp_path)
     zensical = 'Ge(new URL("search.json",zn.base))'
     (folder / "bundle.1.min.js").write_text(zensical, encoding="utf-8")

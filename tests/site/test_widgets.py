@@ -362,8 +362,8 @@ def test_a_second_visit_restores_the_engine_snapshot_and_answers_the_same(contex
 
 def test_an_unknown_resolver_marker_fails_the_build_naming_page_and_line():
     """Assert a typo in a marker is a BuildError with the page and the 1-based line."""
-    from scripts.hooks.build_error import BuildError
-    from scripts.hooks.augment import augment
+    from scripts.build.build_error import BuildError
+    from scripts.build.augment import augment
 
     with pytest.raises(BuildError, match=r"dice\.md line 3: no resolver with id 'dice/unopposd'"):
         augment("# Dice\n\n<!-- resolver: dice/unopposd -->", "dice.md", DOCS)
@@ -371,7 +371,7 @@ def test_an_unknown_resolver_marker_fails_the_build_naming_page_and_line():
 
 def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
     """Assert the marker's block carries the id and every odds row of CPython (its declaration is in describe.json)."""
-    from scripts.hooks.augment import augment
+    from scripts.build.augment import augment
 
     html = augment("<!-- resolver: dice/unopposed -->", "dice.md", DOCS)
     assert f'data-resolver="{DICE}"' in html and 'data-engine="static"' in html and "data-describe" not in html
@@ -384,7 +384,7 @@ def test_a_marker_becomes_the_static_block_with_the_cpython_odds():
 def test_the_site_declares_every_resolver_once_in_describe_json(site_dir):
     """Assert assets/describe.json holds every resolver's declaration (the fields the widget reads) as CPython gives
     it, and no page repeats one."""
-    from scripts.hooks.describe import WIDGET_FIELDS
+    from scripts.build.describe import WIDGET_FIELDS
 
     declared = json.loads((site_dir / "assets" / "describe.json").read_text(encoding="utf-8"))
     described = {resolver_id: rules_core.describe(resolver_id) for resolver_id in rules_core.resolver_ids()}

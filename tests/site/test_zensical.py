@@ -1,6 +1,6 @@
 """The same sources built by Zensical (the successor of Material for MkDocs) give the same site.
 
-Zensical runs the project's Python-Markdown extension (scripts.hooks.augment) but no MkDocs hook,
+Zensical runs the project's Python-Markdown extension (scripts.build.augment) but no MkDocs hook,
 so this build proves the augmentation and the finishing steps do not depend on MkDocs. Built with
 SITE_URL set to a project-site address, which also proves the setting reaches the build.
 """
@@ -17,10 +17,10 @@ import pytest
 
 from rules_core import READINGS
 from scripts.build_site import build
-from scripts.hooks.assets import THEME_COLOUR
-from scripts.hooks.entries import load_entries
-from scripts.hooks.placement import place
-from scripts.hooks.precompress import CACHE
+from scripts.build.assets import THEME_COLOUR
+from scripts.build.entries import load_entries
+from scripts.build.placement import place
+from scripts.build.precompress import CACHE
 from tests.conftest import DOCS, ROOT
 
 DEPLOYED_AT = "https://user.github.io/jovian-rules/"
@@ -114,7 +114,7 @@ def test_site_url_comes_from_the_environment(zensical_site: Path) -> None:
 
 
 def test_every_page_has_the_content_security_policy(zensical_site: Path) -> None:
-    """Assert Zensical's pages get the same policy meta as MkDocs' (scripts/hooks/csp.py): first in
+    """Assert Zensical's pages get the same policy meta as MkDocs' (scripts/build/csp.py): first in
     the head, each of Zensical's own inline scripts allowed by its hash, no 'unsafe-inline' for scripts."""
     from tests.site.test_csp import check_pages
 

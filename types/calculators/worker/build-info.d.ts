@@ -1,4 +1,4 @@
-// calculators/worker/build-info.js is written at build time (scripts/hooks/assets.py): its shape, for tsc.
+// calculators/worker/build-info.js is written at build time (scripts/build/assets.py): its shape, for tsc.
 export const WHEEL: string;
 export const BUILD: string;
 export const REVISIONS: Record<string, string>;

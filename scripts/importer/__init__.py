@@ -1,0 +1,1 @@
+"""The importer: the flattened rule texts (sources/*.txt) into the Markdown pages under docs/."""
