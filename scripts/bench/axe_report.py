@@ -79,10 +79,8 @@ def axe_violations(page, include: str | None = WIDGETS) -> list[dict[str, object
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
 
-    from scripts.static_server import serve_in_background
-    from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+    from scripts.bench.harness import PHONE, served_browser
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("site", nargs="?", default="site", type=Path)
@@ -90,30 +88,24 @@ def main() -> None:
     parser.add_argument("--issue-pages", action="store_true", help="issue 19's seven pages, whole page, every widget opened")
     args = parser.parse_args()
     paths = list(ISSUE_PAGES) if args.issue_pages else pages_of(args.site)
-    server, url = serve_in_background(args.site)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-            for scheme in ("light", "dark"):
-                context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, color_scheme=scheme)
-                total: Counter[str] = Counter()
-                for path in paths:
-                    page = context.new_page()
-                    page.goto(url + path)
-                    page.wait_for_load_state("load")
-                    if args.issue_pages:
-                        open_every_widget(page)
-                    found = axe_violations(page, WIDGETS if args.widgets else None)
-                    counts = Counter(str(v["impact"]) for v in found)
-                    total.update(counts)
-                    print(f"{scheme:5} /{path:40} " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) + "  " +
-                          " ".join(sorted({str(v['id']) for v in found if args.issue_pages or v['impact'] in ('serious', 'critical')})))
-                    page.close()
-                print(f"{scheme:5} TOTAL violations (rules x pages) by impact: {dict(sorted(total.items()))}")
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_browser(args.site) as (url, browser):
+        for scheme in ("light", "dark"):
+            context = browser.new_context(**PHONE, color_scheme=scheme)
+            total: Counter[str] = Counter()
+            for path in paths:
+                page = context.new_page()
+                page.goto(url + path)
+                page.wait_for_load_state("load")
+                if args.issue_pages:
+                    open_every_widget(page)
+                found = axe_violations(page, WIDGETS if args.widgets else None)
+                counts = Counter(str(v["impact"]) for v in found)
+                total.update(counts)
+                print(f"{scheme:5} /{path:40} " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) + "  " +
+                      " ".join(sorted({str(v['id']) for v in found if args.issue_pages or v['impact'] in ('serious', 'critical')})))
+                page.close()
+            print(f"{scheme:5} TOTAL violations (rules x pages) by impact: {dict(sorted(total.items()))}")
+            context.close()
 
 
 if __name__ == "__main__":

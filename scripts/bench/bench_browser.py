@@ -67,7 +67,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scripts.counting_server import Link, serve_counting  # noqa: E402
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path, wait_until  # noqa: E402
+from scripts.bench.harness import CHROMIUM_FLAGS, chromium_path, launch_chromium  # noqa: E402
+from tests.site.conftest import wait_until  # noqa: E402
 
 DICE = "dice/"
 ACTIONS = "jovian-wars/v1.2.4/actions/"
@@ -444,7 +445,7 @@ def main() -> None:
     # Warm visits are interleaved, site after site in each round, so a busy moment of a shared
     # machine weighs on every column alike.
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+        browser = launch_chromium(playwright)
         limit = None if args.warm_only else WholeBrowserLimit(chromium_path(), Path(tmp))
         try:
             warm = returning_reader(playwright, chromium_path(), Path(tmp) / "warm-profile", LONG_TASKS)

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scripts.static_server import serve_in_background  # noqa: E402
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from scripts.chromium import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 PAGES = {"home": "", "actions": "jovian-wars/v1.2.4/actions/", "damage": "jovian-wars/v1.2.4/damage/", "dice": "dice/",

@@ -26,7 +26,8 @@ if str(ROOT) not in sys.path:
 
 from scripts.bench.bench_browser import ACTIONS, DICE, MARK, SETTLED, SNAPSHOT_SAVED, returning_reader  # noqa: E402
 from scripts.counting_server import serve_counting  # noqa: E402
-from tests.site.conftest import chromium_path, wait_until  # noqa: E402
+from scripts.chromium import chromium_path  # noqa: E402
+from tests.site.conftest import wait_until  # noqa: E402
 
 CATEGORIES = ",".join((
     "toplevel", "v8", "blink", "loading", "devtools.timeline", "disabled-by-default-devtools.timeline",

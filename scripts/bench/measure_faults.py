@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scripts.counting_server import serve_counting  # noqa: E402
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from scripts.bench.harness import launch_chromium  # noqa: E402
 
 DICE = "dice/unopposed"
 WASM = "assets/pyodide/pyodide.asm.wasm"
@@ -248,7 +248,7 @@ def main() -> None:
     names = [name for name in CASES if not args.only or name.startswith("first") or any(word in name for word in args.only)]
     results: dict[str, list[dict]] = {name: [] for name in names}
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+        browser = launch_chromium(playwright)
         for _ in range(args.runs):
             for name in names:  # interleaved: the load of the moment weighs on every case alike
                 result = CASES[name](browser, args.site, Path(tmp))

@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import Page
 
 from scripts.build.entries import KINDS
-from scripts.static_server import serve_in_background
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+from scripts.bench.harness import PHONE, served_browser
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
+
 PAGES = ("jovian-wars/v1.2.4/actions/", "jovian-wars/v1.2.4/damage/", "jovian-wars/v1.2.4/dogfight/",
          "jovian-wars/v1.2.1/special-actions/", "war-galley/aid/attack-modes/", "dice/")
 FIRST_ODDS = """(kinds) => {
@@ -46,25 +45,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("site", nargs="?", default="site", type=Path)
     args = parser.parse_args()
-    server, url = serve_in_background(args.site)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-            context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
-                                          java_script_enabled=False)
-            page = context.new_page()
-            for path in PAGES:
-                page.goto(url + path)
-                blocks = first_odds(page)
-                far = [block for block in blocks if int(block["below"]) > int(block["room"])]  # type: ignore[call-overload]
-                worst = max(blocks, key=lambda block: int(block["below"]))  # type: ignore[call-overload]
-                print(f"{path}: {len(far)} of {len(blocks)} resolvers' first odds beyond one screen ({worst['room']} px) "
-                      f"of their entry; the farthest {worst['entry']} at {worst['below']} px")
-                for block in far:
-                    print(f"    {block['entry']}: {block['below']} px{'' if block['placed'] else ' (placed by a marker)'}")
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_browser(args.site) as (url, browser):
+        context = browser.new_context(**PHONE, java_script_enabled=False)
+        page = context.new_page()
+        for path in PAGES:
+            page.goto(url + path)
+            blocks = first_odds(page)
+            far = [block for block in blocks if int(block["below"]) > int(block["room"])]  # type: ignore[call-overload]
+            worst = max(blocks, key=lambda block: int(block["below"]))  # type: ignore[call-overload]
+            print(f"{path}: {len(far)} of {len(blocks)} resolvers' first odds beyond one screen ({worst['room']} px) "
+                  f"of their entry; the farthest {worst['entry']} at {worst['below']} px")
+            for block in far:
+                print(f"    {block['entry']}: {block['below']} px{'' if block['placed'] else ' (placed by a marker)'}")
 
 
 if __name__ == "__main__":

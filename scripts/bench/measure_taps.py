@@ -24,10 +24,9 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import Locator, Page
 
-from scripts.static_server import serve_in_background
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+from scripts.bench.harness import PHONE, served_browser
 
 ACTIONS = "jovian-wars/v1.2.4/actions/"
 RAM = "jovian-wars/v1.2.4/ram"
@@ -203,21 +202,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site", nargs="?", default="site", type=Path)
     args = parser.parse_args()
-    server, url = serve_in_background(args.site)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                                          has_touch=True)
-            page = context.new_page()
-            page.goto(url + "fleet/")
-            page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps(FLEET))
-            player = Player(page)
-            ram(player, page, url)
-            boarding(player, page, url)
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_browser(args.site) as (url, browser):
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(url + "fleet/")
+        page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps(FLEET))
+        player = Player(page)
+        ram(player, page, url)
+        boarding(player, page, url)
 
 
 if __name__ == "__main__":

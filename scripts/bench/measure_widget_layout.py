@@ -14,10 +14,9 @@ import argparse
 import json
 from pathlib import Path
 
-from playwright.sync_api import FloatRect, Locator, sync_playwright
+from playwright.sync_api import FloatRect, Locator
 
-from scripts.static_server import serve_in_background
-from tests.site.conftest import CHROMIUM_FLAGS, chromium_path
+from scripts.bench.harness import PHONE, served_browser
 
 RAM = "jovian-wars/v1.2.4/ram"
 DICE = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
@@ -46,55 +45,48 @@ def main() -> None:
     parser.add_argument("--scheme", default="default", choices=("default", "slate"))
     parser.add_argument("--fleet", action="store_true", help="pick the Ram's two ships from a stored fleet")
     args = parser.parse_args()
-    server, url = serve_in_background(args.site)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-            # Material picks "slate" from the phone's dark preference (mkdocs.yml palette media queries).
-            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True,
-                                          color_scheme="dark" if args.scheme == "slate" else "light")
-            page = context.new_page()
-            if args.fleet:
-                page.goto(url + "fleet/")
-                page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps(FLEET))
-            page.goto(url + "jovian-wars/v1.2.4/actions/")
-            page.wait_for_load_state("load")
-            root = page.locator(f'[data-resolver="{RAM}"]')
-            print(f"Actions page height at load: {page.evaluate('document.documentElement.scrollHeight')} px")
-            print(f"Ram widget height, untouched: {box(root)['height']:.0f} px")
-            opener = root.locator("details.resolver__body > summary")
-            if opener.count():
-                opener.click()
-            page.wait_for_function(f"() => document.querySelector('[data-resolver=\"{RAM}\"]').dataset.engine === 'ready'",
-                                   timeout=BOOT_MS)
-            if args.fleet:
-                root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant")
-                root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu")
-            root.scroll_into_view_if_needed()
-            page.wait_for_timeout(500)  # a screenshot, not an assertion: let the live odds land
-            print(f"Ram widget height, opened, before a roll: {box(root)['height']:.0f} px")
-            print(f"Form controls shown (inputs and selects, the More fold closed): {root.evaluate(CONTROLS)}")
-            if args.shots:
-                args.shots.mkdir(parents=True, exist_ok=True)
-                root.evaluate("node => node.scrollIntoView()")
-                page.screenshot(path=str(args.shots / f"ram-before-roll-{args.scheme}.png"))
-            for name, faces in DICE.items():
-                pad = root.locator(f'fieldset[data-faces="{name}"]')
-                for face in faces:
-                    pad.get_by_label(f"Die {face}", exact=True).click()
-            headline = root.locator('[data-region="outcome"] .resolver__headline')
-            headline.wait_for(timeout=BOOT_MS)
-            page.wait_for_timeout(500)
-            top = box(headline)['y']
-            print(f"Headline after the last die: {headline.inner_text()!r}")
-            print(f"  its top is {top:.0f} px from the viewport top (viewport 844 px)")
-            print(f"Ram widget height, after the roll: {box(root)['height']:.0f} px")
-            print(f"Actions page height after the roll: {page.evaluate('document.documentElement.scrollHeight')} px")
-            if args.shots:
-                page.screenshot(path=str(args.shots / f"ram-after-roll-{args.scheme}.png"))
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_browser(args.site) as (url, browser):
+        # Material picks "slate" from the phone's dark preference (mkdocs.yml palette media queries).
+        context = browser.new_context(**PHONE, color_scheme="dark" if args.scheme == "slate" else "light")
+        page = context.new_page()
+        if args.fleet:
+            page.goto(url + "fleet/")
+            page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps(FLEET))
+        page.goto(url + "jovian-wars/v1.2.4/actions/")
+        page.wait_for_load_state("load")
+        root = page.locator(f'[data-resolver="{RAM}"]')
+        print(f"Actions page height at load: {page.evaluate('document.documentElement.scrollHeight')} px")
+        print(f"Ram widget height, untouched: {box(root)['height']:.0f} px")
+        opener = root.locator("details.resolver__body > summary")
+        if opener.count():
+            opener.click()
+        page.wait_for_function(f"() => document.querySelector('[data-resolver=\"{RAM}\"]').dataset.engine === 'ready'",
+                               timeout=BOOT_MS)
+        if args.fleet:
+            root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant")
+            root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu")
+        root.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)  # a screenshot, not an assertion: let the live odds land
+        print(f"Ram widget height, opened, before a roll: {box(root)['height']:.0f} px")
+        print(f"Form controls shown (inputs and selects, the More fold closed): {root.evaluate(CONTROLS)}")
+        if args.shots:
+            args.shots.mkdir(parents=True, exist_ok=True)
+            root.evaluate("node => node.scrollIntoView()")
+            page.screenshot(path=str(args.shots / f"ram-before-roll-{args.scheme}.png"))
+        for name, faces in DICE.items():
+            pad = root.locator(f'fieldset[data-faces="{name}"]')
+            for face in faces:
+                pad.get_by_label(f"Die {face}", exact=True).click()
+        headline = root.locator('[data-region="outcome"] .resolver__headline')
+        headline.wait_for(timeout=BOOT_MS)
+        page.wait_for_timeout(500)
+        top = box(headline)['y']
+        print(f"Headline after the last die: {headline.inner_text()!r}")
+        print(f"  its top is {top:.0f} px from the viewport top (viewport 844 px)")
+        print(f"Ram widget height, after the roll: {box(root)['height']:.0f} px")
+        print(f"Actions page height after the roll: {page.evaluate('document.documentElement.scrollHeight')} px")
+        if args.shots:
+            page.screenshot(path=str(args.shots / f"ram-after-roll-{args.scheme}.png"))
 
 
 if __name__ == "__main__":

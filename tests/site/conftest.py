@@ -18,35 +18,21 @@ page.evaluate, not page.add_script_tag(content=/path=) (an inline script).
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from scripts.chromium import CHROMIUM_FLAGS, chromium_path as find_chromium
 from scripts.static_server import serve_in_background
 from tests.conftest import SITE
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",  # we run as root
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    # Without these Chromium calls home at start and the closed network refuses it.
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-]
-
-
 def chromium_path() -> str:
-    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
-        pytest.fail("Debian's chromium is missing: run scripts/setup --browser (apt-get install chromium)")
-    return path
+    try:
+        return find_chromium()
+    except FileNotFoundError as missing:
+        pytest.fail(str(missing))
 
 
 @dataclass
