@@ -5,7 +5,8 @@ folders where they share more than one (scripts/hooks/version_pairs.comparison: 
 known pair, else the two folders).
 Both rules pages are read from docs_dir and parsed into entries (scripts/hooks/entries.py);
 entries are paired by name and by the known renames, then shown: the page text section by
-section, each pair with a plain summary first (scripts/hooks/version_summary.py), then field by
+section, each pair with a plain summary first (scripts/hooks/version_summary.py, its lines written
+in scripts/hooks/version_changes.py: a change of the words no line explains stops the build), then field by
 field and word by word (<del>/<ins>, styled by docs/stylesheets/diff.css), with links to both
 versions and, where both have a resolver, its ids (and, when both declare the same inputs and
 both requirements accept them, both answers side by side, saying when dice were rolled for the
