@@ -9,7 +9,8 @@ the build), then every marker replaced, in one pass, by the one grammar of scrip
   Readings citing section N of the mechanics (scripts/build/readings_page.py);
 - `<!-- resolver: ID -->`: that resolver's block (scripts/build/resolvers.py);
 - `<!-- version-diff: GAME OLD NEW [PAGE] -->`: the comparison (scripts/build/version_diff.py);
-- `<!-- fleet -->`: the block the fleet page draws in (scripts/build/fleet_page.py).
+- `<!-- fleet -->`: the block the fleet page draws in (scripts/build/fleet_page.py);
+- `<!-- unfinished -->`: the note where a rules text leaves a sentence unfinished (scripts/build/unfinished.py).
 
 A Markdown extension is not told which page it renders, and the augmentation needs that page's
 path (a rules page's game, version and page come from it, and every link it writes is relative to
@@ -25,7 +26,7 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from scripts.build import fleet_page, markers, readings_page, resolvers, version_diff
+from scripts.build import fleet_page, markers, readings_page, resolvers, unfinished, version_diff
 from scripts.build.build_error import BuildError
 
 
@@ -56,7 +57,7 @@ def augment(markdown: str, src_uri: str, docs_dir: Path) -> str:
     markdown = resolvers.place_after_entries(markdown, src_uri, docs_dir)
     return markers.expand(markdown, src_uri, {**readings_page.expanders(src_uri), **resolvers.expanders(src_uri),
                                               **version_diff.expanders(src_uri, docs_dir),
-                                              **fleet_page.expanders(src_uri)})
+                                              **fleet_page.expanders(src_uri), **unfinished.expanders(src_uri, markdown)})
 
 
 class AugmentPreprocessor(Preprocessor):

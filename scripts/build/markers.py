@@ -5,7 +5,8 @@
 
 NAMES are every marker the build knows: `readings-ledger` and `readings-cited: N`
 (scripts/build/readings_page.py), `resolver: ID` (scripts/build/resolvers.py), `version-diff:
-GAME OLD NEW [PAGE]` (scripts/build/version_diff.py), `fleet` (scripts/build/fleet_page.py). Each of those modules gives its expanders;
+GAME OLD NEW [PAGE]` (scripts/build/version_diff.py), `fleet` (scripts/build/fleet_page.py), `unfinished`
+(scripts/build/unfinished.py). Each of those modules gives its expanders;
 `expand` replaces each marker line with what its expander returns, in one pass over the page's
 lines (so nothing an expander writes is expanded again). A comment that names one of ours but
 is not a well-formed marker alone on its line, or a `readings-` name we do not know, stops the
@@ -19,7 +20,7 @@ from collections.abc import Callable, Mapping
 
 from scripts.build.build_error import BuildError
 
-NAMES = ("readings-ledger", "readings-cited", "resolver", "version-diff", "fleet")
+NAMES = ("readings-ledger", "readings-cited", "resolver", "version-diff", "fleet", "unfinished")
 """Every marker the build expands."""
 
 MARKER = re.compile(r"^[ \t]*<!--[ \t]*(?P<name>[a-z][\w-]*)[ \t]*(?::[ \t]*(?P<args>[^>]*?))?[ \t]*-->[ \t]*$")

@@ -5,7 +5,8 @@ folders where they share more than one (scripts/build/version_pairs.comparison: 
 known pair, else the two folders).
 Both rules pages are read from docs_dir and parsed into entries (scripts/build/entries.py);
 entries are paired by name and by the known renames, then shown: the page text section by
-section, each pair with a plain summary first (scripts/build/version_summary.py), then field by
+section, each pair with a plain summary first (scripts/build/version_summary.py, its lines written
+in scripts/build/version_changes.py: a change of the words no line explains stops the build), then field by
 field and word by word (<del>/<ins>, styled by docs/stylesheets/diff.css), with links to both
 versions and, where both have a resolver, its ids (and, when both declare the same inputs and
 both requirements accept them, both answers side by side, saying when dice were rolled for the
@@ -36,7 +37,9 @@ from scripts.build.placement import place  # noqa: E402
 from scripts.build.version_pairs import (  # noqa: E402
     COMPARISONS, Comparison, Match, Matching, comparison, heading_entries, match_entries,
 )
-from scripts.build.version_summary import field_text, skill_test_meaning, summary_lines, unclaimed  # noqa: E402
+from scripts.build.version_summary import (  # noqa: E402
+    changes_of, check, field_text, skill_test_meaning, spans, summary_lines,
+)
 from scripts.build.version_text import Section, Text, sections, text_of  # noqa: E402
 from scripts.build.word_diff import (  # noqa: E402
     Chunk, blocks_html, changed, diff_blocks, diff_text, inline_html, same_notation,
@@ -130,18 +133,34 @@ def body_html(match: Match, comparison: Comparison, src_uri: str) -> str:
                    f"{comparison.new_version} entry is compared above; its procedure is not marked as new text. "
                    f"Read it on the {comparison.new_version} page.</p>")
         out.append(f"[{comparison.new_version}: {match.new.name}, the whole entry]({target})")
+    for version, sentence in unfinished(match, comparison):
+        out.append(f'<p class="text-unfinished" role="note">The text stops here: the sentence '
+                   f"“{html.escape(sentence)}” is unfinished in {version}.</p>")
     if gaps:
         out.append(f'<p class="vd-note">The {comparison.new_version} source text of this entry breaks off; the entry shows where.</p>')
     return "\n\n".join(out)
 
 
+def unfinished(match: Match, comparison: Comparison) -> list[tuple[str, str]]:
+    """Each (version, sentence) the pair's texts leave unfinished (`<!-- unfinished -->`, scripts/build/unfinished.py)."""
+    old = [(comparison.old_version, sentence) for sentence in entry_text(match.old).unfinished]
+    new = [(comparison.new_version, sentence) for entry in (match.new, *match.parts)
+           for sentence in entry_text(entry).unfinished]
+    return old + new
+
+
 def summary_html(match: Match, comparison: Comparison) -> str:
-    """The plain-language summary of a pair, first thing under its links."""
+    """The plain-language summary of a pair, first thing under its links. Every changed span of the word diff is
+    claimed by a line of scripts/build/version_changes.py and every claim is a span, or the build says which not."""
     chunks, _ = body_chunks(match)
-    lines = summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else "")
-    left = unclaimed(chunks, lines)
-    if left:  # every changed word is in a summary line, or the build says which are not
-        raise BuildError(f"version_diff: the summary of {match.new.name} leaves changed words out: {left[:3]}")
+    problems = check(changes_of(comparison).get(match.new.slug, ()), spans(chunks))
+    if problems:
+        listed = "\n".join(f"  - {problem}" for problem in problems)
+        raise BuildError(f"version_diff: the summary of {match.new.name} (#{match.new.slug}, {comparison.old_version} → "
+                         f"{comparison.new_version}) is out of step with the texts; read both and write its lines in "
+                         f"scripts/build/version_changes.py:\n{listed}")
+    lines = summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else "",
+                          unfinished(match, comparison))
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return f'<div class="vd-summary"><p><strong>What changed</strong></p><ul>{items}</ul></div>'
 
@@ -305,6 +324,10 @@ def render(comparison: Comparison, docs_dir: Path, src_uri: str) -> str:
         matching = match_entries(comparison, old, new)
     except (KeyError, ValueError) as error:
         raise BuildError(f"version_diff: {src_uri}: {error.args[0] if error.args else error}") from error
+    stale = sorted(set(changes_of(comparison)) - {m.new.slug for m in matching.matched})
+    if stale:
+        raise BuildError(f"version_diff: {src_uri}: scripts/build/version_changes.py has lines for {', '.join(stale)}, "
+                         f"which {comparison.old_version} and {comparison.new_version} do not both hold")
     placed = place([*old, *new], docs_dir).placed
     log.info("version_diff: %s: %d matched, %d removed, %d new", src_uri,
              len(matching.matched), len(matching.removed), len(matching.added))

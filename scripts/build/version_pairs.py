@@ -22,7 +22,7 @@ instead of silently turning a rename into "removed" and "new".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from scripts.build.entries import Entry, markdown_parser, rules_page
@@ -59,8 +59,6 @@ class Comparison:
     """Docs-relative path of the new page."""
     pairings: tuple[Pairing, ...]
     """The known renames, and name matches whose text moved into a State."""
-    notes: dict[str, str] = field(default_factory=dict)
-    """Hand-written notes shown first in an entry's summary, by new-page slug."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,14 +144,6 @@ JOVIAN_WARS_V121_V124 = Comparison(
         Pairing("silent-running", "silent-running", "The Stealth token's effects are now the Stealthed State.",
                 parts=("stealthed",)),
     ),
-    notes={
-        "boost": "Capital Ships: Boost doubled their Speed in v1.2.1; in v1.2.4 that is Hard Burn, whose Hard Burn:X "
-                 "State also sets Turns to 1. Squadrons: v1.2.1 doubled or tripled Speed for 1 or 2 Fuel; v1.2.4 adds "
-                 "3\" per Fuel (1 or 2).",
-        "board": "Exo-Armor no longer meets the requirement, and in v1.2.4 a Boarded ship may not Board.",
-        "evade": "v1.2.1 reduced the model to Fire Control: 1 only on a Skill Check of [N]; a v1.2.4 Evading model "
-                 "always counts as Fire Control: 1.",
-    },
 )
 """Jovian Wars Special Actions v1.2.1 -> Actions v1.2.4. Not paired, on purpose: Concentrated
 Fire (re-rolls against one Capital Ship) and Combined Attack (the Targeted:X State) work

@@ -4,18 +4,22 @@ A block is what a reader sees as one unit: a paragraph, a list item (led by "•
 sub-heading, a table row (cells joined by " · "). Link targets, escapes and emphasis marks are
 dropped (entries.inline_text), so the diff compares words, not Markdown. An entry's requirement
 table is left out (the fields are compared one by one), and so are our own "Gap in the source"
-notes: they are the site's, not the rules'. A page's section text is what sits under its title
+notes: they are the site's, not the rules'. An `<!-- unfinished -->` marker on the line after a paragraph
+(scripts/build/unfinished.py) says the text leaves that paragraph's last sentence unfinished: `Text.unfinished`
+holds those sentences, so the changes page can say so. A page's section text is what sits under its title
 and under each level-2 heading before the first entry or sub-heading.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markdown_it.token import Token
 
 from scripts.build.entries import close_of, inline_text, markdown_parser
+from scripts.build.markers import MARKER
 
 GAP_TITLE = "Gap in the source"
 """Title of the admonitions the importer adds where the source text breaks off."""
@@ -29,6 +33,8 @@ class Text:
     """One string per paragraph, list item, sub-heading or table row."""
     gaps: int = 0
     """How many "Gap in the source" notes were left out."""
+    unfinished: tuple[str, ...] = ()
+    """The sentences the text leaves unfinished (the last sentence of each paragraph marked so), in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +52,27 @@ def _is_fields_table(tokens: Sequence[Token], index: int) -> bool:
     return header is not None and inline_text(header).startswith("Requirement")
 
 
+UNFINISHED = "unfinished"
+"""The marker's name: `<!-- unfinished -->` alone on the line after the paragraph."""
+SENTENCE_START = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def last_sentence(block: str) -> str:
+    """A paragraph's last sentence: "It enters the state. A Skill Test result of" -> "A Skill Test result of"."""
+    return SENTENCE_START.split(block)[-1]
+
+
+def _is_unfinished_marker(token: Token) -> bool:
+    marker = MARKER.match(token.content.strip()) if token.type == "html_block" else None
+    return marker is not None and marker["name"] == UNFINISHED
+
+
 def text_of(markdown: str, *, skip_fields: bool = True) -> Text:
     """The blocks of a piece of rules Markdown (an entry body, a section's intro)."""
     tokens = markdown_parser().parse(markdown)
     blocks: list[str] = []
     gaps = 0
+    unfinished: list[str] = []
     lead = ""  # the marker of the list item whose first paragraph comes next
     row: list[str] | None = None
     fields_skipped = not skip_fields
@@ -61,6 +83,8 @@ def text_of(markdown: str, *, skip_fields: bool = True) -> Text:
             gaps += 1
             index = close_of(tokens, index)
             continue
+        if _is_unfinished_marker(token) and blocks:
+            unfinished.append(last_sentence(blocks[-1]))
         if token.type == "table_open" and not fields_skipped and _is_fields_table(tokens, index):
             fields_skipped = True
             index = close_of(tokens, index)
@@ -81,7 +105,7 @@ def text_of(markdown: str, *, skip_fields: bool = True) -> Text:
                 blocks.append(f"{lead} {text}" if lead else text)
                 lead = ""
         index += 1
-    return Text(tuple(blocks), gaps)
+    return Text(tuple(blocks), gaps, tuple(unfinished))
 
 
 def sections(markdown: str) -> list[Section]:

@@ -180,6 +180,7 @@ class JovianImport:
     heading_index: int = 0
     place: tuple[str, str] = ("", "")
     gaps_used: set[str] = field(default_factory=set)
+    unfinished_used: set[str] = field(default_factory=set)
 
     def inline(self, text: str) -> str:
         """Source text -> Markdown inline, links recorded against the current entry."""
@@ -195,6 +196,13 @@ class JovianImport:
         if note is not None:
             self.gaps_used.add(source_line)
             self.emit(['!!! warning "Gap in the source"', "", "    " + escape(note)])
+
+    def unfinished_after(self, source_line: str) -> list[str]:
+        """The marker line after a paragraph whose last sentence the text leaves unfinished (none for others)."""
+        if source_line not in self.page.layout.unfinished:
+            return []
+        self.unfinished_used.add(source_line)
+        return ["<!-- unfinished -->"]
 
     def fail(self, lineno: int, message: str) -> ImportFailure:
         return ImportFailure(f"{self.page.source}:{lineno}: {message}")
@@ -261,7 +269,7 @@ class JovianImport:
             elif line.startswith(" "):
                 raise self.fail(lineno, f"indented line that is not a list item: {line!r}")
             else:
-                self.emit([self.inline(line)])
+                self.emit([self.inline(line), *self.unfinished_after(line)])
                 self.gap_after(line)
                 i += 1
 
@@ -293,6 +301,9 @@ class JovianImport:
         if self.heading_index != len(layout.headings):
             missing = layout.headings[self.heading_index].text
             raise ImportFailure(f"{self.page.source}: heading {missing!r} was not found where expected")
+        if set(layout.unfinished) != self.unfinished_used:
+            raise ImportFailure(f"{self.page.source}: unfinished lines not found: "
+                                f"{sorted(set(layout.unfinished) - self.unfinished_used)}")
         expected_gaps = {line for line, _note in layout.gaps}
         if expected_gaps != self.gaps_used:
             raise ImportFailure(f"{self.page.source}: gap lines not found: {sorted(expected_gaps - self.gaps_used)}")

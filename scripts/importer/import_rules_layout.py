@@ -55,6 +55,9 @@ class Layout:
     """Every heading below the title, in source order."""
     gaps: tuple[tuple[str, str], ...] = ()
     """(exact source line, the note shown after that line's block): what the text itself lacks."""
+    unfinished: tuple[str, ...] = ()
+    """Exact source lines whose last sentence the text leaves unfinished: the importer writes `<!-- unfinished -->`
+    on the line after each (scripts/build/unfinished.py shows it where the sentence stops)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,10 @@ ACTIONS = Layout(
          "The source kept this table's pipe characters on one line "
          '("| Requirement | Skill Test | | Capital Ship with CAP Trait with no Escorting Squadrons | No |"). '
          "It is laid out above as its header and its one row; no cell was added."),
+    ),
+    unfinished=(
+        "A skill check of:",
+        "A model declaring the Silent Running action enters the Stealthed state. A Skill Test result of",
     ),
 )
 

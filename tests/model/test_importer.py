@@ -101,6 +101,16 @@ def test_an_unknown_galley_cell_fails_loudly_naming_it(tmp_path: Path) -> None:
         render_all(sources)
 
 
+def test_an_unfinished_line_the_source_no_longer_has_fails_loudly(tmp_path: Path) -> None:
+    """Assert a Layout's unfinished sentence that is not in the text stops the import naming it (no marker is lost)."""
+    sources = copy_sources(tmp_path)
+    path = sources / "jovian-wars-v1.2.4-actions.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace("A skill check of:", "A skill check of: [D+]."),
+                    encoding="utf-8")
+    with pytest.raises(ImportFailure, match=r"unfinished lines not found: \['A skill check of:'\]"):
+        render_all(sources)
+
+
 def test_a_missing_heading_fails_loudly(tmp_path: Path) -> None:
     sources = copy_sources(tmp_path)
     path = sources / "jovian-wars-v1.2.4-dogfight.txt"
@@ -164,8 +174,8 @@ def test_results_notation_stays_literal() -> None:
 
 
 @pytest.mark.parametrize(("target", "needle"), [
-    ("jovian-wars/v1.2.4/actions.md", 'A skill check of:\n\n!!! warning "Gap in the source"'),
-    ("jovian-wars/v1.2.4/actions.md", 'A Skill Test result of\n\n!!! warning "Gap in the source"'),
+    ("jovian-wars/v1.2.4/actions.md", 'A skill check of:\n<!-- unfinished -->\n\n!!! warning "Gap in the source"'),
+    ("jovian-wars/v1.2.4/actions.md", 'A Skill Test result of\n<!-- unfinished -->\n\n!!! warning "Gap in the source"'),
     ("jovian-wars/v1.2.4/actions.md", '| Capital Ship with CAP Trait with no Escorting Squadrons | No |\n\n'
                                       '!!! warning "Gap in the source"'),
     ("war-galley/aid/attack-modes.md", '**Conditions**\n\n'

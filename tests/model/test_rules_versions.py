@@ -137,6 +137,12 @@ def test_the_extension_outside_a_site_generator_says_so() -> None:
 EVADE_TEXT = "The Model gains the Evading state, which is removed in the End Phase."
 RAM_SOURCE_ROW = "Structure: 0-1 or Fire Ship(/traits#fire-ship) Trait Yes"
 CHANGES_V125 = "jovian-wars/changes-v1.2.5.md"
+EVADE_V125_LINES = """
+CHANGES[("jovian-wars", "v1.2.4", "v1.2.5")] = {
+    "evade": (line("The Evading state is removed “at the End Phase” (v1.2.4: “in”).", ("in", "at"), kind="wording"),),
+}
+"""
+"""The summary line a reader of both texts writes for the v1.2.5 Evade, added to the scratch copy's data."""
 
 
 def with_a_changed_action_and_procedure() -> str:
@@ -191,7 +197,16 @@ def test_a_v125_with_a_changed_action_and_procedure_follows_the_readme_to_a_gree
                                                  encoding="utf-8")
     site = tmp_path / "site"
 
-    # 1. The build names both changed entries, and only those.
+    # 1. The changes page names the change of Evade's words that no summary line explains yet...
+    with pytest.raises(BuildError) as failed:
+        run_generator("mkdocs", config, site)
+    assert "the summary of Evade (#evade, v1.2.4 → v1.2.5) is out of step with the texts" in str(failed.value)
+    assert "no line claims the change “in” → “at”" in str(failed.value)
+    # ...so write it, read from both texts, as the pair of versions' lines (scripts/build/version_changes.py).
+    changes = tmp_path / "scripts/build/version_changes.py"
+    changes.write_text(changes.read_text(encoding="utf-8") + EVADE_V125_LINES, encoding="utf-8")
+
+    # The build names both changed entries, and only those.
     with pytest.raises(BuildError) as failed:
         run_generator("mkdocs", config, site)
     message = str(failed.value)
@@ -212,6 +227,7 @@ def test_a_v125_with_a_changed_action_and_procedure_follows_the_readme_to_a_gree
     assert "<strong>37</strong> entries are in both versions (0 of them renamed)" in changes
     for changed in ("<del>0-1</del>", "<ins>0-2</ins>", "<del>in</del>", "<ins>at</ins>"):
         assert changed in changes
+    assert "<li>Wording only: The Evading state is removed “at the End Phase” (v1.2.4: “in”).</li>" in changes
 
 
 def test_any_two_versions_compare_from_their_folders(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ Jovian Wars pages (v1.2.1 Special Actions -> v1.2.4 Actions), marker errors, and
 from __future__ import annotations
 
 import os
+import shutil
 import re
 import subprocess
 import sys
@@ -452,67 +453,71 @@ def test_every_link_to_an_entry_lands_on_an_anchor(built: Path) -> None:
 # ---------------------------------------------------------------- the summaries name every change
 
 SUMMARY_POINTS: dict[str, tuple[str, ...]] = {
-    # Read from both texts by hand: what a returning v1.2.1 player must be told, pair by pair (new-page slug). A point
-    # that opens with a kind ("Changed:", "Number changed:") also holds the summary to calling it that, not wording.
+    # Read from both texts by hand: what a returning v1.2.1 player must be told, pair by pair (new-page slug).
     "board": ("Renamed: Boarding Party is Board", "Exo-Armor", 'within 1" of target', "Boarded State",
               "If a ship is Boarded, it may not Board!", "Boarding Action procedure, which is not in the texts"),
-    "evade": ("Skill Test removed", "Evading State", "always counts as Fire Control: 1",
-              "Sentence dropped from v1.2.1: “If the Skill Check was [N], the model is reduced to Fire Control: 1",
-              "Short Sensor Range"),
-    "launch": ("Reversed: “not be” → (nothing)", "may not be declared in the", "may declared in the",
-               "Dropped from v1.2.1: “may be declared at any time, and”", "cancel the Embarked state"),
-    "ram": ("Renamed: Ramming Speed is Ram", "Structure: 0-1 or Fire Ship Trait", "Ramming section"),
+    "evade": ("Skill Test removed", "Evading State", "v1.2.1 reduced the model to Fire Control: 1 only if “the Skill "
+              "Check was [N]”", "“The Evading model is considered to have Fire Control: 1”", "Short Sensor Range"),
+    "launch": ("Launch may now be declared in the same activation as Land", "“may not be declared in the same "
+               "activation as the Land Special Action”", "no longer says Launch “may be declared at any time”",
+               "cancel the Embarked state"),
+    "ram": ("Renamed: Ramming Speed is Ram", "Structure: 0-1 or Fire Ship Trait", "Ramming section",
+            "“Ramming is a suicidal act of desperation in Jovian Wars”"),
     "silent-running": ("requirement cell is empty", "Moved: from v1.2.1's Capital Ship Special Actions to v1.2.4's "
-                       "Generic Special Actions", "Stealthed State", "improves its ECM rating by 1",
-                       "A Stealth token grants the Stealth: 1 trait",
-                       "Changed: “attacks, uses Point Defense in Point Defense Attack, defends against a Missile Attack, "
-                       "or is damaged” → “expends Fire Control to fire weapons other than Missiles or Drones”"),
-    "vector-attack": ("Comms", "Sensors no longer", "Number changed: “3\" without activating", "“4\".",
-                      "within Sensor Range", "does not allow for Interception",
-                      "you cannot choose the declaring model"),
-    "withdraw": ("Thrusters no longer", "Number changed: “fewer Victory Points to the opponent” → “0.5x points”",
-                 "Withdrawn state", "Any models Embarked on the Withdrawing model are also considered Withdrawn"),
+                       "Generic Special Actions", "Stealthed State",
+                       "Unfinished in v1.2.4: the text stops after “A Skill Test result of”",
+                       "Entering Stealthed no longer needs a [D+] result", "improves its ECM rating by 1",
+                       "“the Stealth: 1 trait, or improves an existing Stealth: X trait by 1”",
+                       "“if the model attacks, uses Point Defense in Point Defense Attack, defends against a Missile "
+                       "Attack, or is damaged”", "expends Fire Control to fire weapons other than Missiles or Drones"),
+    "vector-attack": ("Comms", "Sensors no longer", "Number changed: The free move is up to 4\" (was 3\")",
+                      "“within Sensor Range of the model declaring this action”", "“does not allow for Interception”",
+                      "“you cannot choose the declaring model”", "[N] choose a Squadron"),
+    "withdraw": ("Thrusters no longer", "Number changed: A model that Withdraws is worth “0.5x points” (v1.2.1: “fewer "
+                 "Victory Points to the opponent”", "Withdrawn state",
+                 "Any models Embarked on the Withdrawing model are also considered Withdrawn"),
     "bombing": ("Renamed: Bombing Run is Bombing",
-                "Sentence dropped from v1.2.1: “This model must be within range to move into base contact with a Capital "
-                "Ship Target”", "on a target Capital Ship"),
+                "drops “This model must be within range to move into base contact with a Capital Ship Target”",
+                "on a target Capital Ship"),
     "boost": ("Requirement now Fuel: 1+", "Hard Burn Action", "Hard Burn:X State", "Moved: from v1.2.1's Generic "
-              "Special Actions to v1.2.4's Squadron Special Actions", "3\" per fuel they expend",
-              "Boost may be declared in addition to other Actions", "gain +1F when Boosting"),
-    "interception": ("Text added", "An Interception initiates a Dogfight", "taking a 4\" move"),
-    "active-interception": ("Changed: “is in” → “has moved into”",),
-    "reactive-interception": ("Changed: “model ends a Move, resolves an Attack, or resolves a Special Action within 3\"” "
-                              "→ “is within 3\" at any point during its activation”", "shortest path possible",
-                              "If there is no room to achieve base contact", "Dropped from v1.2.1: “Note that this means”",
+              "Special Actions to v1.2.4's Squadron Special Actions", "Capital Ships no longer Boost",
+              "Number changed: Squadrons increase their Speed by 3\" per Fuel",
+              "Boost may be declared in addition to other Actions", "gains +1F when Boosting"),
+    "interception": ("Text added", "An Interception initiates a Dogfight", "4\" move from a Vector Attack"),
+    "active-interception": ("“has moved into base contact with”", "“is in base contact with”"),
+    "reactive-interception": ("“is within 3\" at any point during its activation”", "“ends a Move, resolves an Attack, "
+                              "or resolves a Special Action within 3\"”", "shortest path possible",
+                              "no room for base contact", "Wording only: “Note that this means” is gone",
                               "at the first point at which the Active Squadron is in Interception range"),
-    "land": ("Reversed: “not” → (nothing)", "may not be declared in", "may be declared in", "Moved: from v1.2.1's "
-             "Generic Special Actions to v1.2.4's Squadron Special Actions", "A Capital Ship in base contact with a "
-             "Model that has the Dock Trait", "(that also has remaining capacity)"),
+    "land": ("Land may now be declared in the same activation as Launch", "“may not be declared in the same activation "
+             "as the Launch Special Action”", "Moved: from v1.2.1's Generic Special Actions to v1.2.4's Squadron "
+             "Special Actions", "“A Capital Ship in base contact with a Model that has the Dock Trait”",
+             "“remaining capacity”"),
     "damage-control": ("Repair section, which is not in the texts",),
-    "long-shot": ("Renamed: Long Range Sensors is Long Shot", "Skill Test added", "does not affect Missile attacks",
-                  "was Capital Ship Target, Sensors: 1+", "“double its current Sensors” → “make attacks at Long”",
-                  "on any valid targets", "all Results are Diminished", "On a 4+, damage the weapons system"),
-    "reorient": ("Thrusters no longer", "[N] allows a single turn", "it halves its Fire Control rating",
-                 "regardless of the Test result"),
+    "long-shot": ("Renamed: Long Range Sensors is Long Shot", "Skill Test added", "“does not affect Missile attacks”",
+                  "was Capital Ship Target, Sensors: 1+", "double its current Sensors range",
+                  "any valid targets", "Diminished all Results", "“On a 4+” on [D]"),
+    "reorient": ("Thrusters no longer", "A result of [N] now", "“If a model turns in this way, it halves its Fire "
+                 "Control rating.”", "“regardless of the Test result”"),
     "station-keep": ("Renamed: Station Keeping is Station Keep", "Station Keeping State",
-                     "Reworded: “token” → “state”", "Reworded: “removed” → “canceled”"),
+                     "The Station Keeping token is now the Station Keeping state"),
 }
 
 
 def pair_summaries(matching) -> dict[str, tuple[list[str], list]]:
-    from scripts.build.version_diff import body_chunks
+    from scripts.build.version_diff import body_chunks, unfinished
     from scripts.build.version_summary import summary_lines
-    comparison = COMPARISONS[("jovian-wars", "v1.2.1", "v1.2.4")]
     out = {}
     for match in matching.matched:
         chunks, _ = body_chunks(match)
-        out[match.new.slug] = (summary_lines(match, comparison, chunks, GAPS[match.gap].section if match.gap else ""),
-                               chunks)
+        out[match.new.slug] = (summary_lines(match, C, chunks, GAPS[match.gap].section if match.gap else "",
+                                             unfinished(match, C)), chunks)
     return out
 
 
 def test_every_pair_has_its_hand_read_points(matching) -> None:
-    """Assert each of the 17 pairs' summaries says what a reading of both texts found (issue 20: Launch said
-    "Reworded only" though v1.2.4 reverses it; Vector Attack missed 3" → 4" and Sensor Range)."""
+    """Assert each of the 17 pairs' summaries says what a reading of both texts found (issue 36: Silent Running says
+    Stealthed needs no [D+] and that v1.2.4 leaves "A Skill Test result of" unfinished)."""
     summaries = pair_summaries(matching)
     assert set(summaries) == set(SUMMARY_POINTS)
     missing = {slug: [point for point in points if point not in " ".join(summaries[slug][0])]
@@ -520,47 +525,116 @@ def test_every_pair_has_its_hand_read_points(matching) -> None:
     assert {slug: points for slug, points in missing.items() if points} == {}
 
 
-def test_every_changed_word_is_in_a_summary_line(matching) -> None:
-    """Assert the summaries are complete by construction: every run of words the word diff changed is quoted by a
-    summary line, for all 17 pairs; no pair is summed up as "reworded only"."""
-    from scripts.build.version_summary import unclaimed
+def test_every_changed_span_is_claimed_and_every_claim_is_a_span(matching) -> None:
+    """Assert the data is in step with the texts for all 17 pairs, and "Number changed" is said only by a line whose
+    spans change a number (issue 36: it labelled Silent Running's, Long Shot's, Boost's and Vector Attack's edits
+    that held none), and no line is a raw word-diff fragment "Changed: “…” → “…”"."""
+    from scripts.build.version_summary import changes_of, check, spans
     for slug, (lines, chunks) in pair_summaries(matching).items():
-        assert unclaimed(chunks, lines) == [], slug
-        assert not any("Reworded only" in line for line in lines), slug
-        for line in lines:  # wording says the same thing: never a number or a "not" changed
-            if line.startswith("Reworded:"):
-                old, new = re.findall(r"“([^”]*)”", line)[:2]
-                assert re.findall(r"\d+", old) == re.findall(r"\d+", new), line
-                assert re.findall(r"\b(?:not|no|only|never)\b", old) == re.findall(r"\b(?:not|no|only|never)\b", new), line
-        changed_words = sum(len([t for t in c.tokens if t != "\n"]) for c in chunks if c.op != "same")
-        assert changed_words == 0 or not any(line.startswith("No change") for line in lines), slug
+        assert check(changes_of(C).get(slug, ()), spans(chunks)) == [], slug
+        assert not any(line.startswith(("Changed:", "Reworded:", "Added in", "Dropped from")) for line in lines), slug
+    numbered = [line for lines, _ in pair_summaries(matching).values() for line in lines
+                if line.startswith("Number changed")]
+    assert [line.split(":", 1)[1][:30] for line in numbered] == [
+        " The free move is up to 4\" (wa", " A model that Withdraws is wor", " Squadrons increase their Spee"]
 
 
-def test_a_summary_line_per_kind_of_change() -> None:
-    """Assert a reversed permission, a changed number, an added and a dropped sentence, a change of the rule's words and
-    a rewording each get their own kind of line, reversals first, and only a spelling fix or v1.2.4's term for the same
-    thing is "Reworded" (issue 20: the Reactive Interception's trigger and Withdraw's "0.5x points" were "Reworded")."""
-    from scripts.build.version_summary import text_changes
-    chunks = diff_blocks(["It may not be declared now. Move up to 3\" away. Roll a dice. It scores fewer points when "
-                          "it ends a Move nearby. It gains a token, which is removed."],
-                         ["It may be declared now. Move up to 4\" away. Roll a die. It scores 0.5x points when it is "
-                          "nearby. Then stop moving right here. It gains a state, which is removed."])
-    lines = text_changes(chunks, "v1", "v2")
-    assert lines[0].startswith("Reversed: “not” → (nothing)")
-    assert "Number changed: “3\"” → “4\"”" in " ".join(lines) and "Number changed: “fewer” → “0.5x”" in " ".join(lines)
-    assert any(line.startswith("Changed: “ends a Move” → “is”") for line in lines)
-    assert any(line.startswith("Reworded: “dice” → “die”") for line in lines)
-    assert any(line.startswith("Reworded: “token” → “state”") for line in lines)
-    assert any(line.startswith("Sentence added in v2: “Then stop moving right here”") for line in lines)
-    assert len(lines) == 7, lines
+def edited_docs(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the Jovian Wars pages with one edit of the v1.2.4 Actions text (which must occur once)."""
+    docs = tmp_path / "docs"
+    shutil.copytree(DOCS / "jovian-wars", docs / "jovian-wars")
+    page = docs / C.new_page
+    text = page.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    page.write_text(text.replace(old, new), encoding="utf-8")
+    return docs
 
 
-def test_changed_runs_close_together_are_one_change_quoted_whole() -> None:
-    """Assert runs a few unchanged words apart read as one change with the words between, while a long rewrite stays a
-    list of points, and every changed word is still quoted (`unclaimed` reads the word diff, not the grouping)."""
-    from scripts.build.version_summary import text_changes, unclaimed
-    chunks = diff_blocks(["if the enemy ends a Move within 3\"."], ["if the enemy is within 3\" at any point."])
-    lines = text_changes(chunks, "v1", "v2")
-    assert lines == ["Changed: “ends a Move within 3\"” → “is within 3\" at any point”."]
-    assert unclaimed(chunks, lines) == []
-    assert unclaimed(chunks, ["Changed: “ends a Move” → “is”."]) == ['3".', '3" at any point.']
+def test_an_edit_of_a_text_that_no_line_claims_fails_the_build_naming_the_rule_and_words(tmp_path: Path) -> None:
+    """Assert a new changed span (Launch's 1" becoming 2" in an edited copy) stops the build, naming the rule and the
+    words, and that the copy as it was builds (so the edit, not the copy, is what fails)."""
+    launch = 'be placed within 1" of the carrying model'
+    assert "version-diff" not in augment("<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->\n", PAGE,
+                                         edited_docs(tmp_path / "same", launch, launch))
+    docs = edited_docs(tmp_path / "edited", launch, launch.replace('1"', '2"'))
+    with pytest.raises(BuildError) as failed:
+        augment("<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->\n", PAGE, docs)
+    message = str(failed.value)
+    assert "the summary of Launch (#launch, v1.2.1 → v1.2.4) is out of step with the texts" in message
+    assert "no line claims the change “1\"” → “2\"”" in message
+    assert "scripts/build/version_changes.py" in message
+
+
+def test_a_claim_the_texts_no_longer_change_fails_the_build_as_stale(tmp_path: Path) -> None:
+    """Assert a line whose claimed span is gone after an edit (Active Interception's v1.2.4 text made to read as
+    v1.2.1's again) stops the build, naming the rule, the line and the span it claims."""
+    docs = edited_docs(tmp_path, "enemy Squadron that it has moved into base contact with",
+                       "enemy Squadron that it is in base contact with")
+    with pytest.raises(BuildError) as failed:
+        augment("<!-- version-diff: jovian-wars v1.2.1 v1.2.4 -->\n", PAGE, docs)
+    message = str(failed.value)
+    assert "the summary of Active Interception (#active-interception" in message
+    assert ("the line “The target is an enemy Squadron the model “has moved into ba…” claims “is in” → "
+            "“has moved into”, which the texts no longer change") in message
+
+
+def test_lines_for_a_rule_not_in_both_versions_fail_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scripts.build.version_changes import JOVIAN_WARS_V121_V124, line
+    monkeypatch.setitem(JOVIAN_WARS_V121_V124, "lock-on", (line("Gone.", ("x", "")),))
+    with pytest.raises(BuildError, match=r"version_changes.py has lines for lock-on, which v1.2.1 and v1.2.4 do not "
+                                         r"both hold"):
+        render(C, DOCS, PAGE)
+
+
+def test_a_number_line_must_change_a_number_and_a_wording_line_must_not() -> None:
+    """Assert the labels are held to the spans they claim: "Number changed" only where a number changed, "Wording
+    only" never where a number or a "not" changed; a claim may quote a long span by its ends around "…"."""
+    from scripts.build.version_changes import line
+    from scripts.build.version_summary import check, spans
+    found = spans(diff_blocks(["Move up to 3\" now. It may not be declared. It gains a token at the end of the turn."],
+                              ["Move up to 4\" now. It may be declared. It gains a state at the very end of the turn."]))
+    assert [str(span) for span in found] == ["“3\"” → “4\"”", "“not” → (nothing)", "“token” → “state”",
+                                             "(nothing) → “very”"]
+    right = (line("Up to 4\".", ('3"', '4"'), kind="number"), line("It may be declared.", ("not", "")),
+             line("A state.", ("token", "state"), ("", "very"), kind="wording"))
+    assert check(right, found) == []
+    wrong = (line("Up to 4\".", ('3"', '4"'), kind="wording"), line("It may be declared.", ("not", ""), kind="number"),
+             line("A state.", ("token", "state"), ("", "v…y"), kind="wording"))
+    assert check(wrong, found) == [
+        "the line “Up to 4\".” is “Wording only” but a number or a “not” of its spans changed",
+        "the line “It may be declared.” is “Number changed” but no number of its spans changed"]
+    assert check(right[:2], found) == ["no line claims the change “token” → “state”", "no line claims the change "
+                                       "(nothing) → “very”"]
+
+
+# ---------------------------------------------------------------- a sentence the text leaves unfinished
+
+
+def test_the_unfinished_marker_is_read_from_the_markdown_and_said_on_the_changes_page(page: str) -> None:
+    """Assert the marker after a paragraph names its last sentence, and Silent Running's pair says it twice: in its
+    summary and where its text is compared."""
+    assert text_of("It enters the state. A Skill Test result of\n<!-- unfinished -->\n\nNext.\n").unfinished == (
+        "A Skill Test result of",)
+    assert text_of("It enters the state. A Skill Test result of\n\nNext.\n").unfinished == ()
+    section = section_of(page, "silent-running")
+    assert ("<li>Unfinished in v1.2.4: the text stops after “A Skill Test result of”; the rest of the sentence is not "
+            "in the texts.</li>") in section
+    assert ('<p class="text-unfinished" role="note">The text stops here: the sentence “A Skill Test result of” is '
+            "unfinished in v1.2.4.</p>") in section
+    assert "text-unfinished" not in section_of(page, "vector-attack")  # its "A Skill Test result of" goes on
+
+
+def test_the_unfinished_marker_ends_the_rules_paragraph_with_a_note() -> None:
+    """Assert on the v1.2.4 Actions page the marker becomes a note continuing the paragraph it follows (the rule's
+    words unchanged), and a marker out of place stops the build with the page and line."""
+    markdown = (DOCS / C.new_page).read_text(encoding="utf-8")
+    out = augment(markdown, C.new_page, DOCS)
+    assert ("enters the Stealthed state. A Skill Test result of\n<span class=\"text-unfinished\" role=\"note\">[The "
+            "text stops here: this sentence is unfinished in v1.2.4.]</span>\n") in out
+    assert out.count('class="text-unfinished"') == 2 and "<!-- unfinished -->" not in out  # Drone Command's too
+    for bad, where in (("Text.\n\n<!-- unfinished -->\n", "jovian-wars/v1.2.4/actions.md line 3"),
+                       ("Text.\n<!-- unfinished: x -->\n", "jovian-wars/v1.2.4/actions.md line 2"),
+                       ("Text.\n<!-- unfinished -->\n", "index.md line 2")):
+        src = "index.md" if where.startswith("index") else C.new_page
+        with pytest.raises(BuildError, match=re.escape(where) + ": <!-- unfinished --> takes no arguments"):
+            augment(bad, src, DOCS)

@@ -123,3 +123,53 @@ def test_boost_links_hard_burn_and_a_notation_only_row_reads_as_unchanged(page, 
     row = page.locator("h3#launch ~ ul.vd-fields").first.locator("li", has_text="Skill Test")
     expect(row).to_contain_text("same meaning (notation only)")
     expect(row.locator("del, ins")).to_have_count(0)
+
+
+def summary_of(page, slug: str) -> list[str]:
+    """The "What changed" lines of one pair, as the reader sees them."""
+    return page.locator(f"h3#{slug} ~ .vd-summary").first.locator("li").all_text_contents()
+
+
+def test_silent_running_says_in_plain_words_what_changed_and_where_its_text_stops(page, site_url: str) -> None:
+    """Assert issue 36 on a phone: Silent Running says entering Stealthed needs no [D+] and that v1.2.4 leaves "A Skill
+    Test result of" unfinished (in its summary and as a note under its text), and "Number changed" is said only on
+    the three lines where a number changed (Vector Attack 3" → 4", Withdraw 0.5x points, Boost 3" per Fuel)."""
+    from playwright.sync_api import expect
+
+    page.goto(site_url + PATH + "#silent-running", wait_until="networkidle")
+    lines = summary_of(page, "silent-running")
+    assert any(line.startswith("Entering Stealthed no longer needs a [D+] result: in v1.2.4 “A model declaring the "
+                               "Silent Running action enters the Stealthed state”") for line in lines), lines
+    assert ("Unfinished in v1.2.4: the text stops after “A Skill Test result of”; the rest of the sentence is not in "
+            "the texts.") in lines
+    note = page.locator("h3#silent-running ~ p.text-unfinished").first
+    expect(note).to_be_visible()
+    expect(note).to_have_text("The text stops here: the sentence “A Skill Test result of” is unfinished in v1.2.4.")
+    numbered = page.locator(".vd-summary li", has_text="Number changed")
+    expect(numbered).to_have_count(3)
+    texts = numbered.all_text_contents()
+    assert [text.split(":", 1)[-1].strip()[:18] for text in texts] == [
+        "The free move is u", "A model that Withd", "Squadrons increase"]
+    for slug in ("silent-running", "long-shot"):
+        assert not any("Number changed" in line or line.startswith("Changed:") for line in summary_of(page, slug))
+
+
+def test_the_unfinished_sentence_is_marked_where_it_stops_in_the_rule(page, site_url: str) -> None:
+    """Assert on the v1.2.4 Actions page the note ends the very paragraph that breaks off, is a note to assistive
+    technology, and is visible, the rule's own words left as they are."""
+    from playwright.sync_api import expect
+
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#silent-running", wait_until="networkidle")
+    paragraph = page.locator("p", has_text="A model declaring the Silent Running action enters the Stealthed state.")
+    expect(paragraph).to_have_count(1)
+    note = paragraph.get_by_role("note")
+    expect(note).to_have_text("[The text stops here: this sentence is unfinished in v1.2.4.]")
+    expect(note).to_be_visible()
+    # The note is the paragraph's last thing, after the rule's words, which read as the source has them.
+    words, last = paragraph.evaluate("""p => {
+      const copy = p.cloneNode(true);
+      copy.querySelector('[role=note]').remove();
+      return [copy.textContent.replace(/\\s+/g, ' ').trim(), p.lastElementChild.getAttribute('role')];
+    }""")
+    assert words == "A model declaring the Silent Running action enters the Stealthed state. A Skill Test result of"
+    assert last == "note"
