@@ -473,24 +473,29 @@ def main() -> None:
             if limit:
                 limit.close()
         browser.close()
+    print_tables(sites, runs, args.runs, limit, steps=args.steps)
+
+
+def print_tables(sites: dict[str, Path], runs: list[SiteUnderTest], count: int, limit: WholeBrowserLimit | None, *,
+                 steps: bool) -> None:
+    """The measures of every site, one column each; with `steps`, where the warm visits spent their time."""
     table = {run.name: run.table() for run in runs}
-    steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items() if visits} for run in runs}
+    at_steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items() if visits} for run in runs}
     print(f"Phone network: 9 Mbps down shared, 60 ms per answer; CPU: the page's main thread /{PHONE_CPU_RATE} (CDP)"
-          f"{f', or the whole browser on {limit.label}' if limit else ''}; timings: median of {args.runs} visits")
+          f"{f', or the whole browser on {limit.label}' if limit else ''}; timings: median of {count} visits")
     print(f"| measure | {' | '.join(sites)} |")
     print(f"|---|{'---|' * len(sites)}")
     for key in next(iter(table.values())):
         cells = [table[name][key] for name in sites]
         text = [f"{v:.0f}" if isinstance(v, int) or key.endswith("ms") else f"{v:.2f}" for v in cells]
         print(f"| {key} | {' | '.join(text)} |")
-    if args.steps:
+    if steps:
         for name in sites:
-            for page, at in steps[name].items():
+            for page, at in at_steps[name].items():
                 print(f"\n{name}, warm {page} (median ms from navigation start):")
                 for step, ms in sorted(at.items(), key=lambda item: item[1] if "sum" not in item[0] else float("inf")):
                     print(f"  {ms:8.0f}  {step}")
-        print_boot_steps(sites, steps, table)
-
+        print_boot_steps(sites, at_steps, table)
 
 # The warm engine's boot, step by step: (step, the worker's mark it ends at, the mark it starts from).
 # Steps that overlap (the reads) each count from the worker's start.
