@@ -80,7 +80,9 @@ RESOLVERS: tuple[ResolverPlace, ...] = (
 def place_json(place: Place, docs_dir: Path) -> dict[str, str]:
     """One place as the popover reads it: its entry's url (as a term's), its context, the block's first words."""
     text = (docs_dir / place.page).read_text(encoding="utf-8")
-    if f"{{#{place.slug}" not in text or (place.block and place.block not in text):
+    start = text.find(f"{{#{place.slug}")
+    end = text.find("\n#", start)
+    if start < 0 or (place.block and f"\n{place.block}" not in text[start: end if end > 0 else len(text)]):
         raise BuildError(f"term contexts: no #{place.slug} {place.block!r} in {place.page}")
     return {"url": f"{place.page.removesuffix('.md')}/#{place.slug}", "context": place.context, "block": place.block}
 
