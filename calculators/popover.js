@@ -27,7 +27,12 @@ const WIDGET_TEXT = "label, legend, .resolver__help, .resolver__headline, .resol
 /** Inside those, what is never marked: controls, links, the sticky headline (aria-hidden, a copy of the outcome). */
 const WIDGET_SKIP = "a, code, button, input, select, textarea, output, .resolver__now";
 
-let glossary = null; // promise of the glossary ({terms, places, resolvers}), fetched once per visit
+/** @typedef {{url: string, context: string, block: string}} Place a rule entry's context (or one block's under it)
+ * @typedef {{resolver: string, context: string, when: string[]}} ResolverPlace a resolver's context (while `when` is chosen)
+ * @typedef {{terms: any[], places: Place[], resolvers: ResolverPlace[]}} Glossary */
+
+/** @type {Promise<Glossary> | null} */
+let glossary = null; // fetched once per visit
 let popover = null; // the one popover element, kept across instant navigation
 let opener = null; // the term that opened it, to give focus back
 
@@ -35,7 +40,7 @@ function loadGlossary() {
   glossary ??= fetch(GLOSSARY_URL)
     .then((response) => (response.ok ? response.json() : {}))
     .catch(() => ({}))
-    .then((data) => ({ terms: data.terms ?? [], places: data.places ?? [], resolvers: data.resolvers ?? [] }));
+    .then((/** @type {any} */ data) => ({ terms: data.terms ?? [], places: data.places ?? [], resolvers: data.resolvers ?? [] }));
   return glossary;
 }
 
@@ -234,7 +239,8 @@ function openTerm(link, terms) {
 }
 
 let termsByKey = new Map();
-let contexts = { places: [], resolvers: [] }; // this visit's glossary: the context of each place a term may be tapped
+/** @type {{places: Place[], resolvers: ResolverPlace[]}} */
+let contexts = { places: [], resolvers: [] }; // the context of each place a term may be tapped
 
 /** The context ("Capital Ship", "Squadron") of the place a link sits in, "" where it is not known: its resolver's,
  * else its block's or its rule entry's (the nearest heading with a place, then the ones enclosing it). */
