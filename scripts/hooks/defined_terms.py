@@ -54,9 +54,9 @@ class Term:
 
 TERMS: tuple[Term, ...] = (
     Term("Crippled", DAMAGE, "structure-damage", ("A model that is reduced to 0 Structure Rating is Crippled",)),
-    Term("Destroyed", DAMAGE, "catastrophic-damage-table", rows=(CDT, "Destroyed"), context=CAPITAL_SHIP),
     Term("Destroyed", DAMAGE, "squadron-damage", ("Squadrons whose Structure rating is reduced to zero are Destroyed",),
-         context=SQUADRON),
+         context=SQUADRON),  # first: the search list's "Destroyed" opens Squadron Damage, as it did
+    Term("Destroyed", DAMAGE, "catastrophic-damage-table", rows=(CDT, "Destroyed"), context=CAPITAL_SHIP),
     Term("Dead", DAMAGE, "catastrophic-damage-table", rows=(CDT, "Dead")),
     Term("Explodes", DAMAGE, "explosion", ("All models within 6\" of the exploding ship",), rows=(CDT, "Explode"),
          forms=("Explodes", "Explode")),
