@@ -263,14 +263,11 @@ function contextOf(link) {
   return "";
 }
 
-/** A resolver's context, or "" (none declared, or its choice that decides it is not set). */
+/** A resolver's context, or "" (none declared, or none for the value its deciding choice has now). */
 function widgetContext(widget) {
-  const place = contexts.resolvers.find((r) => r.resolver === widget.dataset.resolver);
-  if (!place) return "";
-  if (!place.when.length) return place.context;
-  const [name, value] = place.when;
-  const choice = /** @type {HTMLSelectElement | null} */ (widget.querySelector(`select[data-name="${name}"]`));
-  return choice?.value === value ? place.context : "";
+  const chosen = (/** @type {string} */ name) => /** @type {HTMLSelectElement | null} */ (widget.querySelector(`select[data-name="${name}"]`))?.value;
+  const place = contexts.resolvers.find((r) => r.resolver === widget.dataset.resolver && (!r.when.length || chosen(r.when[0]) === r.when[1]));
+  return place ? place.context : "";
 }
 
 /** The definitions a tap on `link` shows: the one of its place's context, else all of them. */

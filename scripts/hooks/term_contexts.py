@@ -7,7 +7,8 @@ each place of the site is, so a tap quotes the definition that fits (calculators
     PLACES     a rule entry (by its heading; a nested heading's own place first, then its enclosing ones), or
                one block under it (a paragraph starting with given words), on a rules page;
     RESOLVERS  a resolver widget's labels, steps and headline (drawn by the engine at run time): the resolver's own
-               context, or only while one of its choices is set (the Ram: a Capital Ship ramming).
+               context, or one for each value of one of its choices (the Ram: a Capital Ship ramming; the
+               Explosion: its target, a Capital Ship or a Squadron).
 A place named here with context "" is one where either may be meant (models Embarked on a ship may be either):
 there, and wherever no place is named, the popover shows every definition with its context named.
 """
@@ -74,6 +75,9 @@ RESOLVERS: tuple[ResolverPlace, ...] = (
     ResolverPlace(V124 + "board", CAPITAL_SHIP),
     ResolverPlace(V124 + "boarded", CAPITAL_SHIP),
     ResolverPlace(V124 + "purge-airlocks", CAPITAL_SHIP),
+    ResolverPlace(V124 + "assaulting", SQUADRON),  # "An Exo-Armor squadron ..."
+    ResolverPlace(V124 + "explosion", CAPITAL_SHIP, when=("target", CAPITAL_SHIP)),  # the fate is the target's
+    ResolverPlace(V124 + "explosion", SQUADRON, when=("target", SQUADRON)),
 )
 
 

@@ -55,7 +55,8 @@ def test_a_word_defined_more_than_once_names_a_different_context_for_each() -> N
 
 def test_each_place_names_its_context() -> None:
     """Assert the Ram's Capital Ship text and a Capital Ship's Ram resolver are a Capital Ship's place, Squadron Damage
-    and the Dogfight (text and resolvers) a Squadron's, and Embarked models under the Catastrophic Damage Table either."""
+    and the Dogfight (text and resolvers) a Squadron's, the Explosion its target's, and Embarked models under the
+    Catastrophic Damage Table either."""
     built = glossary(DOCS)
     entries = {place["url"]: place["context"] for place in built["places"] if not place["block"]}
     blocks = {(place["url"], place["block"]): place["context"] for place in built["places"] if place["block"]}
@@ -69,6 +70,8 @@ def test_each_place_names_its_context() -> None:
     assert resolvers[V124 + "ram"] == ("Capital Ship", ["rammer", "Capital Ship"])
     assert resolvers[V124 + "dogfight"] == ("Squadron", [])
     assert resolvers[V124 + "squadron-damage"] == ("Squadron", [])
+    explosion = [(place["context"], place["when"]) for place in built["resolvers"] if place["resolver"] == V124 + "explosion"]
+    assert explosion == [("Capital Ship", ["target", "Capital Ship"]), ("Squadron", ["target", "Squadron"])]  # its target's
     known = {term["context"] for term in built["terms"] if term.get("context")} | {""}
     assert {place["context"] for place in built["places"] + built["resolvers"]} <= known
 
