@@ -242,9 +242,12 @@ let termsByKey = new Map();
 /** @type {{places: Place[], resolvers: ResolverPlace[]}} */
 let contexts = { places: [], resolvers: [] }; // the context of each place a term may be tapped
 
-/** The context ("Capital Ship", "Squadron") of the place a link sits in, "" where it is not known: its resolver's,
- * else its block's or its rule entry's (the nearest heading with a place, then the ones enclosing it). */
+/** The context ("Capital Ship", "Squadron") of the place a link sits in, "" where it is not known: the model whose
+ * numbers it labels (a widget's Capital Ship or Squadron, data-model), else its resolver's, else its block's or its
+ * rule entry's (the nearest heading with a place, then the ones enclosing it). */
 function contextOf(link) {
+  const model = /** @type {HTMLElement | null} */ (link.closest("[data-model]"));
+  if (model) return model.dataset.model || "";
   const widget = link.closest("[data-resolver]");
   if (widget) return widgetContext(widget);
   const article = link.closest("article");

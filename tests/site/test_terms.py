@@ -277,8 +277,9 @@ def after_heading(page, slug: str, tag: str):
 
 def test_destroyed_in_a_capital_ships_ram_is_a_capital_ships(page, page_log, site_url) -> None:
     """Assert Destroyed in the Ram rule text of a Capital Ship ramming, and in a Capital Ship's Ram resolver's step and
-    headline, quotes the Catastrophic Damage Table (Dead, Explode), not Squadron Damage; in the Squadron's ramming text,
-    the Squadron's; and where the Ram's rammer is a Squadron (either may be Destroyed) both, each named."""
+    headline, quotes the Catastrophic Damage Table (Dead, Explode), not Squadron Damage; in the Squadron's ramming text
+    and the Ramming Squadron's numbers, the Squadron's; and in the outcome of a Squadron's Ram (either may be
+    Destroyed) both, each named."""
     inputs = {"seed": 3}  # the ramming ship Crippled, "not Destroyed" in a step and the headline
     ram = shared_resolution(page, site_url + ACTIONS, RAM, inputs)
     tap_destroyed(page, after_heading(page, "capital-ship-ramming-capital-ship", "ol"), SHIP)
@@ -287,7 +288,9 @@ def test_destroyed_in_a_capital_ships_ram_is_a_capital_ships(page, page_log, sit
     tap_destroyed(page, outcome.locator(".resolver__steps"), SHIP)
     tap_destroyed(page, outcome.locator(".resolver__headline"), SHIP)
     ram.locator('select[data-name="rammer"]').select_option("Squadron")
-    tap_destroyed(page, ram.locator(".resolver__help"), EITHER)  # the Ramming Squadron's "0 is Destroyed."
+    tap_destroyed(page, ram.locator('[data-model="Squadron"] .resolver__help'), SQUADRON)  # its "0 is Destroyed."
+    shot_down = outcome.locator(".resolver__steps li", has_text="The ramming Squadron is Destroyed by Point Defense")
+    tap_destroyed(page, shot_down, EITHER)  # the same seed, the Squadron's Ram: Point Defense shoots it down
     assert page_log.page_errors == []
 
 
