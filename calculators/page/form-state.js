@@ -247,7 +247,7 @@ export class Form {
       // The link is "your fleet", not "fleet": a word of 26 px is under the 44 px a finger needs.
       const none = said ? null : el("p", { class: "resolver__help resolver__fleet-none" }, `No ${kind === "Squadron" ? "Squadrons" : "ships"} in `, el("a", { href: fleetPage, text: "your fleet" }), " yet: type the numbers.");
       this.saidNoFleet.add(kind);
-      return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), none, numbers);
+      return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name, "data-model": kind }, el("legend", { text: spec.label }), none, numbers);
     }
     // Picked, the ship is one line (its name, side and numbers now); the pick and the numbers by hand fold under "Change".
     const id = nextId(`${name}-pick`);
@@ -261,7 +261,7 @@ export class Form {
       el("option", { value: "", text: "— by hand —" }),
       ships.map((ship, i) => el("option", { value: i, text: ship.side ? `${ship.name} (${ship.side})` : ship.name })));
     change.append(el("div", { class: "resolver__field" }, el("label", { for: id, text: `${spec.label}: from your fleet` }), select), byHand);
-    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name }, el("legend", { text: spec.label }), picked, change);
+    return el("fieldset", { class: "resolver__group resolver__ship", "data-name": name, "data-model": kind }, el("legend", { text: spec.label }), picked, change);
   }
 
   /**

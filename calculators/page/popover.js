@@ -6,6 +6,12 @@
 // The definitions are the site's own: assets/glossary.json, written at build time from the rules
 // pages and the Traits glossary (scripts/build/glossary.py), precached with the site, so a
 // look-up works offline. Each term stays a real link to its entry, and the popover offers it.
+//
+// A word defined once per context (Destroyed: a Capital Ship's on the Catastrophic Damage Table, a Squadron's in
+// Squadron Damage) is marked as all its definitions; a tap quotes the one that fits where it was tapped: the rule
+// entry it sits in, or the resolver whose label, step or headline it is in (the glossary's `places` and
+// `resolvers`, from scripts/build/term_contexts.py). Where that is not known, the popover shows each definition
+// with its context named rather than guess.
 
 const SITE_ROOT = new URL("../../../", import.meta.url);
 const GLOSSARY_URL = new URL("../../glossary.json", import.meta.url);
@@ -21,15 +27,20 @@ const WIDGET_TEXT = "label, legend, .resolver__help, .resolver__headline, .resol
 /** Inside those, what is never marked: controls, links, the sticky headline (aria-hidden, a copy of the outcome). */
 const WIDGET_SKIP = "a, code, button, input, select, textarea, output, .resolver__now";
 
-let glossary = null; // promise of the terms list, fetched once per visit
+/** @typedef {{url: string, context: string, block: string}} Place a rule entry's context (or one block's under it)
+ * @typedef {{resolver: string, context: string, when: string[]}} ResolverPlace a resolver's context (while `when` is chosen)
+ * @typedef {{terms: any[], places: Place[], resolvers: ResolverPlace[]}} Glossary */
+
+/** @type {Promise<Glossary> | null} */
+let glossary = null; // fetched once per visit
 let popover = null; // the one popover element, kept across instant navigation
 let opener = null; // the term that opened it, to give focus back
 
 function loadGlossary() {
   glossary ??= fetch(GLOSSARY_URL)
-    .then((response) => (response.ok ? response.json() : { terms: [] }))
-    .then((data) => data.terms ?? [])
-    .catch(() => []);
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}))
+    .then((/** @type {any} */ data) => ({ terms: data.terms ?? [], places: data.places ?? [], resolvers: data.resolvers ?? [] }));
   return glossary;
 }
 
@@ -43,21 +54,24 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** One regular expression for every term marked in text: a group per term, its forms or its pattern. */
+/** One regular expression for every word marked in text: a group per word (its forms or its pattern), standing for
+ * its one definition or its definition in each context (the terms of that name). */
 function matcher(terms) {
-  const named = terms.filter((term) => term.in_text);
-  if (!named.length) return null;
-  const alternatives = named.map((term) => {
+  const byName = new Map();
+  for (const term of terms.filter((t) => t.in_text)) byName.set(term.name, [...(byName.get(term.name) || []), term]);
+  if (!byName.size) return null;
+  const words = [...byName.values()];
+  const alternatives = words.map(([term]) => {
     const forms = [...term.match].sort((a, b) => b.length - a.length).map(escapeRegExp);
     return `(${term.pattern || forms.join("|")})`;
   });
-  return { terms: named, pattern: new RegExp(`(?<![\\w\\[])(?:${alternatives.join("|")})(?![\\w])`, "g") };
+  return { words, pattern: new RegExp(`(?<![\\w\\[])(?:${alternatives.join("|")})(?![\\w])`, "g") };
 }
 
-/** The term a match of `matcher` found: the one whose group matched. */
-function termOf(found, match) {
+/** The definitions of the word a match of `matcher` found: the word whose group matched. */
+function wordOf(found, match) {
   const index = match.slice(1).findIndex((group) => group !== undefined);
-  return found.terms[index];
+  return found.words[index];
 }
 
 /** Wrap the first mention of each term in each block under `root` (one walk; `skip` subtrees passed over). */
@@ -77,24 +91,24 @@ function markIn(root, found, skip, blockOf) {
     pattern.lastIndex = 0;
     const block = blockOf(node);
     if (!block) continue;
-    if (!marked.has(block)) marked.set(block, new Set([...block.querySelectorAll("a.term")].map((link) => link.dataset.term)));
+    if (!marked.has(block)) marked.set(block, new Set([...block.querySelectorAll("a.term")].flatMap((link) => termsOf(link).map((term) => term.name))));
     const seen = marked.get(block);
     for (const match of node.data.matchAll(pattern)) {
-      const term = termOf(found, match);
-      if (seen.has(termKey(term))) continue;
-      seen.add(termKey(term));
-      mentions.push([node, match.index, match[0], term]);
+      const word = wordOf(found, match);
+      if (seen.has(word[0].name)) continue;
+      seen.add(word[0].name);
+      mentions.push([node, match.index, match[0], word]);
     }
   }
   // Split from the last mention backwards so earlier offsets in the same text node stay valid.
-  for (const [node, index, text, term] of mentions.reverse()) {
+  for (const [node, index, text, word] of mentions.reverse()) {
     const rest = node.splitText(index);
     rest.splitText(text.length);
     const link = document.createElement("a");
-    link.href = new URL(term.url, SITE_ROOT).href;
+    link.href = new URL(word[0].url, SITE_ROOT).href;
     link.textContent = text;
     rest.replaceWith(link);
-    makeTerm(link, term);
+    makeTerm(link, word);
   }
 }
 
@@ -116,11 +130,17 @@ function termKey(term) {
   return `${term.url} ${term.name}`;
 }
 
-/** Turn a link into a term: it opens the popover instead of leaving the page. */
-function makeTerm(link, term) {
+/** Turn a link into a term: it opens the popover instead of leaving the page. `terms`: the word's definitions, one
+ * per context when it has several (their keys, a line each, in data-term). */
+function makeTerm(link, terms) {
   link.classList.add("term");
-  link.dataset.term = termKey(term);
+  link.dataset.term = terms.map(termKey).join("\n");
   link.setAttribute("aria-haspopup", "dialog");
+}
+
+/** The definitions a term link stands for. */
+function termsOf(link) {
+  return (link.dataset.term || "").split("\n").map((key) => termsByKey.get(key)).filter(Boolean);
 }
 
 /** Existing links to a term's entry (the text's links to the Traits glossary) become terms. A link to a State's or
@@ -135,7 +155,7 @@ function markLinks(article, terms) {
   for (const link of article.querySelectorAll("a[href]")) {
     const words = link.textContent.trim();
     const term = (byUrl.get(link.href) || []).find((t) => t.kind === "State" || t.kind === "Trait" || t.match.includes(words));
-    if (term && !link.closest(SKIP_LINKS)) makeTerm(link, term);
+    if (term && !link.closest(SKIP_LINKS)) makeTerm(link, [term]);
   }
 }
 
@@ -163,29 +183,53 @@ function popoverElement() {
   return popover;
 }
 
-/** Fill the popover with a term's definition and show it. */
-function openTerm(link, term) {
-  const box = popoverElement();
-  const title = element("p", "term-popover__title");
-  title.append(element("strong", "", term.name), ` · ${term.kind}`);
-  box.replaceChildren(title);
-  box.setAttribute("aria-label", `${term.name}, ${term.kind}`);
+/** A definition's quoted parts: its table rows, its text. */
+function definitionOf(term) {
+  const parts = [];
   if (term.fields.length) {
     const list = element("dl", "term-popover__fields");
     for (const [header, value] of term.fields) list.append(element("dt", "", header), element("dd", "", value));
-    box.append(list);
+    parts.push(list);
   }
-  if (term.text) box.append(element("p", "term-popover__text", term.text));
-  const actions = element("div", "term-popover__actions");
-  const followText = term.kind === "Trait" ? "Open in the Traits glossary" : term.kind === "State" ? "Read the full entry" : "Read where it is defined";
-  const follow = element("a", "term-popover__link", followText);
+  if (term.text) parts.push(element("p", "term-popover__text", term.text));
+  return parts;
+}
+
+/** The link to where a definition is given (it closes the popover as the page changes). */
+function followLink(box, term, text) {
+  const follow = element("a", "term-popover__link", text);
   follow.href = new URL(term.url, SITE_ROOT).href;
   follow.addEventListener("click", () => box.hidePopover());
+  return follow;
+}
+
+/** Fill the popover with a term's definition and show it; given several (the place's context unknown), each under
+ * its context's name, with its own link. */
+function openTerm(link, terms) {
+  const box = popoverElement();
+  const [term] = terms;
+  const kind = terms.length === 1 ? term.kind : `Term, defined ${terms.map((t) => `for a ${t.context}`).join(" and ")}`;
+  const title = element("p", "term-popover__title");
+  title.append(element("strong", "", term.name), ` · ${kind}`);
+  box.replaceChildren(title);
+  box.setAttribute("aria-label", `${term.name}, ${kind}`);
+  const actions = element("div", "term-popover__actions");
+  if (terms.length === 1) {
+    box.append(...definitionOf(term));
+    actions.append(followLink(box, term, term.kind === "Trait" ? "Open in the Traits glossary" : term.kind === "State" ? "Read the full entry" : "Read where it is defined"));
+  } else {
+    for (const each of terms) {
+      const section = element("section", "term-popover__context");
+      section.append(element("p", "term-popover__context-name", each.kind), ...definitionOf(each), followLink(box, each, `Read where it is defined for a ${each.context}`));
+      box.append(section);
+    }
+  }
   const close = element("button", "term-popover__close", "Close");
   close.type = "button";
   close.addEventListener("click", () => box.hidePopover());
-  actions.append(follow, close);
+  actions.append(close);
   box.append(actions);
+  const follow = /** @type {HTMLElement} */ (box.querySelector(".term-popover__link"));
 
   if (box.matches(":popover-open")) box.hidePopover();
   opener = link;
@@ -195,6 +239,48 @@ function openTerm(link, term) {
 }
 
 let termsByKey = new Map();
+/** @type {{places: Place[], resolvers: ResolverPlace[]}} */
+let contexts = { places: [], resolvers: [] }; // the context of each place a term may be tapped
+
+/** The context ("Capital Ship", "Squadron") of the place a link sits in, "" where it is not known: the model whose
+ * numbers it labels (a widget's Capital Ship or Squadron, data-model), else its resolver's, else its block's or its
+ * rule entry's (the nearest heading with a place, then the ones enclosing it). */
+function contextOf(link) {
+  const model = /** @type {HTMLElement | null} */ (link.closest("[data-model]"));
+  if (model) return model.dataset.model || "";
+  const widget = link.closest("[data-resolver]");
+  if (widget) return widgetContext(widget);
+  const article = link.closest("article");
+  const block = link.closest(BLOCK);
+  const words = block ? block.textContent.trim() : "";
+  const page = pagePath();
+  let level = 7;
+  for (let node = /** @type {Element | null} */ (block || link); node && node !== article; node = node.previousElementSibling || node.parentElement) {
+    const heading = /^H([1-6])$/.exec(node.tagName);
+    if (!heading || Number(heading[1]) >= level || !node.id) continue;
+    level = Number(heading[1]);
+    const here = contexts.places.filter((place) => place.url === `${page}#${node.id}`);
+    const place = here.find((p) => p.block && words.startsWith(p.block)) || here.find((p) => !p.block);
+    if (place) return place.context;
+  }
+  return "";
+}
+
+/** A resolver's context, or "" (none declared, or none for the value its deciding choice has now). */
+function widgetContext(widget) {
+  const chosen = (/** @type {string} */ name) => /** @type {HTMLSelectElement | null} */ (widget.querySelector(`select[data-name="${name}"]`))?.value;
+  const place = contexts.resolvers.find((r) => r.resolver === widget.dataset.resolver && (!r.when.length || chosen(r.when[0]) === r.when[1]));
+  return place ? place.context : "";
+}
+
+/** The definitions a tap on `link` shows: the one of its place's context, else all of them. */
+function fittingTerms(link) {
+  const terms = termsOf(link);
+  if (terms.length < 2) return terms;
+  const context = contextOf(link);
+  const fitting = terms.filter((term) => term.context === context);
+  return context && fitting.length ? fitting : terms;
+}
 
 // One listener for every term of every page: capture, so Material's instant navigation (which
 // listens on the body) never sees a tap on a term.
@@ -202,11 +288,11 @@ document.addEventListener(
   "click",
   (event) => {
     const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest("a.term")) : null;
-    const term = link && termsByKey.get(link.dataset.term);
-    if (!term || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const terms = link ? fittingTerms(link) : [];
+    if (!terms.length || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     event.stopPropagation();
-    openTerm(link, term);
+    openTerm(link, terms);
   },
   true,
 );
@@ -217,8 +303,10 @@ export async function markTerms() {
   const article = document.querySelector("article.md-content__inner");
   if (!article) return;
   const path = pagePath();
-  const terms = (await loadGlossary()).filter((term) => term.scope.some((scope) => path.startsWith(scope)));
+  const { terms: all, places, resolvers } = await loadGlossary();
+  const terms = all.filter((term) => term.scope.some((scope) => path.startsWith(scope)));
   termsByKey = new Map(terms.map((term) => [termKey(term), term]));
+  contexts = { places, resolvers };
   if (article !== document.querySelector("article.md-content__inner")) return; // the page changed meanwhile
   markLinks(article, terms);
   const found = matcher(terms);

@@ -3,7 +3,8 @@ words (Escalate, flex dice, [D]...), with their definitions quoted from the site
 
 A State or a Trait has a heading of its own (scripts/build/glossary.py reads those). These terms
 do not: each is defined by a sentence, a list item or a table row under some heading. TERMS says
-where; `defined_terms` finds the words there at build time and quotes them, so a popover never
+where (a word may have one definition per context: a Capital Ship's Destroyed is not a Squadron's);
+`defined_terms` finds the words there at build time and quotes them, so a popover never
 says more or other than the page. A quote that is no longer on its page stops the build, naming
 the term. The search list (scripts/build/search_entries.py) takes the Damage page's terms from
 the same table.
@@ -19,6 +20,7 @@ from typing import Any
 
 from scripts.build.build_error import BuildError
 from scripts.build.entries import inline_text, markdown_parser
+from scripts.build.term_contexts import CAPITAL_SHIP, SQUADRON
 
 DAMAGE = "jovian-wars/v1.2.4/damage.md"
 ACTIONS = "jovian-wars/v1.2.4/actions.md"
@@ -45,12 +47,16 @@ class Term:
     """The words marked in the text (the name when empty): case and inflection as the texts write them."""
     pattern: str = ""
     """A regular expression marked instead of `forms` (dice notation: "[D2]", "[D+]")."""
+    context: str = ""
+    """What this definition is of, for a word defined once per context ("Capital Ship", "Squadron"): a tap quotes
+    the one that fits where it was tapped (scripts/build/term_contexts.py)."""
 
 
 TERMS: tuple[Term, ...] = (
     Term("Crippled", DAMAGE, "structure-damage", ("A model that is reduced to 0 Structure Rating is Crippled",)),
     Term("Destroyed", DAMAGE, "squadron-damage", ("Squadrons whose Structure rating is reduced to zero are Destroyed",),
-         rows=(CDT, "Destroyed")),
+         context=SQUADRON),  # first: the search list's "Destroyed" opens Squadron Damage, as it did
+    Term("Destroyed", DAMAGE, "catastrophic-damage-table", rows=(CDT, "Destroyed"), context=CAPITAL_SHIP),
     Term("Dead", DAMAGE, "catastrophic-damage-table", rows=(CDT, "Dead")),
     Term("Explodes", DAMAGE, "explosion", ("All models within 6\" of the exploding ship",), rows=(CDT, "Explode"),
          forms=("Explodes", "Explode")),
@@ -147,7 +153,8 @@ def term_record(term: Term, docs_dir: Path, cache: dict[str, dict[str, Section]]
         "name": term.name,
         "match": list(term.forms or (term.name,)),
         "pattern": term.pattern,
-        "kind": f"Term, in {section.title}",
+        "kind": f"Term for a {term.context}, in {section.title}" if term.context else f"Term, in {section.title}",
+        "context": term.context,
         "scope": list(JOVIAN_PAGES) if term.page == DICE else [version_scope],
         "url": f"{page}/#{term.slug}",
         "fields": fields,

@@ -10,7 +10,9 @@ States and Terms are marked wherever one of their forms (`match`, or the regular
 `pattern`) appears in a page's text or a resolver's labels and steps (`in_text`); traits only where
 the text already links them to the glossary, since some of their names are common words.
 Each term carries the page folders it belongs to (`scope`): a v1.2.4 State is looked up on v1.2.4
-pages only; traits serve every Jovian Wars page, the dice system's words those and the Dice page. scripts/build_site.py writes the file after the
+pages only; traits serve every Jovian Wars page, the dice system's words those and the Dice page. A word
+defined once per context (Destroyed: a Capital Ship's, a Squadron's) is one term per context, and `places` and
+`resolvers` say which context each entry and widget is (term_contexts.py). scripts/build_site.py writes the file after the
 site generator and before the service worker, so the precache list includes it.
 """
 
@@ -23,6 +25,8 @@ from typing import Any
 
 from scripts.build.defined_terms import defined_terms
 from scripts.build.entries import Entry, inline_text, load_entries, markdown_parser
+from scripts.build.term_contexts import contexts
+from rules_core import resolver_ids
 
 GLOSSARY = "assets/glossary.json"
 TRAITS_PAGE = "jovian-wars/traits.md"
@@ -76,12 +80,13 @@ def trait_terms(markdown: str) -> list[dict[str, Any]]:
 
 
 def glossary(docs_dir: Path) -> dict[str, Any]:
-    """Every term a page may look up: States, Traits, then the terms defined in the texts."""
+    """Every term a page may look up: States, Traits, then the terms defined in the texts; and the context of each
+    place where a term defined once per context may be tapped."""
     terms = [state_term(entry) for entry in load_entries(docs_dir) if entry.kind == "state"]
     traits = docs_dir / TRAITS_PAGE
     if traits.exists():
         terms += trait_terms(traits.read_text(encoding="utf-8"))
-    return {"terms": terms + defined_terms(docs_dir)}
+    return {"terms": terms + defined_terms(docs_dir), **contexts(docs_dir, set(resolver_ids()))}
 
 
 def write_glossary(site_dir: Path, docs_dir: Path) -> None:

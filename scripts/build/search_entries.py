@@ -100,8 +100,12 @@ def search_entries(docs_dir: Path) -> dict[str, Any]:
     defining = {e.slug: e for e in entries if (e.game, e.version, e.page) == DAMAGE_PAGE}
     # each form the text writes a term in, found in its entry or in the table that defines it (Explode: in the
     # Catastrophic Damage Table, opening the Explosion)
-    damage_terms = [(form, term.slug, term.rows[0]) for term in TERMS if term.page == DAMAGE for form in term.forms or (term.name,)]
-    for term, slug, table in damage_terms:
+    # one record per word: a word defined per context (Destroyed) opens its first definition's entry
+    damage_terms: dict[str, tuple[str, str]] = {}
+    for defined in (term for term in TERMS if term.page == DAMAGE):
+        for form in defined.forms or (defined.name,):
+            damage_terms.setdefault(form, (defined.slug, defined.rows[0]))
+    for term, (slug, table) in damage_terms.items():
         entry = defining.get(slug)
         said = " ".join(e.body for e in (entry, defining.get(table)) if e is not None)
         if entry is None or not re.search(rf"\b{re.escape(term)}\b", said):

@@ -1,7 +1,8 @@
 """Every term of the texts answers a tap (issue 19, item 4): the words the Damage page and the dice
 system define (Crippled, Destroyed, Explodes, Captured, Escalate, Diminish, [D]/[T]/[Q+], flex,
 macro and base dice) open their definition, quoted from the site's own pages, in the rule text and
-in the resolvers' labels and steps, by tap (offline too) and by keyboard. At 390x844 with touch."""
+in the resolvers' labels and steps, by tap (offline too) and by keyboard; a word defined per context (Destroyed: a
+Capital Ship's, a Squadron's) quotes the definition of where it was tapped (issue 36, part 4). At 390x844 with touch."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tests.conftest import SITE
 from tests.site.test_table_use import go_offline_with_the_service_worker
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, type_dice
 from tests.site.conftest import expect
-from tests.site.test_widgets import open_widget
+from tests.site.test_widgets import open_widget, shared_resolution
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -116,30 +117,53 @@ def words_in(page, slug: str | None) -> str:
     )
 
 
+def popover_shows(page) -> dict:
+    """The open popover's title and each definition it quotes (under its context's name when it shows several)."""
+    return page.locator(".term-popover").evaluate("""(box) => {
+        const parts = box.querySelectorAll('.term-popover__context');
+        return {
+          title: box.querySelector('.term-popover__title').textContent,
+          definitions: [...(parts.length ? parts : [box])].map((part) => ({
+            context: part.querySelector('.term-popover__context-name')?.textContent ?? '',
+            text: part.querySelector('.term-popover__text')?.textContent ?? '',
+            fields: [...part.querySelectorAll('.term-popover__fields dt')].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])})),
+        };
+    }""")
+
+
+def expected_popover(definitions: list[dict]) -> dict:
+    """What the popover shows for these definitions of one word: one as its own, several each under its context."""
+    if len(definitions) == 1:
+        [term] = definitions
+        return {"title": f"{term['name']} · {term['kind']}", "definitions": [{"context": "", "text": term["text"], "fields": term["fields"]}]}
+    contexts = " and ".join(f"for a {term['context']}" for term in definitions)
+    return {"title": f"{definitions[0]['name']} · Term, defined {contexts}",
+            "definitions": [{"context": term["kind"], "text": term["text"], "fields": term["fields"]} for term in definitions]}
+
+
 def tap_every_term(page, slug: str | None, terms: dict[str, dict]) -> set[str]:
-    """Tap each visible term of the region; assert its popover names it and quotes its definition; close it (the first
-    by its Close button, the rest by Escape)."""
+    """Tap each visible term of the region; assert its popover names it and quotes its definition (a word defined per
+    context: one of them, or each under its context's name); close it (the first by its Close button, the rest by
+    Escape)."""
     popover = page.locator(".term-popover")
     tapped = set()
     for index, probe in enumerate(region_terms(page, slug)):
         link = page.locator(f'a.term[data-probe="{probe}"]')
-        term = terms[link.get_attribute("data-term")]
+        definitions = [terms[key] for key in (link.get_attribute("data-term") or "").split("\n")]
         link.scroll_into_view_if_needed()
         before = page.url
         link.tap()
         page.wait_for_function("() => document.querySelector('.term-popover')?.matches(':popover-open')")
-        shown = popover.evaluate("""(box) => ({
-            title: box.querySelector('.term-popover__title').textContent,
-            text: box.querySelector('.term-popover__text')?.textContent ?? '',
-            fields: [...box.querySelectorAll('.term-popover__fields dt')].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])})""")
-        assert shown == {"title": f"{term['name']} · {term['kind']}", "text": term["text"], "fields": term["fields"]}, shown
+        shown = popover_shows(page)
+        allowed = [expected_popover([each]) for each in definitions] + ([expected_popover(definitions)] if len(definitions) > 1 else [])
+        assert shown in allowed, shown
         assert page.url == before, "the tap followed the link"
         if index == 0:
             popover.get_by_role("button", name="Close").tap()
         else:
             page.keyboard.press("Escape")
         page.wait_for_function("() => !document.querySelector('.term-popover').matches(':popover-open')")
-        tapped.add(term["name"])
+        tapped.add(definitions[0]["name"])
     return tapped
 
 
@@ -220,3 +244,71 @@ def test_a_term_in_a_widget_label_opens_by_keyboard_and_by_tap(page, site_url) -
     expect()(popover.locator(".term-popover__title")).to_have_text("Flex dice · Term, in Base, flex and macro dice")
     target = page.evaluate("document.activeElement.tagName")
     assert target == "A", f"the tap reached the labelled control ({target})"
+
+
+DOGFIGHT = "jovian-wars/v1.2.4/dogfight/"
+RAM = "jovian-wars/v1.2.4/ram"
+SHIP, SQUADRON, EITHER = ("Capital Ship",), ("Squadron",), ("Squadron", "Capital Ship")  # EITHER: in the glossary's order
+
+
+def destroyed_popover(contexts: tuple[str, ...]) -> dict:
+    """The popover of Destroyed in these contexts: the glossary's definition of each (issue 36, part 4)."""
+    by_context = {term["context"]: term for term in glossary().values() if term["name"] == "Destroyed"}
+    return expected_popover([by_context[context] for context in contexts])
+
+
+def tap_destroyed(page, where, contexts: tuple[str, ...]) -> None:
+    """Tap the first visible Destroyed under `where`; assert the popover quotes the definition of `contexts` (each under
+    its name when several); close it by Escape."""
+    link = where.locator("a.term:visible", has_text=re.compile(r"^Destroyed$")).first
+    expect()(link).to_be_attached()
+    link.scroll_into_view_if_needed()
+    link.tap()
+    page.wait_for_function("() => document.querySelector('.term-popover')?.matches(':popover-open')")
+    assert popover_shows(page) == destroyed_popover(contexts), (where, contexts)
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.term-popover').matches(':popover-open')")
+
+
+def after_heading(page, slug: str, tag: str):
+    """The first `tag` element after the heading `slug` (its entry's text)."""
+    return page.locator(f"#{slug} ~ {tag}").first
+
+
+def test_destroyed_in_a_capital_ships_ram_is_a_capital_ships(page, page_log, site_url) -> None:
+    """Assert Destroyed in the Ram rule text of a Capital Ship ramming, and in a Capital Ship's Ram resolver's step and
+    headline, quotes the Catastrophic Damage Table (Dead, Explode), not Squadron Damage; in the Squadron's ramming text
+    and the Ramming Squadron's numbers, the Squadron's; and in the outcome of a Squadron's Ram (either may be
+    Destroyed) both, each named."""
+    inputs = {"seed": 3}  # the ramming ship Crippled, "not Destroyed" in a step and the headline
+    ram = shared_resolution(page, site_url + ACTIONS, RAM, inputs)
+    tap_destroyed(page, after_heading(page, "capital-ship-ramming-capital-ship", "ol"), SHIP)
+    tap_destroyed(page, after_heading(page, "squadron-ramming-capital-ship", "ol"), SQUADRON)
+    outcome = ram.locator('[data-region="outcome"]')
+    tap_destroyed(page, outcome.locator(".resolver__steps"), SHIP)
+    tap_destroyed(page, outcome.locator(".resolver__headline"), SHIP)
+    ram.locator('select[data-name="rammer"]').select_option("Squadron")
+    tap_destroyed(page, ram.locator('[data-model="Squadron"] .resolver__help'), SQUADRON)  # its "0 is Destroyed."
+    shot_down = outcome.locator(".resolver__steps li", has_text="The ramming Squadron is Destroyed by Point Defense")
+    tap_destroyed(page, shot_down, EITHER)  # the same seed, the Squadron's Ram: Point Defense shoots it down
+    assert page_log.page_errors == []
+
+
+def test_destroyed_in_squadron_damage_and_the_dogfight_is_a_squadrons(page, page_log, site_url) -> None:
+    """Assert Destroyed in the Squadron Damage text and its resolver's step and headline, and in the Dogfight's headline
+    and labels, quotes Squadron Damage; in the Catastrophic Damage Table, the Capital Ship's; and where Embarked models
+    of either kind count as Destroyed, both, each named."""
+    squadron = shared_resolution(page, site_url + DAMAGE, "jovian-wars/v1.2.4/squadron-damage",
+                                 {"squadron": {"structure": 1}, "seed": 2})  # "[T1]: -2 Structure, Destroyed"
+    tap_destroyed(page, after_heading(page, "squadron-damage", "p:has-text('Squadrons whose')"), SQUADRON)
+    outcome = squadron.locator('[data-region="outcome"]')
+    tap_destroyed(page, outcome.locator(".resolver__steps"), SQUADRON)
+    tap_destroyed(page, outcome.locator(".resolver__headline"), SQUADRON)
+    tap_destroyed(page, page.locator("td", has_text=re.compile(r"^Destroyed, replace with Wreck$")), SHIP)  # the rule's table
+    tap_destroyed(page, after_heading(page, "catastrophic-damage-table", "p:has-text('Models that are Embarked')"), EITHER)
+    dogfight = shared_resolution(page, site_url + DOGFIGHT, "jovian-wars/v1.2.4/dogfight", {"seed": 1})  # B Destroyed
+    tap_destroyed(page, dogfight.locator('[data-region="outcome"] .resolver__headline'), SQUADRON)
+    for fold in ("details.resolver__more", "details.resolver__help-all"):  # More, then "How to fill this in"
+        dogfight.locator(f"{fold} > summary").first.tap()
+    tap_destroyed(page, dogfight.locator(".resolver__help"), SQUADRON)  # a Squadron's "0 is Destroyed."
+    assert page_log.page_errors == []
