@@ -1,0 +1,68 @@
+// The fleet page's lists: each ship as a card (its name, side, numbers, state, its "Edit" and "Remove" buttons and
+// what the engine says its state means, fleet-meaning.js) and the log of applied resolutions (fleet-history.js).
+// Every name is set with textContent: a ship's name is never read as HTML.
+
+import { CAPITAL_SHIP, NOW_PARTS, SQUADRON, cardLabel, kindOf } from "./fleet-store.js";
+import { el } from "./dom.js";
+import { loadHistory } from "./fleet-history.js";
+import { meaningBox } from "./fleet-meaning.js";
+
+/** Draw the ships in `list`, each with its buttons calling `actions.edit(index)` and `actions.remove(index)`.
+ * @param {HTMLElement} list @param {any[]} ships @param {any} partsByKind
+ * @param {{edit: (index: number) => void, remove: (index: number) => void}} actions */
+export function drawShips(list, ships, partsByKind, actions) {
+  list.replaceChildren(...ships.map((ship, index) => el("li", { "data-ship-index": index, "data-kind": kindOf(ship), class: "fleet__ship" },
+    el("span", { class: "fleet__name", text: ship.name }),
+    kindOf(ship) === SQUADRON ? el("span", { class: "fleet__kind", text: " · Squadron" }) : null,
+    ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
+    stateText(ship) ? el("p", { class: "fleet__state", text: stateText(ship) }) : null,
+    el("p", { class: "fleet__numbers", text: numbersText(ship, partsByKind) }),
+    // Its buttons above its meaning, which the engine may draw later: they do not move under the finger.
+    el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => actions.edit(index) }),
+    el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => actions.remove(index) }),
+    meaningBox(ship, index))));
+  if (!ships.length) list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
+}
+
+/** Draw the stored log of applied resolutions in `log`, newest first. @param {HTMLElement} log */
+export function drawLog(log) {
+  const entries = loadHistory().log.slice().reverse();
+  log.replaceChildren(...entries.map((entry) => el("li", { class: "fleet__entry", "data-undone": entry.undone ? "true" : null },
+    el("p", { text: `${timeText(entry.at)} ${String(entry.title)}${entry.undone ? " (undone)" : ""}: ${String(entry.headline)}` }),
+    entry.dice ? el("p", { class: "fleet__dice", text: String(entry.dice) }) : null,
+    el("p", { text: `Applied to ${(Array.isArray(entry.ships) ? entry.ships : []).map(String).join(", ")}.` }))));
+  if (!entries.length) log.append(el("li", { class: "fleet__empty", text: "No resolution applied yet: after a resolution whose ships you picked from the fleet, “Apply to the fleet” puts it here." }));
+}
+
+/** "Defense 3/4, …": a number now over its card's; a Squadron's card numbers that do not change as they are (its
+ * weapon by name, a trait by its name when it has it, its Missile's numbers only when it has one). */
+function numbersText(ship, partsByKind) {
+  const kind = kindOf(ship);
+  const shown = (part) => !part.when || String(ship.card[part.when[0]]) === part.when[1];
+  return partsByKind[kind].filter(shown).filter((part) => part.kind !== "bool" || ship.card[part.name]).map((part) => {
+    const label = cardLabel(part).replace(/ boxes$/, "");
+    if (part.kind === "bool") return label;
+    if (part.kind === "choice") return ship.card[part.name];
+    return NOW_PARTS[kind].includes(part.name) ? `${label} ${ship.left[part.name]}/${ship.card[part.name]}` : `${label} ${ship.card[part.name]}`;
+  }).join(", ");
+}
+
+/** What a resolution left on the ship beyond its numbers: Crippled (Structure 0; a Capital Ship's), its fate, the
+ * Boarders aboard. */
+function stateText(ship) {
+  const fate = ship.state && ship.state.fate;
+  const words = [
+    fate ? { Destroyed: "Destroyed", Dead: "Dead (Destroyed)", Explodes: "Explodes (Destroyed)", Captured: "Captured" }[fate] : "",
+    kindOf(ship) === CAPITAL_SHIP && ship.left.structure === 0 && fate !== "Destroyed" && fate !== "Dead" && fate !== "Explodes" ? "Crippled" : "",
+    ship.state && ship.state.boarders ? `Boarded: ${ship.state.boarders} Boarder${ship.state.boarders === 1 ? "" : "s"} aboard` : "",
+  ].filter(Boolean);
+  return words.join(" · ");
+}
+
+/** "14:05" (today) or "25 Nov 14:05": when a resolution was applied, in the phone's time. */
+function timeText(at) {
+  const when = new Date(String(at));
+  if (Number.isNaN(when.getTime())) return "";
+  const clock = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return when.toDateString() === new Date().toDateString() ? clock : `${when.toLocaleDateString([], { day: "numeric", month: "short" })} ${clock}`;
+}
