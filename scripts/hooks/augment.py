@@ -11,6 +11,9 @@ the build), then every marker replaced, in one pass, by the one grammar of scrip
 - `<!-- version-diff: GAME OLD NEW [PAGE] -->`: the comparison (scripts/hooks/version_diff.py);
 - `<!-- fleet -->`: the block the fleet page draws in (scripts/hooks/fleet_page.py).
 
+Before the first page, every resolver's listed versions are checked against the entry texts it was reviewed
+against (scripts/hooks/reviewed.py): a changed text stops the build naming the resolver and the version.
+
 A Markdown extension is not told which page it renders, and the augmentation needs that page's
 path (a rules page's game, version and page come from it, and every link it writes is relative to
 it) and the docs folder. Both generators say so on the Markdown instance they build for each page:
@@ -19,13 +22,14 @@ it) and the docs folder. Both generators say so on the Markdown instance they bu
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from scripts.hooks import fleet_page, markers, readings_page, resolvers, version_diff
+from scripts.hooks import fleet_page, markers, readings_page, resolvers, reviewed, version_diff
 from scripts.hooks.build_error import BuildError
 
 
@@ -51,8 +55,15 @@ def _docs_relative(path: str, docs_dir: Path) -> str:
     return as_path.as_posix()
 
 
+@cache
+def check_reviews(docs_dir: Path) -> None:
+    """Once per build (a failure is not cached: every page repeats it until the generator stops)."""
+    reviewed.check(docs_dir)
+
+
 def augment(markdown: str, src_uri: str, docs_dir: Path) -> str:
     """The page's Markdown with its entries' resolvers in place and every marker expanded."""
+    check_reviews(docs_dir)  # every resolver was checked against the entry texts it claims
     markdown = resolvers.place_after_entries(markdown, src_uri, docs_dir)
     return markers.expand(markdown, src_uri, {**readings_page.expanders(src_uri), **resolvers.expanders(src_uri),
                                               **version_diff.expanders(src_uri, docs_dir),
