@@ -38,7 +38,7 @@ def edit_ram(docs: Path) -> None:
 
 def test_the_committed_record_matches_the_docs() -> None:
     reviewed.check(DOCS)
-    assert len(reviewed.recorded()) == len(reviewed.current(DOCS)) == 80
+    assert reviewed.recorded().keys() == reviewed.current(DOCS).keys()  # no review kept of what no resolver lists
 
 
 def test_an_edited_entry_names_its_resolver_and_version_and_the_command_to_re_review(project: tuple[Path, Path]) -> None:
