@@ -1,10 +1,13 @@
 """Build the whole site: the site generator, then the finishing steps.
 
-    .venv/bin/python scripts/build_site.py                   # MkDocs (Material), into site/
+    .venv/bin/python scripts/build_site.py                   # GENERATOR (MkDocs with Material), into site/
     .venv/bin/python scripts/build_site.py --zensical        # Zensical, from the same mkdocs.yml
+    .venv/bin/python scripts/build_site.py --mkdocs          # MkDocs, whatever GENERATOR says
     .venv/bin/python scripts/build_site.py --site-dir DIR    # elsewhere
     SITE_URL=https://user.github.io/jovian-rules/ .venv/bin/python scripts/build_site.py
 
+0. scripts/build/reviewed.py checks every resolver's listed versions against the entry texts it was reviewed
+   against (rules_core/reviewed-texts.txt): a changed text stops the build, naming the resolver and the version.
 1. The generator renders the pages; the page augmentation (the Readings ledger, resolver blocks,
    the version diff) runs inside it as the Python-Markdown extension scripts.build.augment, found
    through PYTHONPATH. It is strict: a warning, a broken link or a rules entry with no resolver
@@ -47,7 +50,13 @@ from scripts.build.lazy_search_index import build_index_on_first_search  # noqa:
 from scripts.build.search_entries import write_search_entries  # noqa: E402
 from scripts.build.offline import site_files, write_service_worker  # noqa: E402
 from scripts.build.precompress import precompress  # noqa: E402
+from scripts.build.reviewed import check as check_reviews  # noqa: E402
 from scripts.build.search_languages import drop_unused_languages  # noqa: E402
+
+
+GENERATOR = "mkdocs"
+"""What every build uses unless told (scripts/serve, scripts/test, CI, Pages): "mkdocs" (Material, past its end of
+maintenance) or "zensical" (its successor, alpha). Both build the same site from mkdocs.yml (README "The theme")."""
 
 
 def site_name(config: Path) -> str:
@@ -98,9 +107,10 @@ def our_message(output: str) -> str:
     return (found["message"] if found else output).strip()
 
 
-def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Path = ROOT / "mkdocs.yml") -> None:
+def build(generator: str = GENERATOR, site_dir: Path = ROOT / "site", config: Path = ROOT / "mkdocs.yml") -> None:
     """The generator, then the finishing steps, into site_dir."""
     site_dir = site_dir.resolve()
+    check_reviews(config.parent / "docs")  # every resolver against the entry texts it was reviewed against
     run_generator(generator, config.resolve(), site_dir)
     add_assets(site_dir, site_name(config))
     write_glossary(site_dir, config.parent / "docs")
@@ -116,12 +126,14 @@ def build(generator: str = "mkdocs", site_dir: Path = ROOT / "site", config: Pat
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--zensical", action="store_true", help="build with Zensical instead of MkDocs")
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--zensical", action="store_const", const="zensical", dest="generator", help="build with Zensical")
+    chosen.add_argument("--mkdocs", action="store_const", const="mkdocs", dest="generator", help="build with MkDocs")
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site", help="output folder (default: site/)")
     parser.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help="site config (default: mkdocs.yml)")
     args = parser.parse_args(argv)
     try:
-        build("zensical" if args.zensical else "mkdocs", args.site_dir, args.config)
+        build(args.generator or GENERATOR, args.site_dir, args.config)
     except BuildError as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1

@@ -33,12 +33,12 @@ class Placement:
     """Entry key -> why no resolver serves it, in the reader's words."""
 
 
-def _text(entry: Entry) -> tuple[object, ...]:
+def entry_text(entry: Entry) -> tuple[object, ...]:
     """What a resolver implements of an entry: everything but where it sits (page, section, lines)."""
     return entry.name, entry.kind, entry.fields, entry.body
 
 
-def _version_entries(docs_dir: Path, game: str, version: str) -> dict[str, Entry]:
+def version_entries(docs_dir: Path, game: str, version: str) -> dict[str, Entry]:
     """Slug -> entry over every rules page of one game version (a slug may move between pages)."""
     found: dict[str, Entry] = {}
     for src_uri in rules_pages(docs_dir):
@@ -69,9 +69,9 @@ def place(entries: Iterable[Entry], docs_dir: Path) -> Placement:
         for resolver in candidates:
             for version in resolver.versions:
                 if (entry.game, version) not in other_versions:
-                    other_versions[entry.game, version] = _version_entries(docs_dir, entry.game, version)
+                    other_versions[entry.game, version] = version_entries(docs_dir, entry.game, version)
                 written_for = other_versions[entry.game, version].get(entry.slug)
-                if written_for is not None and _text(written_for) == _text(entry):
+                if written_for is not None and entry_text(written_for) == entry_text(entry):
                     same.append(resolver)
                     break
         if len(same) == 1:

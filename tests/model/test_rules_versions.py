@@ -2,16 +2,15 @@
 did not change, and the build names the entry that did.
 
 The copy is made in a scratch project (the whole docs/ plus docs/jovian-wars/v1.2.5/actions.md,
-mkdocs.yml without its nav) and built by the real generator through scripts/build_site.py. The
-README's steps are followed from a v1.2.5 source text, through the importer, to a green build.
+mkdocs.yml without its nav) and built by the real generator through scripts/build_site.py.
+ARCHITECTURE.md's recipe for a new rules version, followed from the text to a green build, is
+tests/model/test_recipe_new_version.py.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -130,104 +129,6 @@ def test_the_extension_outside_a_site_generator_says_so() -> None:
 
     with pytest.raises(BuildError, match="cannot tell which page is being rendered"):
         markdown.Markdown(extensions=[AugmentExtension()]).convert("# Title\n")
-
-
-# The README's steps for a v1.2.5, followed to a green build ----------------------------------------
-
-EVADE_TEXT = "The Model gains the Evading state, which is removed in the End Phase."
-RAM_SOURCE_ROW = "Structure: 0-1 or Fire Ship(/traits#fire-ship) Trait Yes"
-CHANGES_V125 = "jovian-wars/changes-v1.2.5.md"
-EVADE_V125_LINES = """
-CHANGES[("jovian-wars", "v1.2.4", "v1.2.5")] = {
-    "evade": (line("The Evading state is removed “at the End Phase” (v1.2.4: “in”).", ("in", "at"), kind="wording"),),
-}
-"""
-"""The summary line a reader of both texts writes for the v1.2.5 Evade, added to the scratch copy's data."""
-
-
-def with_a_changed_action_and_procedure() -> str:
-    """v1.2.5 Actions: Ram's requirement changed (a procedure, hand-written) and Evade's effect reworded (an Action)."""
-    text = with_new_ram_requirement()
-    assert EVADE_TEXT in text
-    return text.replace(EVADE_TEXT, EVADE_TEXT.replace("removed in the End Phase", "removed at the End Phase"))
-
-
-def import_rules(project: Path) -> subprocess.CompletedProcess[str]:
-    """The README's `.venv/bin/python scripts/importer/import_rules.py`, run in the scratch project (its sources, its layout)."""
-    return subprocess.run([sys.executable, "scripts/importer/import_rules.py"], cwd=project, capture_output=True, text=True)
-
-
-def add_version(path: Path, declaration: str, versions: str) -> None:
-    """The README's step: in the declaration (one line of the module), list v1.2.5 beside the versions it had."""
-    text = path.read_text(encoding="utf-8")
-    lines = [line for line in text.split("\n") if declaration in line]
-    assert len(lines) == 1 and versions in lines[0], (path, declaration)
-    edited = lines[0].replace(versions, '("v1.2.4", "v1.2.5")')
-    path.write_text(text.replace(lines[0], edited), encoding="utf-8")
-
-
-def test_a_v125_with_a_changed_action_and_procedure_follows_the_readme_to_a_green_build(tmp_path: Path) -> None:
-    config = scratch_project(tmp_path, v124_text())
-    for folder in ("rules_core", "scripts", "sources"):
-        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    (tmp_path / "docs" / V125).unlink()  # the importer writes it, from the new text
-
-    # 0. The new text is a source; the importer names it until a layout lists its version.
-    source = (tmp_path / "sources/jovian-wars-v1.2.4-actions.txt").read_text(encoding="utf-8")
-    assert source.count(RAM_SOURCE_ROW) == 1 and source.count(EVADE_TEXT) == 1
-    source = source.replace("Rules v1.2.4", "Rules v1.2.5").replace(RAM_SOURCE_ROW, RAM_SOURCE_ROW.replace("0-1", "0-2"))
-    (tmp_path / "sources/jovian-wars-v1.2.5-actions.txt").write_text(
-        source.replace(EVADE_TEXT, EVADE_TEXT.replace("removed in the End Phase", "removed at the End Phase")), encoding="utf-8")
-    imported = import_rules(tmp_path)
-    assert imported.returncode == 1 and "Traceback" not in imported.stderr
-    assert "jovian-wars-v1.2.5-actions.txt: no Layout of 'actions' lists v1.2.5 (they list v1.2.4)" in imported.stderr
-    add_version(tmp_path / "scripts/importer/import_rules_layout.py", 'page="actions"', '("v1.2.4",)')
-    imported = import_rules(tmp_path)  # the layout holds; the changed table row is new to it
-    assert imported.returncode == 1 and "Traceback" not in imported.stderr
-    assert "jovian-wars-v1.2.5-actions.txt:132: unknown table row 'Structure: 0-2 or" in imported.stderr
-    layout = tmp_path / "scripts/importer/import_rules_layout.py"
-    rows = "TABLE_ROWS: dict[str, tuple[str, ...]] = {\n"
-    layout.write_text(layout.read_text(encoding="utf-8").replace(rows, rows + '    "Structure: 0-2 or Fire Ship(/traits#fire-ship)'
-                      ' Trait Yes": ("Structure: 0-2 or Fire Ship(/traits#fire-ship) Trait", "Yes"),\n'), encoding="utf-8")
-    imported = import_rules(tmp_path)
-    assert imported.returncode == 0, imported.stderr
-    assert (tmp_path / "docs" / V125).read_text(encoding="utf-8") == with_a_changed_action_and_procedure()
-    # The changes page: any two versions compare, from their folders (v1.2.5 holds one page, so none is named).
-    (tmp_path / "docs" / CHANGES_V125).write_text("# Changes v1.2.4 → v1.2.5\n\n<!-- version-diff: jovian-wars v1.2.4 v1.2.5 -->\n",
-                                                 encoding="utf-8")
-    site = tmp_path / "site"
-
-    # 1. The changes page names the change of Evade's words that no summary line explains yet...
-    with pytest.raises(BuildError) as failed:
-        run_generator("mkdocs", config, site)
-    assert "the summary of Evade (#evade, v1.2.4 → v1.2.5) is out of step with the texts" in str(failed.value)
-    assert "no line claims the change “in” → “at”" in str(failed.value)
-    # ...so write it, read from both texts, as the pair of versions' lines (scripts/build/version_changes.py).
-    changes = tmp_path / "scripts/build/version_changes.py"
-    changes.write_text(changes.read_text(encoding="utf-8") + EVADE_V125_LINES, encoding="utf-8")
-
-    # The build names both changed entries, and only those.
-    with pytest.raises(BuildError) as failed:
-        run_generator("mkdocs", config, site)
-    message = str(failed.value)
-    assert f"{V125}: 2 rule entries have no resolver:\n  - evade: its text differs" in message
-    assert "\n  - ram: its text differs" in message and message.count("\n  - ") == 2
-
-    # 2. Check each declaration against the new text and add "v1.2.5" to its versions: an Action's...
-    add_version(tmp_path / "rules_core/jovian_wars/actions/plain.py", '"evade", "Evade",', "V124")
-    # ...and a hand-written procedure's.
-    add_version(tmp_path / "rules_core/jovian_wars/ram/resolver.py", 'serves=("ram",)', '("v1.2.4",)')
-
-    # 3. Green: every v1.2.5 entry has the v1.2.4 page's resolver, and the changes page shows the two changes.
-    run_generator("mkdocs", config, site)
-    html_124 = (site / "jovian-wars/v1.2.4/actions/index.html").read_text(encoding="utf-8")
-    html_125 = (site / "jovian-wars/v1.2.5/actions/index.html").read_text(encoding="utf-8")
-    assert resolver_ids(html_125) == resolver_ids(html_124) and len(resolver_ids(html_125)) == 37
-    changes = (site / "jovian-wars/changes-v1.2.5/index.html").read_text(encoding="utf-8")
-    assert "<strong>37</strong> entries are in both versions (0 of them renamed)" in changes
-    for changed in ("<del>0-1</del>", "<ins>0-2</ins>", "<del>in</del>", "<ins>at</ins>"):
-        assert changed in changes
-    assert "<li>Wording only: The Evading state is removed “at the End Phase” (v1.2.4: “in”).</li>" in changes
 
 
 def test_any_two_versions_compare_from_their_folders(tmp_path: Path) -> None:

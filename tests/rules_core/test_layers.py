@@ -1,6 +1,6 @@
 """The house's shape, held by a test: rules_core's imports run one way, down its layers, in no circle.
 
-Layers, bottom up (README "Layout", rules_core/): the base (errors, words, value readers), the dice engine (dice/),
+Layers, bottom up (ARCHITECTURE.md "The picture", rules_core/): the base (errors, words, value readers), the dice engine (dice/),
 the resolver machinery (inputs, answers, readings, registry, rolling, the generic rolls), then the games, which
 never import each other. A module imports only from its own layer or below; the registry reaches the games
 by name (FAMILIES), never by an import.

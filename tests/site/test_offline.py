@@ -127,6 +127,11 @@ def test_manifest_and_icons_let_a_player_add_the_site_to_the_home_screen(site_di
 @pytest.mark.browser
 def test_after_one_visit_the_site_works_offline(context, page, page_log, site_url):
     """Assert: one visit, then offline: a reload and an instant navigation work, and resolvers answer."""
+    check_works_offline(context, page, page_log, site_url)
+
+
+def check_works_offline(context, page, page_log, site_url: str) -> None:
+    """The body of the test above, for either build (tests/site/test_zensical.py)."""
     page.goto(site_url + "dice/")
     expect()(page.locator("[data-offline]")).to_have_text("Available offline", timeout=PRECACHE_MS)
     context.set_offline(True)

@@ -198,6 +198,11 @@ def test_scheme_toggle_switches_light_and_dark(page, site_url: str) -> None:
 @pytest.mark.browser
 def test_instant_navigation_swaps_the_page_without_reloading(page, site_url: str) -> None:
     """Assert a nav link click loads the new page in place: the old window's state survives."""
+    check_instant_navigation(page, site_url)
+
+
+def check_instant_navigation(page, site_url: str) -> None:
+    """The body of the test above, for either build (tests/site/test_zensical.py)."""
     from playwright.sync_api import expect
 
     page.goto(site_url, wait_until="networkidle")

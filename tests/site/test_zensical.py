@@ -179,3 +179,32 @@ def test_rules_pages_are_titled_with_their_version(zensical_site: Path) -> None:
     from tests.site.test_search import check_titles
 
     check_titles(zensical_site)
+
+
+# The other flows that lean on the theme: instant navigation, offline, the CSP in use ---------------------------
+
+
+@pytest.mark.browser
+def test_instant_navigation_swaps_the_page_in_the_zensical_build(page, zensical_url: str) -> None:
+    """tests/site/test_pages.py's instant navigation (a nav link swaps the page, the window stays), against this build."""
+    from tests.site.test_pages import check_instant_navigation
+
+    check_instant_navigation(page, zensical_url)
+
+
+@pytest.mark.browser
+def test_after_one_visit_the_zensical_build_works_offline(context, page, page_log, zensical_url: str) -> None:
+    """tests/site/test_offline.py's offline flow (one visit; offline, a reload, an instant navigation and a new page
+    work, and resolvers answer), against this build."""
+    from tests.site.test_offline import check_works_offline
+
+    check_works_offline(context, page, page_log, zensical_url)
+
+
+@pytest.mark.browser
+def test_no_page_of_the_zensical_build_reports_a_violation(context, zensical_site: Path, zensical_url: str) -> None:
+    """tests/site/test_csp.py's walk (every page, a live answer, an instant navigation, a popover, a search) finds no
+    violation of the policy, against this build."""
+    from tests.site.test_csp import check_no_violation
+
+    check_no_violation(context, zensical_site, zensical_url, zensical=True)
