@@ -27,7 +27,10 @@
 // BOOT_DEADLINE_MS, is stopped and the engine fails with the reason. Python's own start-up holds the
 // worker for seconds without a break: the worker says when it begins, and it is allowed
 // PYTHON_START_SILENCE_MS. The worker reports a failed download or a damaged file itself
-// ("failed"), and a script that does not load fires "error".
+// ("failed", in fault-words.js's words), and a script that does not load fires "error": the page then
+// checks the worker's imports against the build (scriptFault) to name the file. A worker that ends
+// (terminated, crashed, out of memory) frees the Web Lock it holds for its life: the engine is lost,
+// said as such at once, never taken for a slow request; widgets ask again once it is back.
 // A failed engine tries again by itself after RETRY_DELAYS_MS (bounded: a fault that lasts is not
 // hammered), or sooner: while it waits, a file the server did not give (an HTTP error, a lost
 // download) is asked for each PROBE_EVERY_MS with a bodiless HEAD request, and the try starts as

@@ -12,7 +12,9 @@
 // The engine's big files (wasm, stdlib, lock file, wheel) are read through the service worker's
 // precache (precache.js): the first visit downloads each once, and the precache keeps that copy.
 // A file whose bytes do not match its build is refused there (never stored), and the boot fails
-// naming it: Pyodide itself would only log the wasm's failed compile and wait for ever.
+// naming it: Pyodide itself would only log the wasm's failed compile and wait for ever, or fail on the
+// bytes with a message of its own ("Program terminated with exit(1)"). Its script, pyodide.asm.mjs, is
+// imported as a module: if that fails, it is checked against its build before the failure is told.
 
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";

@@ -161,7 +161,7 @@ def test_a_worker_killed_while_idle_is_found_by_the_next_request(page, page_log,
     assert page.locator("[data-offline]").count() == 0 or page.evaluate("window.rulesEngine.state") == "ready"
 
 
-def test_a_worker_lost_while_busy_is_reported_lost_not_slow_and_the_widget_asks_again(page, page_log, site_url) -> None:
+def test_a_worker_lost_while_busy_is_reported_lost_not_slow_and_the_engine_answers_again(page, page_log, site_url) -> None:
     """Assert a worker that ends while it runs a request (terminated, as a crash or an out-of-memory ends it) ends that
     request within 10 s saying the engine was lost, not that the request took too long (issue 36: "This request took
     longer than 2 s"), which the Dice widget's engine line says too, with no uncaught page error; the engine,

@@ -318,10 +318,10 @@ def test_a_first_install_refused_for_a_file_the_host_changed_says_so_in_the_badg
         page.on("pageerror", lambda error: page_errors.append(str(error)))
         page.goto(url + "dice/")
         expect_live(open_widget(page, DICE), FIRST_BOOT_ANSWER_MS)
+        badge = page.locator("[data-offline]")
+        expect()(badge).to_have_text("Not available offline: the server sent a changed copy of 404.html", timeout=PRECACHE_MS)
         failed = install_failed(page, "changed")
         assert failed["file"] == "404.html" and failed["active"] is False, failed
-        badge = page.locator("[data-offline]")
-        expect()(badge).to_have_text("Not available offline: the server sent a changed copy of 404.html")
         assert badge.count() == 1 and page.locator("[data-storage-note]").count() == 0
         expect()(badge).to_have_attribute("role", "status")
         assert page_errors == [], page_errors
