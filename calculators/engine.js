@@ -59,23 +59,25 @@ const WORKER_IMPORTS = ["assets/pyodide/pyodide.mjs"]; // the worker's imports w
 
 /**
  * Why the worker's script did not load: one of its imports missing on the server or damaged (its bytes not
- * this build's; build-info.js, which holds the revisions: it does not load, yet the server sends it), or null.
+ * this build's; build-info.js, which holds the revisions: it does not load, yet the server sends it), as
+ * {detail, file} (file: the URL of a file the server did not give, probed as the worker's are), or null.
  */
 async function scriptFault() {
   const asked = (url) => fetch(url, { cache: "no-cache" }).catch(() => null);
+  const fault = (url, response) =>
+    response.ok ? { detail: damagedFile(url), file: null } : { detail: missingFile(url, response.status), file: url };
   let revisions;
   try {
     ({ REVISIONS: revisions } = await import(`${BUILD_INFO_URL}?checked=${Date.now()}`)); // not a copy that failed before
   } catch {
     const response = await asked(BUILD_INFO_URL);
-    return response && (response.ok ? damagedFile(BUILD_INFO_URL) : missingFile(BUILD_INFO_URL, response.status));
+    return response && fault(BUILD_INFO_URL, response);
   }
   const { revisionOf } = await import("./precache.js");
   for (const path of WORKER_IMPORTS) {
     const response = await asked(SITE + path);
     if (!response) return null;
-    if (!response.ok) return missingFile(path, response.status);
-    if ((await revisionOf(await response.arrayBuffer())) !== revisions[path]) return damagedFile(path);
+    if (!response.ok || (await revisionOf(await response.arrayBuffer())) !== revisions[path]) return fault(SITE + path, response);
   }
   return null;
 }
@@ -137,7 +139,7 @@ export class Engine {
       event.preventDefault(); // the engine says what went wrong (fail), never as an uncaught error of the page
       if (this.worker !== worker) return;
       if (event.message) return this.fail(event.message);
-      scriptFault().then((fault) => this.worker === worker && this.fail(fault || "its script did not load"));
+      scriptFault().then((fault) => this.worker === worker && this.fail(fault ? fault.detail : "its script did not load", { file: fault && fault.file }));
     };
     worker.addEventListener("message", onMessage);
     worker.addEventListener("error", onError);
