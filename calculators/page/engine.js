@@ -27,7 +27,10 @@
 // BOOT_DEADLINE_MS, is stopped and the engine fails with the reason. Python's own start-up holds the
 // worker for seconds without a break: the worker says when it begins, and it is allowed
 // PYTHON_START_SILENCE_MS. The worker reports a failed download or a damaged file itself
-// ("failed"), and a script that does not load fires "error".
+// ("failed", in fault-words.js's words), and a script that does not load fires "error": the page then
+// checks the worker's imports against the build (scriptFault) to name the file. A worker that ends
+// (terminated, crashed, out of memory) frees the Web Lock it holds for its life: the engine is lost,
+// said as such at once, never taken for a slow request; widgets ask again once it is back.
 // A failed engine tries again by itself after RETRY_DELAYS_MS (bounded: a fault that lasts is not
 // hammered), or sooner: while it waits, a file the server did not give (an HTTP error, a lost
 // download) is asked for each PROBE_EVERY_MS with a bodiless HEAD request, and the try starts as
@@ -38,6 +41,7 @@
 // never locked out); a failed download or a damaged file says nothing of speed and leaves the
 // allowances as they are (a later boot that hangs is still found within seconds).
 
+import { LOST_WORKER, damagedFile, missingFile } from "../shared/fault-words.js";
 import { isAnswer, isSkipped, isStarted } from "../shared/protocol.js";
 
 export const TIMEOUT_MS = 2000;
@@ -49,6 +53,34 @@ export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
 export const PROBE_EVERY_MS = 1000;
 const WATCH_EVERY_MS = 1000;
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
+const SITE = new URL("../../../", import.meta.url).href;
+const BUILD_INFO_URL = new URL("../worker/build-info.js", import.meta.url).href;
+const WORKER_IMPORTS = ["assets/pyodide/pyodide.mjs"]; // the worker's imports with a build revision (build-info.js)
+
+/**
+ * Why the worker's script did not load: one of its imports missing on the server or damaged (its bytes not
+ * this build's; build-info.js, which holds the revisions: it does not load, yet the server sends it), as
+ * {detail, file} (file: the URL of a file the server did not give, probed as the worker's are), or null.
+ */
+async function scriptFault() {
+  const asked = (url) => fetch(url, { cache: "no-cache" }).catch(() => null);
+  const fault = (url, response) =>
+    response.ok ? { detail: damagedFile(url), file: null } : { detail: missingFile(url, response.status), file: url };
+  let revisions;
+  try {
+    ({ REVISIONS: revisions } = await import(`${BUILD_INFO_URL}?checked=${Date.now()}`)); // not a copy that failed before
+  } catch {
+    const response = await asked(BUILD_INFO_URL);
+    return response && fault(BUILD_INFO_URL, response);
+  }
+  const { revisionOf } = await import("../shared/precache.js");
+  for (const path of WORKER_IMPORTS) {
+    const response = await asked(SITE + path);
+    if (!response) return null;
+    if (!response.ok || (await revisionOf(await response.arrayBuffer())) !== revisions[path]) return fault(SITE + path, response);
+  }
+  return null;
+}
 // The build this document is of (scripts/build/build_stamp.py): an engine of another build is not used.
 export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.getAttribute("content") || null;
 
@@ -66,6 +98,7 @@ export class Engine {
     this.listeners = new Set();
     /** @type {Worker | null} */
     this.worker = null; // start() makes it, at once (getEngine)
+    this.stopped = new WeakSet(); // workers this page terminated: their end is no loss
     this.failures = 0; // failed starts since the last start the reader, the network or the service worker asked for
     this.slowStarts = 0; // boots in a row the watchdog found too slow: each allows the next twice the time
     /** @type {number | undefined} */
@@ -102,7 +135,12 @@ export class Engine {
     const worker = this.worker;
     // Only this worker's events count: a stopped one may still have some in flight.
     const onMessage = (event) => this.worker === worker && this.receive(event.data);
-    const onError = (event) => this.worker === worker && this.fail(event.message || "its script did not load");
+    const onError = (event) => {
+      event.preventDefault(); // the engine says what went wrong (fail), never as an uncaught error of the page
+      if (this.worker !== worker) return;
+      if (event.message) return this.fail(event.message);
+      scriptFault().then((fault) => this.worker === worker && this.fail(fault ? fault.detail : "its script did not load", { file: fault && fault.file }));
+    };
     worker.addEventListener("message", onMessage);
     worker.addEventListener("error", onError);
     // Left unanswered by a worker that was cut: asked again (superseded ones are not).
@@ -185,7 +223,7 @@ export class Engine {
   fail(detail, { final = false, slow = false, file = null } = {}) {
     if (this.state === "error") return;
     const starting = this.state === "loading";
-    this.worker?.terminate();
+    this.stop();
     this.state = "error";
     this.failures += 1;
     if (slow) this.slowStarts += 1;
@@ -212,6 +250,18 @@ export class Engine {
     item.resolve(answer);
   }
 
+  /** Terminate the worker: its end, which its life lock tells (lost), is this page's doing. */
+  stop() {
+    if (!this.worker) return;
+    this.stopped.add(this.worker);
+    this.worker.terminate();
+  }
+
+  /** Once the worker `worker` has ended (its life lock is free): unless this page stopped it, the engine was lost. */
+  watchLife(worker, lock) {
+    navigator.locks?.request(lock, () => void (this.worker === worker && !this.stopped.has(worker) && this.fail(LOST_WORKER)));
+  }
+
   post(item) {
     this.sent += 1;
     this.worker?.postMessage(item.message);
@@ -220,6 +270,7 @@ export class Engine {
   receive(data) {
     this.heard = performance.now();
     if (data && data.type === "pong") return;
+    if (data && data.type === "alive" && typeof data.lock === "string") return this.watchLife(this.worker, data.lock);
     if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
     if (data && data.type === "later-step") return void (this.timeline = { ...this.timeline, [data.step]: data.at });
     if (data && data.type === "snapshot-saved") {
@@ -275,7 +326,7 @@ export class Engine {
   cut(item) {
     if (this.running !== item) return;
     this.unanswered.delete(item.message.id);
-    this.worker?.terminate();
+    this.stop();
     const late = `took longer than ${TIMEOUT_MS / 1000} s, so it was stopped and the engine restarted; change an input to try again`;
     this.settle(item, { error: late, field: null, timedOut: true });
     this.start();

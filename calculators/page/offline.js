@@ -21,12 +21,17 @@
 // "precache-rest" (service-worker.js) until the engine is done downloading: it answered or failed
 // (a page without resolvers: once it has loaded). The engine's own downloads fill the precache.
 //
+// A first install refused because the server sent a file that is not the build's (a host that rewrites
+// it) is said in the badge's line, naming the file: otherwise the site would silently download the
+// whole engine on every visit.
+//
 // Storage: an install that failed because storage is full is said in one line ([data-storage-note],
 // placed like the badge), naming what still works; the worker's message carries the reason. An
 // install that fit, beside an engine snapshot that did not, is said in the badge's own line: offline,
 // with no warm start.
 
 import { PAGE_BUILD } from "./engine.js";
+import { changedOnServer } from "../shared/fault-words.js";
 
 const SITE = new URL("../../../", import.meta.url);
 const SW_URL = new URL("sw.js", SITE);
@@ -34,6 +39,7 @@ const ANSWERED_KEY = "rules-engine-answered-with"; // the build version the engi
 
 let build = null; // the version of the worker controlling this page (its precache is complete)
 let stale = false; // this document is of an older build than the one now served
+let changedFile = null; // the file the server sent changed, for which a first install was refused
 
 /** The controlling worker's {version, build}, or null. */
 function controllerStatus() {
@@ -74,9 +80,9 @@ function engineAnswered() {
 function showBadge() {
   let node = document.querySelector("[data-offline]");
   const ready = Boolean(build) && !stale && engineAnswered();
-  if (!ready) return node && node.remove();
-  const storageFull = Boolean(window.rulesEngine?.storageFull);
-  const text = storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
+  if (!ready && !changedFile) return node && node.remove();
+  const storageFull = ready && Boolean(window.rulesEngine?.storageFull);
+  const text = !ready ? changedOnServer(changedFile) : storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
   const article = document.querySelector("article.md-content__inner") || document.body;
   if (!node) {
     node = document.createElement("p");
@@ -84,9 +90,9 @@ function showBadge() {
     node.setAttribute("role", "status");
   }
   if (node.parentElement !== article) article.prepend(node);
-  node.setAttribute("data-offline", "ready");
+  node.setAttribute("data-offline", ready ? "ready" : "changed");
   node.textContent = text;
-  node.classList.toggle("offline-status--line", storageFull); // the longer note: its own line
+  node.classList.toggle("offline-status--line", storageFull || !ready); // a longer note: its own line
 }
 
 function showUpdate(onPress) {
@@ -133,11 +139,17 @@ async function settle() {
   showBadge();
 }
 
-// The service worker's {type: "install-failed", reason, active}: only a full storage is the reader's to know
-// (a failed download is tried again when the network returns).
-function showStorageNote(event) {
+// The service worker's {type: "install-failed", reason, active, file}: a full storage, and a first install
+// refused for a file the server changed, are the reader's to know (a failed download is tried again when
+// the network returns).
+function showInstallFailure(event) {
   const data = event.data;
-  if (!data || data.type !== "install-failed" || data.reason !== "storage") return;
+  if (!data || data.type !== "install-failed") return;
+  if (data.reason === "changed" && !data.active && typeof data.file === "string") (changedFile = data.file), showBadge();
+  if (data.reason === "storage") showStorageNote(data);
+}
+
+function showStorageNote(data) {
   let note = document.querySelector("[data-storage-note]");
   if (!note) {
     note = document.createElement("p");
@@ -168,7 +180,7 @@ function letInstallsIn() {
 
 export function registerOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  navigator.serviceWorker.addEventListener("message", showStorageNote);
+  navigator.serviceWorker.addEventListener("message", showInstallFailure);
   navigator.serviceWorker.startMessages(); // before the document has loaded too
   let controlled = Boolean(navigator.serviceWorker.controller); // false until a first visit's worker claims the page
   let accepted = false; // the reader pressed the button in this tab

@@ -4,8 +4,9 @@
 // Install stores every file whose revision is not in the precache yet (so an update downloads
 // only what changed; Pyodide only when its version changes), each checked against its revision
 // (precache.js); any failure aborts the install, so a half cache is never used: a failed install
-// tells the open pages why ({type: "install-failed", reason: "storage" | "download"}; offline.js
-// says when storage is full), then removes what it stored (with no active build: the whole
+// tells the open pages why ({type: "install-failed", reason: "storage" | "changed" | "download", file};
+// "changed": the server sent bytes that are not the build's, such as a host that rewrites a file; offline.js
+// says when storage is full, and which file the server changed), then removes what it stored (with no active build: the whole
 // precache, the engine's copies too). Served entries are checked too. A new worker then waits:
 // the page shows "New rules available" and sends "skip-waiting" when the reader asks for the new
 // version. Until then this worker keeps serving its own revisions, so a tab never mixes two
@@ -37,12 +38,13 @@ worker.addEventListener("install", (event) => {
       const storedHere = []; // keys this install put into the precache
       /** @type {any} */
       let failure = null; // what stopped the install: whatever was thrown
+      let failedFile = null; // the path of the file whose download threw it
       const lane = async () => {
         for (let next = todo.shift(); next && !failure; next = todo.shift()) {
           try {
             if (await fetchIntoPrecache(SCOPE + next[0], next[1], (url, init) => fetch(url, init)).stored) storedHere.push(KEYS.get(SCOPE + next[0]));
           } catch (error) {
-            failure = failure || error; // the other lanes stop after their current file
+            if (!failure) (failure = error), (failedFile = next[0]); // the other lanes stop after their current file
           }
         }
       };
@@ -50,8 +52,9 @@ worker.addEventListener("install", (event) => {
       await Promise.all(Array.from({ length: PARALLEL }, lane));
       if (!failure) return;
       // The pages are told first: the clean-up may wait for the engine's boot (its downloads' locks).
-      const reason = failure.name === "QuotaExceededError" ? "storage" : "download";
-      const message = { type: "install-failed", reason, active: Boolean(worker.registration.active), error: String(failure.message || failure) };
+      const reason = failure.name === "QuotaExceededError" ? "storage" : failure.name === "IntegrityError" ? "changed" : "download";
+      const active = Boolean(worker.registration.active);
+      const message = { type: "install-failed", reason, active, file: failedFile, error: String(failure.message || failure) };
       for (const client of await worker.clients.matchAll({ includeUncontrolled: true, type: "window" })) client.postMessage(message);
       await forgetInstall(storedHere);
       throw failure;

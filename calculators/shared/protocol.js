@@ -20,6 +20,8 @@
 //                                            ended: "saved", "storage-full" (no room) or "failed"; ms and
 //                                            bytes: making the snapshot
 //                  {type: "pong"}            at once, between boot steps or requests (alive)
+//                  {type: "alive", lock}     once, early: the name of a Web Lock the worker holds for its
+//                                            life (the page learns of its end, a lost worker, when it is free)
 //                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
 //                                            pong), false once it is over
 

@@ -12,10 +12,13 @@
 // The engine's big files (wasm, stdlib, lock file, wheel) are read through the service worker's
 // precache (precache.js): the first visit downloads each once, and the precache keeps that copy.
 // A file whose bytes do not match its build is refused there (never stored), and the boot fails
-// naming it: Pyodide itself would only log the wasm's failed compile and wait for ever.
+// naming it: Pyodide itself would only log the wasm's failed compile and wait for ever, or fail on the
+// bytes with a message of its own ("Program terminated with exit(1)"). Its script, pyodide.asm.mjs, is
+// imported as a module: if that fails, it is checked against its build before the failure is told.
 
 import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
+import { damagedFile, missingFile, unreachableFile } from "../shared/fault-words.js";
 import { precachedBytes, sharedFetch } from "../shared/precache.js";
 import { isRequest } from "../shared/protocol.js";
 import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
@@ -57,6 +60,18 @@ function bootFailed(reason, file = null) {
   self.postMessage({ type: "failed", error: reason, file });
 }
 const nameOf = (url) => url.slice(SITE.length);
+// Once the boot's failure is told, what Pyodide leaves unhandled of it (its own reads of the file that
+// failed) is a warning for developers, not an uncaught error of the page.
+const toldAlready = (event) => reported && (console.warn("engine: after the boot failed:", event.reason ?? event.error ?? event.message), event.preventDefault());
+self.addEventListener("unhandledrejection", toldAlready);
+self.addEventListener("error", toldAlready);
+
+// The page learns of this worker's end (terminated, crashed, out of memory) from a Web Lock held for its
+// life (engine.js): a lost worker is told apart from a slow request.
+if (self.navigator.locks) {
+  const life = `rules-engine worker ${crypto.randomUUID()}`;
+  self.navigator.locks.request(life, () => (self.postMessage({ type: "alive", lock: life }), new Promise(() => {})));
+}
 // A Python traceback's last line says what went wrong; the frames above it are for developers (console).
 const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
 
@@ -70,12 +85,12 @@ const networkFetch = self.fetch.bind(self);
 // Reported with the file's URL, which the page may ask the server for until it answers (engine.js);
 // not a refused file: the server answers for it, with the wrong bytes.
 const failedFetch = (url, error) =>
-  error && error.name === "IntegrityError"
-    ? bootFailed(error.message)
-    : bootFailed(`${nameOf(url)} could not be downloaded (${error && error.message ? error.message : "network error"})`, url);
+  error && error.name === "IntegrityError" ? bootFailed(damagedFile(url)) : bootFailed(unreachableFile(url, error && error.message), url);
+// Files whose first copy the precache refused (an IntegrityError ended the body): read once more (checkedBytes).
+const refusedOnce = new Set();
 function watched(url, response) {
   if (!response.ok) {
-    bootFailed(`${nameOf(url)} answered HTTP ${response.status}`, url);
+    bootFailed(missingFile(url, response.status), url);
     return response;
   }
   const reader = response.body.getReader();
@@ -86,7 +101,8 @@ function watched(url, response) {
         if (done) mark(`read ${nameOf(url).split("/").pop()}`);
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
-        if (!(error instanceof Error) || error.name !== "IntegrityError") failedFetch(url, error); // a refusal: see above
+        if (error instanceof Error && error.name === "IntegrityError") refusedOnce.add(url); // a refusal: see above
+        else failedFetch(url, error);
         controller.error(error);
       }
     },
@@ -108,6 +124,23 @@ const precachedFetch = (input, init) => {
     },
   );
 };
+/**
+ * The file's bytes, checked against its build: a first copy the precache refused is read once more (the
+ * precache fetches it again); refused again, the read fails and the boot with it, naming the file as
+ * damaged (failedFetch), before Pyodide or the bridge would stumble on the bytes. (A body's reader sees a
+ * refusal as "Failed to fetch": refusedOnce says which it was.)
+ */
+function checkedBytes(url) {
+  const read = () =>
+    precachedFetch(url).then((response) => {
+      if (!response.ok) throw new Error(missingFile(url, response.status)); // reported by the watch
+      return response.arrayBuffer();
+    });
+  return read().catch((error) => {
+    if (!refusedOnce.delete(url)) throw error;
+    return read();
+  });
+}
 const earlyReads = new Map(); // URL -> the response read early for loadPyodide's first fetch of it (below)
 self.fetch = (input, init) => {
   const url = urlOf(input);
@@ -143,11 +176,14 @@ const storedWithSnapshot = (url) =>
 // The script lands in the module map, where loadPyodide's own import finds it; the compiled wasm
 // is handed over by instantiateStreaming (Pyodide's only call of it), or, if this compile failed,
 // Pyodide compiles its own.
-import("../../pyodide/pyodide.asm.mjs").then(() => mark("script-imported"), () => {}); // loadPyodide's import reports a failure
+// A script that does not load is checked against its build (below) before the boot's failure is told.
+const LOADER_URL = PYODIDE_DIR + "pyodide.asm.mjs";
+const loaderImported = import(LOADER_URL);
+loaderImported.then(() => mark("script-imported"), () => {}); // loadPyodide's import fails too
 const downloadedWasm = () => {
   const compiled = WebAssembly.compileStreaming(precachedFetch(WASM_URL));
   // Damaged bytes (a truncated download, a proxy's page) do not compile: nothing can start.
-  compiled.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(`pyodide.asm.wasm is damaged (${error.message})`));
+  compiled.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(damagedFile(WASM_URL)));
   return compiled;
 };
 // A copy stored with the snapshot that does not compile is passed over: the precache's is compiled.
@@ -163,10 +199,8 @@ function passOverStoredFiles() {
   earlyReads.clear(); // loadPyodide's fetches of the stdlib and the lock file go through the precache
   if (wasmFromSnapshot) (compiledWasm = downloadedWasm()), (wasmFromSnapshot = false);
 }
-const readWhole = (response) =>
-  response.ok ? response.arrayBuffer().then((bytes) => new Response(bytes, { status: response.status, headers: response.headers })) : response;
 for (const url of [OPTIONS.stdLibURL, OPTIONS.lockFileURL]) {
-  const read = storedWithSnapshot(url).then((bytes) => (bytes ? new Response(bytes) : precachedFetch(url).then(readWhole)));
+  const read = storedWithSnapshot(url).then(async (bytes) => new Response(bytes || (await checkedBytes(url))));
   read.catch(() => {}); // a failed read is reported by the watch, and to loadPyodide
   earlyReads.set(url, read);
 }
@@ -188,12 +222,7 @@ WebAssembly.instantiateStreaming = (source, imports) =>
     .then(pythonStartsNow);
 const pythonStarted = () => self.postMessage({ type: "step", long: false });
 
-const fetchBytes = (url) =>
-  fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`${url.slice(SITE.length)} answered HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-const fetchWheel = () => fetchBytes(PYODIDE_DIR + WHEEL);
+const fetchWheel = () => checkedBytes(PYODIDE_DIR + WHEEL);
 
 // Between two long steps of a boot: the page's watchdog pings are answered (a pong says "alive").
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -204,7 +233,7 @@ async function fresh() {
   const [pyodide, wheel, bridge] = await Promise.all([
     loadPyodide({ ...OPTIONS, _makeSnapshot: true }),
     fetchWheel(),
-    fetchBytes(BRIDGE_URL).then((bytes) => new TextDecoder().decode(bytes)),
+    checkedBytes(BRIDGE_URL).then((bytes) => new TextDecoder().decode(bytes)),
   ]);
   // Unpacked, not loadPackage(): loadPackage leaves JS references a memory snapshot refuses.
   mark("pyodide-loaded");
@@ -298,7 +327,11 @@ engine.then(
     self.postMessage({ type: "ready", ms, from, build: BUILD, ...stats });
     if (!draining) drain(); // the work left for after boot, with no request waiting
   },
-  (error) => bootFailed(lastLine(String(error && error.message ? error.message : error))),
+  async (error) => {
+    // A loader that did not load is named as missing or damaged (checkedBytes reports it), not by its syntax error.
+    await loaderImported.catch(() => checkedBytes(LOADER_URL)).catch(() => {});
+    bootFailed(lastLine(String(error && error.message ? error.message : error)));
+  },
 );
 
 /** Answer one request; errors are data, never thrown across the boundary. */

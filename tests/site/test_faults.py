@@ -75,7 +75,7 @@ def test_a_missing_wasm_ends_in_its_reason_and_try_again_succeeds_once_it_is_bac
         started = time.monotonic()
         page.goto(url + "dice/")
         text = visible_error(page, started)
-        assert "pyodide.asm.wasm answered HTTP 404" in text and "could not start" in text, text
+        assert "pyodide.asm.wasm, is missing on the server (404)" in text and "could not start" in text, text
         # The page's clock stands still while the file comes back, so the engine's own retry and its probe of the
         # file (which would find it and start by themselves) wait: "Try again" is what starts it.
         page.clock.pause_at(page.evaluate("() => Date.now()"))  # (an automatic try due may start, and fail)
@@ -114,7 +114,7 @@ def test_a_fault_that_outlasts_the_automatic_retries_is_tried_again_at_once_by_t
         wasm.write_bytes(kept)
         live_again(page)
         errors = page.evaluate("window.errors")
-        assert "pyodide.asm.wasm answered HTTP 404" in errors[4] and "it tries again in 1 s by itself" in errors[4], errors
+        assert "pyodide.asm.wasm, is missing on the server (404)" in errors[4] and "it tries again in 1 s by itself" in errors[4], errors
         assert page.evaluate("window.rulesEngine.starts") >= 6 and page.evaluate("window.rulesEngine.patience") == 1
     finally:
         context.close()
@@ -154,20 +154,25 @@ def test_a_worker_killed_while_idle_is_found_by_the_next_request(page, page_log,
     started = time.monotonic()
     answer = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 3}})')
     assert time.monotonic() - started < ENDS_WITHIN_S
-    assert "stopped responding" in answer["error"], answer
+    assert "it was lost: its worker ended" in answer["error"], answer
     page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=RECOVERY_MS)
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 3}})')
     assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"roll": {"base": 3}})["charts"][0]["rows"]  # type: ignore[index]
     assert page.locator("[data-offline]").count() == 0 or page.evaluate("window.rulesEngine.state") == "ready"
 
 
-def test_a_worker_killed_while_busy_is_cut_and_the_request_answered_after_restart(page, page_log, site_url) -> None:
-    """Assert a worker killed while it runs a request ends that request with the cut's message within 10 s, and the
-    engine, restarted, answers."""
+def test_a_worker_lost_while_busy_is_reported_lost_not_slow_and_the_engine_answers_again(page, page_log, site_url) -> None:
+    """Assert a worker that ends while it runs a request (terminated, as a crash or an out-of-memory ends it) ends that
+    request within 10 s saying the engine was lost, not that the request took too long (issue 36: "This request took
+    longer than 2 s"), which the Dice widget's engine line says too, with no uncaught page error; the engine,
+    restarted by itself, answers the same question rightly."""
     page.goto(site_url + "dice/")
     root = open_widget(page, DICE)
     expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
     page.wait_for_function("() => window.rulesEngine.idle")
+    # The widget's engine line at each error (the widget hears of a state before the window's event).
+    page.evaluate(f"""() => {{ window.linesSaid = []; addEventListener("rules-engine-state", () => window.rulesEngine.state === "error"
+        && window.linesSaid.push(document.querySelector('[data-resolver="{DICE}"] [data-region="status"]').textContent)); }}""")
     started = time.monotonic()
     answer = page.evaluate("""async () => {
         const engine = window.rulesEngine;
@@ -176,7 +181,9 @@ def test_a_worker_killed_while_busy_is_cut_and_the_request_answered_after_restar
         return await engine.request("odds", "dice/unopposed", {"roll": {"base": 4}});
     }""")
     assert time.monotonic() - started < ENDS_WITHIN_S
-    assert answer.get("timedOut") is True, answer
+    assert "it was lost: its worker ended" in answer["error"] and not answer.get("timedOut"), answer
+    assert any("it was lost: its worker ended" in line for line in page.evaluate("window.linesSaid")), page.evaluate("window.linesSaid")
+    assert page_log.page_errors == []
     page.wait_for_function("() => window.rulesEngine.state === 'ready'", timeout=RECOVERY_MS)
     again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {"roll": {"base": 4}})')
     assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {"roll": {"base": 4}})["charts"][0]["rows"]  # type: ignore[index]

@@ -110,9 +110,9 @@ def test_a_damaged_wasm_is_never_stored_and_a_reload_recovers_once_the_server_is
         page.goto(url + "dice/")
         dice = open_widget(page, DICE)
         expect()(dice).to_have_attribute("data-engine", "error", timeout=BOOT_MS)
-        expect()(dice.locator('[data-region="status"]')).to_contain_text("pyodide.asm.wasm does not match its build")
-        failed = install_failed(page, "download")
-        assert "pyodide.asm.wasm does not match its build" in failed["error"]
+        expect()(dice.locator('[data-region="status"]')).to_contain_text("pyodide.asm.wasm, is damaged: its contents do not match this build")
+        failed = install_failed(page, "changed")
+        assert failed["file"] == WASM and "pyodide.asm.wasm does not match its build" in failed["error"], failed
         assert log.paths().count("/" + WASM) >= 2  # each refusal was fetched once more first
         # Nothing of the failed install is left (the clean-up follows its message), above all no damaged wasm.
         only_the_engines_checked_copies_left(page, url, copy)
@@ -297,6 +297,34 @@ def test_a_snapshot_save_that_fails_for_another_reason_never_says_storage_is_ful
         assert snapshot_saved(page) == "failed"
         expect()(page.locator("[data-offline]")).to_have_text("Available offline", timeout=PRECACHE_MS)
         assert page.evaluate("window.rulesEngine.storageFull") is False
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_a_first_install_refused_for_a_file_the_host_changed_says_so_in_the_badges_line(browser, site_dir, tmp_path):
+    """Assert: a host that serves one file other than the build's (its 404 page rewritten) makes the first install fail
+    as "changed", naming the file, and the page says so in the badge's one line, "Not available offline: the server
+    sent a changed copy of 404.html" (before, the page said nothing, and every visit downloaded the whole engine
+    again); the widget still answers live, and the page had no uncaught error."""
+    copy = served_copy(site_dir, tmp_path)
+    page_404 = copy / "404.html"
+    page_404.write_text(page_404.read_text(encoding="utf-8").replace("</body>", "<!-- the host's own footer --></body>", 1), encoding="utf-8")
+    server, url, _ = serve_counting(copy)
+    context = new_context(browser)
+    page_errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        page.goto(url + "dice/")
+        expect_live(open_widget(page, DICE), FIRST_BOOT_ANSWER_MS)
+        badge = page.locator("[data-offline]")
+        expect()(badge).to_have_text("Not available offline: the server sent a changed copy of 404.html", timeout=PRECACHE_MS)
+        failed = install_failed(page, "changed")
+        assert failed["file"] == "404.html" and failed["active"] is False, failed
+        assert badge.count() == 1 and page.locator("[data-storage-note]").count() == 0
+        expect()(badge).to_have_attribute("role", "status")
+        assert page_errors == [], page_errors
     finally:
         context.close()
         server.shutdown()
