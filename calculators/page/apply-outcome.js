@@ -1,6 +1,6 @@
 // "Apply to the fleet": after a resolution whose ships (Capital Ships or Squadrons) were picked from the fleet, one tap
 // writes each one's end state (rules_core ship_inputs.end_state, squadron_inputs.squadron_end, in the outcome's "ships") into the fleet kept on this device, with its undo
-// and a log entry (fleet-history.js). The form (form-state.js) calls `notePick` when a ship is picked (or set back to
+// and a log entry (fleet-history.js). The form (ship-pick.js) calls `notePick` when a ship is picked (or set back to
 // by hand) and widget.js calls `offerApply` once an outcome is drawn; nothing else of the widget is touched.
 //
 // DOM hooks (stable; tests rely on them):
@@ -26,7 +26,7 @@ import { resultText } from "./render.js";
 
 /** Remember which fleet ship fills the ship input at `path` (null: numbers by hand); the ship as the fleet holds it
  * now (the list was read when the form was drawn: a ship applied to since then is picked with its new numbers). */
-/** @param {Form} form @param {string[]} path @param {any} ship */
+/** @param {{fleetPicks: Map<string, any>}} form the form's ship picks (ship-pick.js) @param {string[]} path @param {any} ship */
 export function notePick(form, path, ship) {
   const now = ship ? fleetShips(kindOf(ship)).find((s) => s.index === ship.index && s.name === ship.name) || ship : null;
   form.fleetPicks.set(path.join("."), now);

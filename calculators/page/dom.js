@@ -16,3 +16,6 @@ export function el(tag, attrs = {}, ...children) {
 let uid = 0;
 /** A page-unique element id. */
 export const nextId = (/** @type {string} */ name) => `resolver-${++uid}-${name.replace(/[^\w-]/g, "-")}`;
+
+/** The control an event came from. @param {Event} event */
+export const targetOf = (event) => /** @type {HTMLInputElement} */ (event.target);
