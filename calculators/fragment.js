@@ -13,7 +13,9 @@
 //
 // Links of the earlier JSON form ("<id>={...}", percent-encoded) are still read. Either way a link is data from
 // anyone: what is read is a plain object with no prototype (keys like "__proto__" are ordinary names), and the
-// widget checks every value by its input's kind (input-check.js) before anything uses it.
+// widget checks every value by its input's kind (input-check.js) before anything uses it. A link that cannot be read
+// says why in its own words (broken %-encoding, too long, not JSON, nested too deep, not inputs by name, made by
+// another version) and echoes the text as written; a refused value is echoed as written too (json-source.js).
 // A fragment that is not ours (a heading anchor) is left alone and yields no state.
 
 import { isGroup } from "./input-check.js";
