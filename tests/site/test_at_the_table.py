@@ -127,11 +127,11 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
 @pytest.mark.parametrize(
     ("value", "said"),
     [
-        ("zzzz,0:4", "made for other inputs"),  # another declaration's check
+        ("zzzz,0:4", "made by another version of the site, for other inputs"),  # another declaration's check
         ("{check},99:4", "does not have"),  # no input at that place
-        ("{check},{int}:99", "not 99"),  # out of range: the same check as any other value
+        ("{check},{int}:99", "not “99”"),  # out of range: the same check as any other value, echoed as written
         ("{check},{faces}:9", "each 1 to 6"),  # a die 9
-        ("{check},{faces}:" + "25" * 40, "too long"),  # more dice than any keypad takes
+        ("{check},{faces}:" + "25" * 40, "is longer than any input's"),  # more dice than any keypad takes
         ("{check},{roll}.0:9", "Skill Test: Dice rolled (base and flex): 0 to 36 dice, each 1 to 6"),  # a roll's keypad
         ("{check},{roll}.3:1", "does not have"),  # no keypad at that place in the roll
         ("{check},0:99", "one of"),  # no choice at that place
