@@ -26,6 +26,7 @@
 // and refuses a name holding "<" or ">" (markup has no place in a ship's name).
 
 import { checkValue } from "./input-check.js";
+import { readJson, sourceOf } from "./json-source.js";
 
 export const VERSION = 3;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship). */
@@ -50,6 +51,7 @@ export const STORAGE_KEY = "jovian-wars-fleet";
 export const MOST_SHIPS = 40;
 export const MOST_BYTES = 64 * 1024;
 export const MOST_NAME = 40;
+const MOST_DEPTH = 8; // a record nests four deep: record, ships, ship, card
 export const MOST_SIDE = 24;
 const SHIP_KEYS = ["kind", "name", "side", "card", "left", "state"];
 
@@ -89,7 +91,7 @@ function checkNumbers(value, parts, where, label) {
   onlyKeys(value, parts.map((part) => part.name), where);
   const out = {};
   for (const part of parts) {
-    const checked = checkValue({ ...part, label: `${where}: ${label(part)}` }, value[part.name]);
+    const checked = checkValue({ ...part, label: `${where}: ${label(part)}` }, value[part.name], undefined, sourceOf(value, part.name));
     if (checked.error) refuse(checked.error);
     out[part.name] = checked.value;
   }
@@ -154,7 +156,7 @@ export function readFleet(text, partsByKind) {
     if (text.length > MOST_BYTES) refuse(`it is larger than a fleet can be (${Math.ceil(text.length / 1024)} kB; at most ${MOST_BYTES / 1024} kB)`);
     let record;
     try {
-      record = JSON.parse(text);
+      record = readJson(text, MOST_DEPTH); // keeps each value's text, to echo it as written
     } catch {
       refuse("it is not a fleet (its text is not valid JSON)");
     }
@@ -163,7 +165,7 @@ export function readFleet(text, partsByKind) {
     if (!READS.includes(record.fleet)) {
       refuse(Number.isInteger(record.fleet) && record.fleet > VERSION
         ? `it was made by a newer version of the site (fleet version ${record.fleet}; this one reads version ${VERSION}): reload to update the site`
-        : `its fleet version ${quoted(JSON.stringify(record.fleet))} is not one this site reads (versions ${READS.join(" and ")})`);
+        : `its fleet version ${quoted(sourceOf(record, "fleet"))} is not one this site reads (versions ${READS.join(" and ")})`);
     }
     onlyKeys(record, RECORD_KEYS, "The fleet");
     if (!Array.isArray(record.ships)) refuse("its ships are not a list");

@@ -13,25 +13,22 @@
 //
 // Links of the earlier JSON form ("<id>={...}", percent-encoded) are still read. Either way a link is data from
 // anyone: what is read is a plain object with no prototype (keys like "__proto__" are ordinary names), and the
-// widget checks every value by its input's kind (input-check.js) before anything uses it.
+// widget checks every value by its input's kind (input-check.js) before anything uses it. A link that cannot be read
+// says why in its own words (broken %-encoding, too long, not JSON, nested too deep, not inputs by name, made by
+// another version) and echoes the text as written; a refused value is echoed as written too (json-source.js).
 // A fragment that is not ours (a heading anchor) is left alone and yields no state.
 
 import { isGroup } from "./input-check.js";
+import { JsonRefusal, readJson, remember } from "./json-source.js";
 
 const MAX_DEPTH = 8; // inputs nest one group deep; anything deeper is not ours
 const MAX_ENTRIES = 64;
+const MAX_TEXT = 4096; // every input of the largest resolver, as JSON, is well under 1 kB
+const COMPACT = /^[0-9a-z]{4}(?:,|$)/; // the check, then the entries
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
-/** A copy of parsed JSON built from own keys only, objects without a prototype. */
-function plain(value, depth = 0) {
-  if (depth > MAX_DEPTH) return null;
-  if (Array.isArray(value)) return value.map((item) => plain(item, depth + 1));
-  if (value && typeof value === "object") {
-    const copy = Object.create(null);
-    for (const key of Object.keys(value)) copy[key] = plain(value[key], depth + 1);
-    return copy;
-  }
-  return value;
-}
+/** A link's text in a refusal, as written, in quotes and cut short. @param {string} text */
+const echo = (text) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`;
 
 /** The fragment's parameters, or none when it is a heading anchor or not decodable. */
 function params() {
@@ -82,38 +79,76 @@ export function encodeState(specs, inputs) {
 /** A compact value read back into inputs by name (no prototype); { state } or { refused: why }. */
 function decodeState(specs, text) {
   const [check, ...entries] = text.split(",");
-  if (check !== declarationCheck(specs)) return { refused: "it was made for other inputs of this resolver (another version of the site)" };
-  if (entries.length > MAX_ENTRIES) return { refused: "it holds more inputs than this resolver has" };
+  const ours = declarationCheck(specs);
+  if (check !== ours) return { refused: `it was made by another version of the site, for other inputs of this resolver (its key ${echo(check)}; this version's is ${echo(ours)})` };
+  if (entries.length > MAX_ENTRIES) return { refused: `it holds ${entries.length} inputs, more than this resolver has` };
   const state = Object.create(null);
   for (const entry of entries) {
     const found = /^(\d{1,3})(?:\.(\d{1,3}))?:(.*)$/.exec(entry);
-    if (found && found[3].length > 64) return { refused: "it holds a value too long for any input" };
+    if (found && found[3].length > 64) return { refused: `its value ${echo(found[3])} is longer than any input's` };
     const spec = found && specs[Number(found[1])];
-    if (!spec) return { refused: `it names an input this resolver does not have (“${entry.slice(0, 12)}”)` };
+    if (!spec) return { refused: `it names an input this resolver does not have (${echo(entry)})` };
     if (found[2] === undefined) {
       state[spec.name] = decodeValue(spec, found[3]);
+      remember(state, spec.name, echo(found[3]));
       continue;
     }
     const part = isGroup(spec) && (spec.parts || [])[Number(found[2])];
-    if (!part) return { refused: `it names an input this resolver does not have (“${entry.slice(0, 12)}”)` };
+    if (!part) return { refused: `it names an input this resolver does not have (${echo(entry)})` };
     state[spec.name] ??= Object.create(null);
     state[spec.name][part.name] = decodeValue(part, found[3]);
+    remember(state[spec.name], part.name, echo(found[3]));
   }
   return { state };
 }
 
-/** The inputs stored for this resolver: { state } (an object with no prototype), { refused: why }, or null when the
- * link has none. Values are as stored: the widget checks each by its input's kind (input-check.js). */
-export function readState(resolverId, specs) {
-  const raw = params().get(resolverId);
-  if (raw === null) return null;
-  if (!raw.trimStart().startsWith("{")) return decodeState(specs, raw);
-  try {
-    const value = plain(JSON.parse(raw));
-    return value && typeof value === "object" && !Array.isArray(value) ? { state: value } : { refused: "it is not a set of inputs" };
-  } catch {
-    return { refused: "its text is not valid JSON" };
+/** This resolver's value in the fragment as written (still %-encoded), or null when the link has none. The first of
+ * its name, as URLSearchParams reads it. */
+function entryOf(resolverId) {
+  const hash = location.hash.slice(1);
+  if (!hash.includes("=")) return null;
+  for (const pair of hash.split("&")) {
+    const [[name] = [""]] = new URLSearchParams(pair);
+    if (name === resolverId) return pair.includes("=") ? pair.slice(pair.indexOf("=") + 1) : "";
   }
+  return null;
+}
+
+/** A %-encoded value decoded, or null where its escapes are broken (a "%" without two hex digits, or not UTF-8). */
+function decoded(text) {
+  if (BAD_ESCAPE.test(text)) return null;
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}
+
+/** The earlier JSON form, read: { state } or { refused: why }, the value echoed as written. */
+function readJsonState(text) {
+  try {
+    const value = readJson(text, MAX_DEPTH);
+    if (value && typeof value === "object" && !Array.isArray(value)) return { state: value };
+    return { refused: `${echo(text)} is ${Array.isArray(value) ? "a list" : "one value"}, not a set of inputs by name` };
+  } catch (error) {
+    if (!(error instanceof JsonRefusal)) throw error;
+    if (error.kind === "depth") return { refused: `${echo(text)} nests deeper than any resolver's inputs (more than ${MAX_DEPTH} levels)` };
+    return { refused: `${echo(text)} is not valid JSON (at character ${error.at + 1})` };
+  }
+}
+
+/** The inputs stored for this resolver: { state } (an object with no prototype), { refused: why }, or null when the
+ * link has none. Values are as stored: the widget checks each by its input's kind (input-check.js), and a refusal
+ * echoes it as written (json-source.js sourceOf). Each kind of malformed link says its own reason. */
+export function readState(resolverId, specs) {
+  const raw = entryOf(resolverId);
+  if (raw === null) return null;
+  const text = decoded(raw);
+  if (text === null) return { refused: `${echo(raw)} is not valid %-encoding (a “%” is followed by two hex digits of UTF-8)` };
+  if (text.length > MAX_TEXT) return { refused: `it is ${text.length} characters long, longer than any resolver's inputs (at most ${MAX_TEXT})` };
+  if (COMPACT.test(text)) return decodeState(specs, text);
+  if (/^\s*[[{"]/.test(text)) return readJsonState(text);
+  return { refused: `${echo(text)} is neither this site's form of inputs nor JSON` };
 }
 
 /** Is there state for this resolver in the fragment (a shared link)? */

@@ -3,6 +3,8 @@
 // with a note naming the field in the player's words and its allowed range, and the rest of the page still mounts.
 // The engine checks again whatever is sent; this mirror only keeps data from a link out of the page's own code.
 
+import { sourceOf } from "./json-source.js";
+
 const SEED_HIGH = 2 ** 31 - 1;
 
 /** The kinds that are one model of the game (rules_core.inputs.MODEL_KINDS), and how a refusal names their value. */
@@ -18,11 +20,13 @@ export const isGroup = (spec) => spec.kind === "group" || isRoll(spec) || isMode
 export const isNamed = (spec) => isRoll(spec) || isModel(spec);
 const WHOLE = /^[+-]?[0-9]{1,12}$/;
 
-/** A short, safe rendering of any value for a message (no markup is ever built from it). */
-function shown(value) {
+/** A short, safe rendering of any value for a message (no markup is ever built from it): as it was written where
+ * that is known (`source`: "1e400", not the "null" JSON.stringify writes for the Infinity it was read as).
+ * @param {unknown} value @param {string | undefined} source */
+function shown(value, source) {
   let text;
   try {
-    text = typeof value === "string" ? `"${value}"` : JSON.stringify(value) ?? String(typeof value);
+    text = source ?? (typeof value === "string" ? `"${value}"` : JSON.stringify(value) ?? String(typeof value));
   } catch {
     text = typeof value;
   }
@@ -50,9 +54,10 @@ function allowed(spec) {
 }
 
 /** One value checked by its declaration: { value } (canonical) or { error } (the player's words, `label` naming it:
- * a roll's or a ship's part is named after it, "Target's roll: Macro dice rolled"). */
-export function checkValue(spec, value, label = spec.label) {
-  const refuse = () => ({ error: `${label}: ${allowed(spec)}, not ${shown(value)}` });
+ * a roll's or a ship's part is named after it, "Target's roll: Macro dice rolled"; `source` the value as written).
+ * @param {any} spec @param {any} value @param {string} [label] @param {string} [source] */
+export function checkValue(spec, value, label = spec.label, source = undefined) {
+  const refuse = () => ({ error: `${label}: ${allowed(spec)}, not ${shown(value, source)}` });
   if (value === null || value === undefined) return { value: spec.default ?? null };
   switch (spec.kind) {
     case "int":
@@ -93,12 +98,12 @@ export function checkState(specs, state, prefix = "", heading = "") {
     const value = state[spec.name];
     if (isGroup(spec)) {
       const inner = checkState(spec.parts || [], value, `${prefix}${spec.name}.`, isNamed(spec) ? `${heading}${spec.label}: ` : heading);
-      if (!value || typeof value !== "object" || Array.isArray(value)) inner.refused.push(checkValue(spec, value, heading + spec.label).error);
+      if (!value || typeof value !== "object" || Array.isArray(value)) inner.refused.push(checkValue(spec, value, heading + spec.label, sourceOf(state, spec.name)).error);
       out.values[spec.name] = inner.values;
       for (const list of ["entered", "refused", "ignored"]) out[list].push(...inner[list]);
       continue;
     }
-    const checked = checkValue(spec, value, heading + spec.label);
+    const checked = checkValue(spec, value, heading + spec.label, sourceOf(state, spec.name));
     if (checked.error) out.refused.push(checked.error);
     else if (checked.value !== null) {
       out.values[spec.name] = checked.value;

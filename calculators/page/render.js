@@ -4,12 +4,14 @@
 // changes no value (form-state.js does). The DOM hooks are listed at the top of widget.js.
 
 import { getPath } from "./paths.js";
+import { isNamed } from "./input-check.js";
 import { el, nextId } from "./dom.js";
 import { showDigits } from "./dice-digits.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form
  * @typedef {import("./form-state.js").Values} Values
+ * @typedef {import("./form-state.js").InputSpec} InputSpec
  * @typedef {import("./requests.js").Answer} Answer
  * @typedef {{label: string, p: string}} ChartRow  p: a reduced fraction "p/q"
  * @typedef {{title: string, rows: ChartRow[]}} Chart
@@ -134,9 +136,37 @@ function markFirstAnswer() {
   if (!performance.getEntriesByName("rules:first-answer").length) performance.mark("rules:first-answer");
 }
 
+/** The value an input starts from: a picked fleet ship's card ("Defense boxes left" starts at its card's Defense, the
+ * starting Structure at its card's Structure), else the resolver's default. @param {Form} form @param {string[]} path @param {InputSpec} spec */
+function startOf(form, path, spec) {
+  const ship = path.length > 1 ? form.fleetPicks.get(path.slice(0, -1).join(".")) : null;
+  const card = ship && ship.card ? (spec.name === "start_structure" ? ship.card.structure : ship.card[spec.name]) : undefined;
+  return card ?? spec.default;
+}
+
+/** The inputs sent that differ from where they start (startOf), one line each in the declaration's order, a ship's or
+ * a roll's part after it: "Ramming ship · Defense boxes left: 4". The dice and the seed are not among them.
+ * @param {Form} form @param {Values} inputs */
+export function changedLines(form, inputs) {
+  /** @type {string[]} */
+  const lines = [];
+  const walk = (/** @type {InputSpec[]} */ specs, /** @type {string[]} */ at, /** @type {string} */ heading) => {
+    for (const spec of specs) {
+      const path = [...at, spec.name];
+      if (spec.when && String(getPath(form.values, [...at, spec.when[0]])) !== spec.when[1]) continue; // does not apply
+      if (spec.parts) walk(spec.parts, path, isNamed(spec) ? `${heading}${spec.label} · ` : heading);
+      const value = getPath(inputs, path);
+      if (spec.parts || spec.kind === "faces" || spec.kind === "seed" || value === undefined || value === startOf(form, path, spec)) continue;
+      lines.push(`${heading}${spec.label}: ${spec.kind === "bool" ? (value ? "on" : "off") : value}`);
+    }
+  };
+  walk(form.declaration.inputs, [], "");
+  return lines;
+}
+
 /**
- * The resolution as plain text for a chat: where, the headline, the dice (those the site rolled marked), what was
- * entered, and the link (`url`).
+ * The resolution as plain text for a chat: where, the headline, the dice (those the site rolled marked), the inputs
+ * that differ from where they start (changedLines), one per line, and the link (`url`).
  * @param {string} id the resolver's id @param {Form} form @param {Values} inputs @param {string | null} headline @param {string} url
  */
 export function resultText(id, form, inputs, headline, url) {
@@ -152,12 +182,7 @@ export function resultText(id, form, inputs, headline, url) {
     })
     .filter(Boolean);
   if (dice.length) lines.push(`Dice: ${dice.join("; ")}`);
-  const entered = [...form.entered]
-    .map((path) => /** @type {const} */ ([form.specAt(path.split(".")), getPath(inputs, path.split(".")), path.split(".")]))
-    .filter(([spec, value]) => spec && spec.kind !== "faces" && spec.kind !== "seed" && value !== undefined)
-    .map(([spec, value, path]) => `${form.labelAt(path)} ${spec?.kind === "bool" ? (value ? "yes" : "no") : value}`);
-  if (entered.length) lines.push(`Entered: ${entered.join("; ")}`);
-  lines.push(url);
+  lines.push(...changedLines(form, inputs), url);
   return lines.join("\n");
 }
 

@@ -37,7 +37,8 @@
 //                           "2 of 3", [data-region="keypad-note"] why a die was refused
 //   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads
 //   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
-//   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, what was entered, the link
+//   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, each input that differs from
+//                           the card (or the default), one per line, the link (render.js resultText)
 //   [data-region="next-roll"]  a resolution from typed dice that stopped at a roll no keypad holds (the answer's
 //                           next_roll, rules_core/turns.py): that roll's keypads alone (the resolver's in_turn keypads
 //                           are shown only when asked, or once they hold dice), [data-region="next-roll-prompt"]
@@ -80,6 +81,8 @@ export class Widget {
     this.preparing = null; // the form drawn, once its declaration is here
     this.live = false;
     this.step = 0; // the activation a carried flow is at (Boarded)
+    /** @type {string[]} the steps of the activations carried from, shown before this one's */
+    this.earlier = [];
     this.engineFailed = false;
     /** @type {Form | null} */
     this.form = null;
@@ -185,15 +188,17 @@ export class Widget {
     const answer = await round.resolve();
     if (!answer) return;
     if (answer.error) return view.showError(answer);
-    view.showResolved(answer.result, round.inputs, form, Boolean(form.declaration.has_odds));
+    const steps = answer.result.steps || [];
+    view.showResolved({ ...answer.result, steps: withEarlier(steps, this.earlier) }, round.inputs, form, Boolean(form.declaration.has_odds));
     form.askRoll(answer.result.next_roll || null);
     offerApply(this, answer.result, round.inputs);
-    this.offerCarry(answer.result.outcome && answer.result.outcome.carry);
+    this.offerCarry(answer.result.outcome && answer.result.outcome.carry, steps);
   }
 
   /** An outcome that goes on (Board's survivors go aboard; a Boarded activation's state starts the next): one button,
-   * where the resolver it goes to is on this page. @param {any} carry {to, label, inputs} from the engine */
-  offerCarry(carry) {
+   * where the resolver it goes to is on this page. @param {any} carry {to, label, inputs} from the engine
+   * @param {string[]} steps this resolution's steps, kept before the next activation's */
+  offerCarry(carry, steps) {
     if (!carry || typeof carry !== "object" || typeof carry.to !== "string" || typeof carry.label !== "string" || !this.view) return;
     const root = carry.to === this.id ? this.root : /** @type {HTMLElement | null} */ (document.querySelector(`[data-resolver="${CSS.escape(carry.to)}"]`));
     if (!root) return;
@@ -201,16 +206,18 @@ export class Widget {
       const target = (root.widget ??= new Widget(root));
       if (target.body) target.body.open = true;
       await target.open();
-      target.takeCarry(carry.inputs, target === this);
+      target.takeCarry(carry.inputs, target === this, steps);
       if (target !== this) root.scrollIntoView({ block: "start" });
     };
     this.view.outcomeRegion.append(el("button", { type: "button", class: "resolver__carry", "data-region": "carry", text: carry.label, onclick: go }));
   }
 
-  /** Start from a carried state, the activations counted. @param {any} inputs @param {boolean} next another activation of this one */
-  takeCarry(inputs, next) {
+  /** Start from a carried state, the activations counted and their steps kept. @param {any} inputs
+   * @param {boolean} next another activation of this one @param {string[]} steps the resolution carried from */
+  takeCarry(inputs, next, steps) {
     if (!this.form || !this.view) return;
     this.step = next ? (this.step || 1) + 1 : 1;
+    this.earlier = next ? [...this.earlier, ...activationSteps(steps)] : [];
     this.view.showStep(next ? `Activation ${this.step}: it starts from the state the last one left.` : "");
     this.form.takeCarry(inputs);
   }
@@ -227,6 +234,19 @@ export class Widget {
     // what was entered, so the link reopens it as entered
     return this.view.shareLink(this.form.declaration.title, shareUrl(this.id, this.form.declaration.inputs, requestInputs(this.form)));
   }
+}
+
+/** Where a resolution's activations start: the engine's "Activation 3: Marines 1, Boarders 3: firefight." (the lines
+ * before it, the requirement, are each resolution's own). @param {string[]} steps */
+const firstActivation = (steps) => steps.findIndex((step) => /^Activation \d+: /.test(step));
+
+/** A resolution's steps from its first activation on: what the next activation shows before its own. @param {string[]} steps */
+const activationSteps = (steps) => (firstActivation(steps) < 0 ? [] : steps.slice(firstActivation(steps)));
+
+/** A resolution's steps with the earlier activations' before its own activations. @param {string[]} steps @param {string[]} earlier */
+function withEarlier(steps, earlier) {
+  const first = firstActivation(steps);
+  return first < 0 || !earlier.length ? steps : [...steps.slice(0, first), ...earlier, ...steps.slice(first)];
 }
 
 // ---- Mounting: when opened, or scrolled near ------------------------------------------------

@@ -443,6 +443,25 @@ def test_board_then_boarded_carried_activation_by_activation_is_the_run_of_three
     assert (ship_now["marines"], ship_now["boarders"]) == (at_once["marines"], at_once["boarders"]) == (1, 1)
 
 
+def test_each_carried_activation_is_numbered_after_the_ones_before():
+    """Assert "Next activation" carries the count of activations resolved, so the third carried activation's steps
+    read "Activation 3" (issue 36: each read "Activation 1"), the same line resolving the three at once gives, and the
+    count changes no odds."""
+    ship_now: dict[str, int] = {**TENGU, "boarders": 2}
+    carried: dict[str, object] = {}
+    numbered = []
+    for dice in BY_ACTIVATION:
+        answer = resolve(JW + "boarded", {"ship": ship_now, **carried, **dice})
+        numbered += [step for step in answer["steps"] if step.startswith("Activation ")]
+        assert odds(JW + "boarded", {"ship": ship_now, **carried})["charts"] == odds(JW + "boarded", {"ship": ship_now})["charts"]
+        carry = answer["outcome"]["carry"]["inputs"]
+        ship_now, carried = {**ship_now, **carry["ship"]}, {"before": carry["before"]}
+    at_once = resolve(JW + "boarded", {"ship": {**TENGU, "boarders": 2}, "activations": 3, "boarders_roll": {"dice": [4, 2, 1, 1, 5]}, "marines_roll": {"dice": [1, 2, 3, 3, 1]}})
+    assert numbered == [step for step in at_once["steps"] if step.startswith("Activation ")]
+    assert [step.split(":")[0] for step in numbered] == ["Activation 1", "Activation 2", "Activation 3"]
+    assert carried == {"before": 3}
+
+
 def test_no_carry_once_the_boarding_ends_or_nobody_boards():
     """Assert a Captured ship has no next activation, and a Board with no survivor carries nobody aboard."""
     captured = resolve(JW + "boarded", {"ship": {**TENGU, "marines": 1, "boarders": 3}, "boarders_roll": {"dice": [6, 6, 6]}, "marines_roll": {"dice": [1]}})["outcome"]

@@ -109,7 +109,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     assert lines[0] == f"{rules_core.REGISTRY[RAM].title} (Jovian Wars v1.2.4)"
     assert lines[1] == expected
     assert lines[2].startswith("Dice: ") and "3 3 1 6" in lines[2] and "2 2 5 5 1" in lines[2] and "2 2 4" in lines[2]
-    assert lines[3] == "Entered: Ramming model's Skill 4"
+    assert lines[3] == "Ramming model's Skill: 4"
     link = lines[4]
     fragment = link.split("#", 1)[1]
     # ",22:4": the die asked in turn; a roll's keypad by its place in the roll, ",18.0:3316"
@@ -127,11 +127,11 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
 @pytest.mark.parametrize(
     ("value", "said"),
     [
-        ("zzzz,0:4", "made for other inputs"),  # another declaration's check
+        ("zzzz,0:4", "made by another version of the site, for other inputs"),  # another declaration's check
         ("{check},99:4", "does not have"),  # no input at that place
-        ("{check},{int}:99", "not 99"),  # out of range: the same check as any other value
+        ("{check},{int}:99", "not “99”"),  # out of range: the same check as any other value, echoed as written
         ("{check},{faces}:9", "each 1 to 6"),  # a die 9
-        ("{check},{faces}:" + "25" * 40, "too long"),  # more dice than any keypad takes
+        ("{check},{faces}:" + "25" * 40, "is longer than any input's"),  # more dice than any keypad takes
         ("{check},{roll}.0:9", "Skill Test: Dice rolled (base and flex): 0 to 36 dice, each 1 to 6"),  # a roll's keypad
         ("{check},{roll}.3:1", "does not have"),  # no keypad at that place in the roll
         ("{check},0:99", "one of"),  # no choice at that place
@@ -151,3 +151,44 @@ def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, s
     root = page.locator(f'[data-resolver="{RAM}"]')
     expect()(root.locator('[data-region="link-note"]')).to_contain_text(said)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+
+
+def test_copy_as_text_lists_only_what_differs_from_the_card_one_per_line(context, page, page_log, site_url) -> None:
+    """Assert "Copy as text" for a Ram whose ramming ship is picked from the fleet is, exactly: the title, rules_core's
+    headline, the dice, then one line per input that differs from where it starts (the picked ship's card: its
+    Defense and Structure left; the default: the Skill changed), then the link (issue 36: one run-on "Entered:" line of
+    every number, those equal to the card among them)."""
+    import json
+
+    from tests.keypads import with_keypads
+    from tests.site.test_fleet import CARD, KEY, open_fleet, ship
+    from tests.site.test_widget_table import TO_THE_END, type_dice
+
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    open_fleet(page, site_url)
+    valiant = ship("Valiant", "Earth", left={"defense": 3, "structure": 1})
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [valiant]}))
+    page.goto(site_url + ACTIONS + "#ram")
+    root = open_widget(page, RAM)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+    root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Earth)")
+    root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
+    dice = {**TO_THE_END, "skill_roll.dice": [3, 3, 1, 6]}
+    numbers = {**valiant["left"], "start_structure": CARD["structure"]}
+    expected = rules_core.resolve(RAM, with_keypads({"skill": 4, "ramming_ship": numbers}, dice))["outcome"]["headline"]  # type: ignore[index]
+    type_dice(root, dice)
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
+    root.get_by_role("button", name="Copy as text").tap()
+    expect()(root.locator('[data-region="shared"]')).to_contain_text("Copied as text")
+    lines = page.evaluate("navigator.clipboard.readText()").split("\n")
+    assert lines[:-1] == [
+        f"{rules_core.REGISTRY[RAM].title} (Jovian Wars v1.2.4)",
+        expected,
+        "Dice: Skill Test: Dice rolled (base and flex): 3 3 1 6; Ramming ship's roll: Dice rolled (base and flex): "
+        "2 2 5 5 1; Target's roll: Dice rolled (base and flex): 2 2 4; Dice for the ramming ship's damage: 4",
+        "Ramming ship · Defense boxes left: 3",
+        "Ramming ship · Structure left: 1",
+        "Ramming model's Skill: 4",
+    ]
+    assert lines[-1].startswith(site_url + ACTIONS + "#")
+    assert page_log.page_errors == []

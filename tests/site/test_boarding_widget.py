@@ -54,7 +54,8 @@ def test_purge_airlocks_at_marines_0_shows_no_odds_but_why(page, page_log, site_
 def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activation_by_activation(page, page_log, site_url):
     """At 390x844: Board's survivors go aboard the fleet's Tengu with one tap; each activation's dice are typed on the
     phone's number pad; "Next activation" carries Marines and Boarders on ("Activation 2", "Activation 3"); each
-    headline is rules_core's, and the capture-within-k odds are the engine's from the carried state."""
+    headline is rules_core's, the steps show every activation so far under its number, and the capture-within-k odds
+    are the engine's from the carried state."""
     import json
 
     import rules_core
@@ -79,6 +80,8 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
     expect()(boarded.locator('[data-name="ship.boarders"]')).to_have_value("2")
     boarded.get_by_label("Boarded ship: from your fleet", exact=True).select_option(label="Tengu (Jovian)")
     ship_now = {**TENGU, "boarders": 2}
+    carried: dict[str, int] = {}
+    earlier: list[str] = []
     headline = boarded.locator('[data-region="outcome"] .resolver__headline')
     for number, dice in enumerate(BY_ACTIVATION, 1):
         if number > 1:
@@ -94,9 +97,20 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
         expect()(boarded.locator('[data-name="ship.marines"]')).to_have_value(str(ship_now["marines"]))
         assert chart_rows(boarded)[0] == cpython_rows(BOARDED, {"ship": ship_now})[0]
         page.keyboard.type("".join(map(str, dice["boarders_roll"]["dice"] + dice["marines_roll"]["dice"])))
-        expected = rules_core.resolve(BOARDED, {"ship": ship_now, **dice})["outcome"]
+        expected = rules_core.resolve(BOARDED, {"ship": ship_now, **carried, **dice})["outcome"]
         expect()(headline).to_have_text(expected["headline"], timeout=BOOT_MS)
-        ship_now = {**ship_now, **expected["carry"]["inputs"]["ship"]}
+        # Every activation so far under its own number: the earlier ones' steps, then this one's (issue 36: the third
+        # read "Activation 1", and the earlier ones were gone). The inputs resolved hold the fleet Tengu's System Trait.
+        resolved = json.loads(boarded.locator('[data-region="outcome"]').get_attribute("data-resolved") or "{}")
+        assert resolved.get("before", 0) == carried.get("before", 0)
+        steps = rules_core.resolve(BOARDED, resolved)["steps"]
+        first = next(i for i, step in enumerate(steps) if step.startswith("Activation "))
+        expect()(boarded.locator('[data-region="outcome"] ol.resolver__steps > li')).to_have_text(
+            [*steps[:first], *earlier, *steps[first:]])
+        earlier += steps[first:]
+        ship_now, carried = {**ship_now, **expected["carry"]["inputs"]["ship"]}, {"before": expected["carry"]["inputs"]["before"]}
+    assert [step.split(":")[0] for step in earlier if step.startswith("Activation ")] == [
+        "Activation 1", "Activation 2", "Activation 3"]
     assert (ship_now["marines"], ship_now["boarders"]) == (1, 1)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.console_errors == [] and page_log.page_errors == []

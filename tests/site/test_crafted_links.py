@@ -177,3 +177,61 @@ def test_the_pages_checker_refuses_exactly_what_rules_core_refuses(warm_page, si
     mismatches = [(case["spec"]["name"], case["value"], case["expected"], answer) for case, answer in zip(cases, got, strict=True)
                   if answer != case["expected"]]
     assert mismatches == []
+
+
+RAM = "jovian-wars/v1.2.4/ram"
+COULD_NOT = "This link's inputs for this resolver could not be read ({}), so it shows the defaults."
+MALFORMED = [
+    # Each kind of malformed link, as it stands in the address (already %-encoded), and its own reason, the value
+    # echoed as written: undecoded where its %-escapes are broken, else decoded (issue 36: each said "another version").
+    pytest.param("abc%zz", "“abc%zz” is not valid %-encoding (a “%” is followed by two hex digits of UTF-8)",
+                 id="broken-escape"),
+    pytest.param("%FF%FE", "“%FF%FE” is not valid %-encoding (a “%” is followed by two hex digits of UTF-8)",
+                 id="not-utf8"),
+    pytest.param(quote('{"skill":', safe=""), '“{"skill":” is not valid JSON (at character 10)', id="not-json"),
+    pytest.param(quote("[" * 50 + "]" * 50, safe=""),
+                 "“" + "[" * 39 + "…” nests deeper than any resolver's inputs (more than 8 levels)", id="too-deep"),
+    pytest.param("k" * 5000, "it is 5000 characters long, longer than any resolver's inputs (at most 4096)", id="too-long"),
+    pytest.param(quote("[1,2]", safe=""), "“[1,2]” is a list, not a set of inputs by name", id="a-list"),
+    pytest.param("hello", "“hello” is neither this site's form of inputs nor JSON", id="neither-form"),
+    pytest.param("zzzz,0:4", "it was made by another version of the site, for other inputs of this resolver (its key "
+                 "“zzzz”; this version's is “{check}”)", id="another-version"),
+]
+
+
+def declaration_check(page, resolver_id: str) -> str:
+    """The compact link's key to the resolver's inputs, as the page computes it (fragment.js declarationCheck)."""
+    return page.evaluate("""async (specs) => {
+        const { declarationCheck } = await import(location.origin + '/assets/calculators/page/fragment.js');
+        return declarationCheck(specs);
+    }""", rules_core.describe(resolver_id)["inputs"])
+
+
+@pytest.mark.parametrize(("value", "reason"), MALFORMED)
+def test_each_malformed_link_says_its_own_reason_and_echoes_it(warm_page, site_url, value, reason) -> None:
+    """Assert a malformed link's note names its own defect (broken %-encoding, not JSON, nested too deep, too long,
+    not a set of inputs, neither form, made by another version) and echoes the value as written, and the widget works."""
+    found = open_link(warm_page, site_url + ACTIONS + "#" + quote(RAM, safe="/") + "=" + value)
+    assert found["unbuilt"] == [] and found["broken"] == [], found
+    note = warm_page.locator(f'[data-resolver="{RAM}"] [data-region="link-note"]')
+    check = declaration_check(warm_page, RAM) if "{check}" in reason else ""
+    expect()(note).to_have_text(COULD_NOT.format(reason.replace("{check}", check)))
+    assert warm_page.log.page_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_value_of_the_wrong_kind_is_named_by_its_field_and_echoed_as_written(warm_page, site_url) -> None:
+    """Assert a value of the wrong kind, in either form of link, is refused naming the field by its label and range,
+    and echoed as the link wrote it: "[1, 2]" with its space (not JSON re-written, "[1,2]"), and the compact form's
+    text as it stands ("1e400", not in JSON quotes)."""
+    words = "This link's Target: Starting Structure: a whole number from 1 to 4, not {}: the default is used instead."
+    note = warm_page.locator(f'[data-resolver="{RAM}"] [data-region="link-note"]')
+    open_link(warm_page, site_url + ACTIONS + "#" + quote(RAM, safe="/") + "="
+              + quote('{"target_ship":{"start_structure":[1, 2]}}', safe=""))
+    expect()(note).to_have_text(words.format("[1, 2]"))
+    names = [spec.name for spec in rules_core.REGISTRY[RAM].inputs]
+    ship = names.index("target_ship")
+    part = [p.name for p in rules_core.REGISTRY[RAM].inputs[ship].parts].index("start_structure")
+    compact = f"{declaration_check(warm_page, RAM)},{ship}.{part}:1e400"
+    open_link(warm_page, site_url + ACTIONS + "#" + quote(RAM, safe="/") + "=" + compact)
+    expect()(note).to_have_text(words.format("“1e400”"))
+    assert warm_page.log.page_errors == []  # type: ignore[attr-defined]

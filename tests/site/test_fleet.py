@@ -193,6 +193,9 @@ HOSTILE = [
     pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
                  "a name is plain text, not markup", id="markup-in-name"),
     pytest.param(json.dumps({"fleet": 4, "ships": []}), "made by a newer version of the site (fleet version 4", id="newer"),
+    pytest.param('{"fleet": 1e400, "ships": []}', "its fleet version “1e400” is not one this site reads", id="version-1e400"),
+    pytest.param(json.dumps({"fleet": 1, "ships": [ship("A")]}).replace('"defense": 4', '"defense": [1, 2]', 1),
+                 "Ship 1 (“A”), card: Defense boxes: a whole number from 0 to 6, not [1, 2]", id="list-as-written"),
     pytest.param(json.dumps({"fleet": 2, "ships": v3([ship("A")])}), "its ships have a kind, which a fleet of version 2",
                  id="kind-in-version-2"),
     pytest.param(json.dumps({"fleet": 3, "ships": [{**ship("A"), "kind": "Battleship"}]}),
@@ -255,6 +258,20 @@ def test_a_link_that_is_not_base64_says_so(page, page_log, site_url):
     root = open_fleet(page, site_url, "#fleet=%%%not-a-fleet")
     expect()(root.locator('[data-region="fleet-message"]')).to_have_text(
         "This link could not be opened: it is not a fleet link (it was cut short or changed). Your fleet is unchanged.")
+    assert page_log.page_errors == []
+
+
+def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
+    """Assert a stored record whose version JSON.parse reads as Infinity is named as stored, "1e400" (issue 36: the note
+    said "null", JSON.stringify's text for Infinity), and left as it is."""
+    open_fleet(page, site_url)
+    record = '{"fleet": 1e400, "ships": []}'
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", record)
+    page.reload()
+    expect()(page.locator('[data-fleet] [data-region="fleet-message"]')).to_contain_text(
+        "The fleet stored on this phone could not be read: its fleet version “1e400” is not one this site reads "
+        "(versions 1 and 2 and 3)")
+    assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
     assert page_log.page_errors == []
 
 

@@ -220,13 +220,14 @@ def _boarded_run(values: Inputs) -> Answer:
         return Answer(Outcome(f"No firefight: {FATE_LABELS[start.fate]}", facts={"fate": start.fate}), tuple(lines), results)
     rng = rng_of(values)
     die, given = die_source(faces_of(values, "damage_dice") or (), "damage_dice", "Boarded ship", rng)
-    activations = int_of(values, "activations")
+    activations, before = int_of(values, "activations"), int_of(values, "before")
     queues = {name: list(faces_of(group_of(values, name), "dice") or ()) for name in ROLLS}
-    state, rolls = start, {}
+    state, rolls, done = start, {}, before
     for number in range(1, activations + 1):
         if state.ended:
             break
-        lines.append(f"Activation {number}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
+        done = before + number
+        lines.append(f"Activation {done}: Marines {state.marines}, Boarders {state.boarders}: firefight.")
         typed = values if activations == 1 else {
             **_take(queues, BOARDERS, state.boarders, boarders_roll_purpose(plan), rng),
             **_take(queues, MARINES, state.marines, marines_roll_purpose(plan), rng)}
@@ -255,9 +256,13 @@ def _boarded_run(values: Inputs) -> Answer:
     # Still Boarded: the next activation starts from this state (not when the System Traits ended apart, which the
     # ship input's one box count cannot carry).
     if not state.ended and "traits_each" not in ship and isinstance(numbers, dict):
-        facts["carry"] = {"to": BOARDED_ID, "label": "Next activation",
-                          "inputs": {"ship": {**numbers, "marines": state.marines, "boarders": state.boarders}}}
+        facts["carry"] = {"to": BOARDED_ID, "label": "Next activation", "inputs": {
+            "ship": {**numbers, "marines": state.marines, "boarders": state.boarders}, "before": done}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})
+
+
+MOST_BEFORE = 99
+"""Activations counted before the ones resolved: the rules set no limit; a boarding this long is never seen."""
 
 
 def _take(queues: dict[str, list[int]], name: str, dice: int, purpose: str, rng: random.Random) -> dict[str, object]:
@@ -295,6 +300,8 @@ BOARDED = Resolver(
             rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
             rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
                          help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
+            Input("before", "int", "Activations resolved before these", default=0, low=0, high=MOST_BEFORE, more=True,
+                  help="“Next activation” counts them, so the steps number each activation from the first."),
             roll_input(BOARDERS, "Boarders' roll"), roll_input(MARINES, "Marines' roll"),
             Input("damage_dice", "faces", "Sabotage damage dice (randomised hits, Weapon Damage, Catastrophic)", low=0,
                   high=12, optional=True, help="In the order asked, each in its turn; with “Roll for me” the site rolls them."),
