@@ -15,7 +15,7 @@
 import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, kindOf, readFleet, storedText } from "./fleet-store.js";
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
-import { resultText } from "./render.js";
+import { resultText } from "./result-text.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form

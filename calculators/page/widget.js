@@ -61,7 +61,8 @@ import { getEngine } from "./engine.js";
 import { hasState, shareUrl, writeState } from "./fragment.js";
 import { Form, startingValues } from "./form-state.js";
 import { Requests, declarationOf, readDeclarations, requestInputs } from "./requests.js";
-import { View, resultText } from "./render.js";
+import { View } from "./render.js";
+import { resultText } from "./result-text.js";
 import { el } from "./dom.js";
 import { offerApply } from "./apply-outcome.js";
 
