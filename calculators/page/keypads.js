@@ -1,6 +1,6 @@
 // The form's keypads: the faces rolled at the table, typed die by die, and the rolls a resolution asks in turn. A
 // keypad is named by its path, one spelling with rules_core ("ram.dice": the dice keypad of the roll input "ram";
-// "random_dice" alone). form-state.js draws them among the form's controls; render.js shows the dice on them.
+// "random_dice" alone). form-state.js draws them among the form's controls; keypad-dice.js shows the dice on them.
 
 import { isRoll } from "./input-check.js";
 import { el, nextId } from "./dom.js";
@@ -15,7 +15,7 @@ import { digitsField } from "./dice-digits.js";
  * @typedef {{name: string, path: string[], typed: HTMLElement, needed: HTMLElement, note: HTMLElement, pad: HTMLElement,
  *   roll: string, key: string, optional: boolean, digits: HTMLInputElement}} FaceInput  a keypad: the faces typed for one
  *   `faces` input, `name` its path joined ("ram.dice"); `roll` the roll input it belongs to and `key` its part there
- *   ("ram", "dice"), or its own name and "dice" for a keypad of its own (render.js finds the dice rolled for it by them)
+ *   ("ram", "dice"), or its own name and "dice" for a keypad of its own (keypad-dice.js finds the dice rolled for it by them)
  */
 
 export class Keypads {

@@ -38,7 +38,7 @@
 //   button "Roll for me"    picks a random seed (under "More"), the rolled faces show on the keypads
 //   button[data-region="share"]  the phone's share sheet, else copies the link ([data-region="shared"] says so)
 //   button[data-region="copy-text"] copies the resolution as plain text: headline, dice, each input that differs from
-//                           the card (or the default), one per line, the link (render.js resultText)
+//                           the card (or the default), one per line, the link (result-text.js resultText)
 //   [data-region="next-roll"]  a resolution from typed dice that stopped at a roll no keypad holds (the answer's
 //                           next_roll, rules_core/turns.py): that roll's keypads alone (the resolver's in_turn keypads
 //                           are shown only when asked, or once they hold dice), [data-region="next-roll-prompt"]

@@ -12,7 +12,7 @@ it runs the `<script>`s of the pages it swaps in, so every page must allow every
 
 Scripts get no 'unsafe-inline': an inline script runs only if its hash is listed. Styles do: the
 resolver blocks' bars carry `style="width:..."` (built in scripts/build/resolver_html.py and by
-calculators/page/render.js). A meta policy cannot say frame-ancestors and does not reach a worker (a
+calculators/page/odds-charts.js). A meta policy cannot say frame-ancestors and does not reach a worker (a
 worker's policy comes from its own response headers): `header_policy` is the same policy with
 frame-ancestors 'none', for a host that sends headers; `python -m scripts.build.csp site/`
 prints it for a finished build (README, Deploy).

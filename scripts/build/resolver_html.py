@@ -4,7 +4,7 @@ The block shows the resolver's title, its default inputs, the exact odds for tho
 for a resolver with no dice, its default resolution: checklist and outcome) and its Readings.
 The browser widget takes the block over, drawing its form from the site's one assets/describe.json
 (scripts/build/describe.py); the class names and data attributes here are the
-ones calculators/page/render.js draws, so the page does not jump when the engine arrives.
+ones calculators/page/odds-charts.js and outcome.js draw, so the page does not jump when the engine arrives.
 """
 
 from __future__ import annotations
