@@ -31,7 +31,7 @@
 // with no warm start.
 
 import { PAGE_BUILD } from "./engine.js";
-import { changedOnServer } from "../shared/fault-words.js";
+import { changedOnServer, updateChangedOnServer } from "../shared/fault-words.js";
 
 const SITE = new URL("../../../", import.meta.url);
 const SW_URL = new URL("sw.js", SITE);
@@ -40,6 +40,7 @@ const ANSWERED_KEY = "rules-engine-answered-with"; // the build version the engi
 let build = null; // the version of the worker controlling this page (its precache is complete)
 let stale = false; // this document is of an older build than the one now served
 let changedFile = null; // the file the server sent changed, for which a first install was refused
+let changedUpdate = null; // likewise for an update's install: the earlier build stays offline
 
 /** The controlling worker's {version, build}, or null. */
 function controllerStatus() {
@@ -82,7 +83,9 @@ function showBadge() {
   const ready = Boolean(build) && !stale && engineAnswered();
   if (!ready && !changedFile) return node && node.remove();
   const storageFull = ready && Boolean(window.rulesEngine?.storageFull);
-  const text = !ready ? changedOnServer(changedFile) : storageFull ? "Available offline, with no warm start: storage is full" : "Available offline";
+  const text = !ready ? changedOnServer(changedFile)
+    : storageFull ? "Available offline, with no warm start: storage is full"
+    : changedUpdate ? updateChangedOnServer(changedUpdate) : "Available offline";
   const article = document.querySelector("article.md-content__inner") || document.body;
   if (!node) {
     node = document.createElement("p");
@@ -92,7 +95,7 @@ function showBadge() {
   if (node.parentElement !== article) article.prepend(node);
   node.setAttribute("data-offline", ready ? "ready" : "changed");
   node.textContent = text;
-  node.classList.toggle("offline-status--line", storageFull || !ready); // a longer note: its own line
+  node.classList.toggle("offline-status--line", storageFull || !ready || Boolean(changedUpdate)); // a longer note: its own line
 }
 
 function showUpdate(onPress) {
@@ -139,13 +142,17 @@ async function settle() {
   showBadge();
 }
 
-// The service worker's {type: "install-failed", reason, active, file}: a full storage, and a first install
-// refused for a file the server changed, are the reader's to know (a failed download is tried again when
-// the network returns).
+// The service worker's {type: "install-failed", reason, active, file}: a full storage, and an install (a first
+// one, or an update's) refused for a file the server changed, are the reader's to know (a failed download is
+// tried again when the network returns).
 function showInstallFailure(event) {
   const data = event.data;
   if (!data || data.type !== "install-failed") return;
-  if (data.reason === "changed" && !data.active && typeof data.file === "string") (changedFile = data.file), showBadge();
+  if (data.reason === "changed" && typeof data.file === "string") {
+    if (data.active) changedUpdate = data.file;
+    else changedFile = data.file;
+    showBadge();
+  }
   if (data.reason === "storage") showStorageNote(data);
 }
 

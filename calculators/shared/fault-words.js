@@ -37,5 +37,10 @@ export const unreachableFile = (url, reason) => `${named(url)} could not be down
 /** The engine's worker ended while it was wanted (terminated, crashed, out of memory). */
 export const LOST_WORKER = "it was lost: its worker ended";
 
-/** The service worker's install refused a file whose bytes are not the build's (a host changed it). */
-export const changedOnServer = (path) => `Not available offline: the server sent a changed copy of ${fileName(path)}`;
+/** The service worker's first install refused a file whose bytes are not the build's (a host changed it); `path` is
+ * the file's path in the site, whole, as "index.html" alone would not say which page. */
+export const changedOnServer = (path) => `Not available offline: the server sent a changed copy of ${path}`;
+
+/** An update's install refused such a file: the rules kept offline are still the earlier build's. */
+export const updateChangedOnServer = (path) =>
+  `Available offline, without the newest rules: the server sent a changed copy of ${path}`;

@@ -328,3 +328,35 @@ def test_a_first_install_refused_for_a_file_the_host_changed_says_so_in_the_badg
     finally:
         context.close()
         server.shutdown()
+
+
+
+def test_an_update_refused_for_a_file_the_host_changed_says_so_and_keeps_the_earlier_rules(browser, site_dir, tmp_path):
+    """Assert: an update whose install meets a file the host changed (a page rewritten after the build listed it) fails
+    as "changed" with the earlier build active, and the badge's one line says so, naming the file by its path in the
+    site, while the earlier rules stay offline (before, the page said "Available offline" and nothing of the update)."""
+    from scripts.build.offline import write_service_worker
+    from tests.site.test_offline import GALLEY_PAGE
+
+    copy = served_copy(site_dir, tmp_path)
+    server, url, _ = serve_counting(copy)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(url + "dice/")
+        offline_ready(page)
+        edited = copy / GALLEY_PAGE / "index.html"
+        html = edited.read_text(encoding="utf-8")
+        edited.write_text(html.replace("</body>", "<!-- the update's edit --></body>", 1), encoding="utf-8")
+        write_service_worker(copy)  # the update as built
+        edited.write_text(html.replace("</body>", "<!-- the host's own footer --></body>", 1), encoding="utf-8")
+        page.goto(url + "dice/")  # the browser finds the new sw.js; its install meets the host's copy
+        failed = install_failed(page, "changed")
+        assert failed["file"] == GALLEY_PAGE + "index.html" and failed["active"] is True, failed
+        expect()(page.locator("[data-offline]")).to_have_text(
+            "Available offline, without the newest rules: the server sent a changed copy of " + GALLEY_PAGE + "index.html")
+        expect()(page.locator("[data-offline]")).to_have_attribute("data-offline", "ready")
+        assert page.get_by_role("button", name="New rules available — reload").count() == 0
+    finally:
+        context.close()
+        server.shutdown()
