@@ -40,47 +40,19 @@
 // anew. A boot the watchdog found too slow makes the next allow twice the time (so a slow phone is
 // never locked out); a failed download or a damaged file says nothing of speed and leaves the
 // allowances as they are (a later boot that hangs is still found within seconds).
+//
+// Its parts: engine-worker.js starts or adopts the worker, names a script that did not load and holds
+// the life lock; engine-watchdog.js is the watchdog; engine-requests.js keeps the requests, their ids
+// and their cut. The Engine here ties them: its state, its failures and the tries again.
 
-import { LOST_WORKER, damagedFile, missingFile } from "../shared/fault-words.js";
-import { isAnswer, isSkipped, isStarted } from "../shared/protocol.js";
+import { isAnswer } from "../shared/protocol.js";
+import { EngineWorker } from "./engine-worker.js";
+import { Watchdog } from "./engine-watchdog.js";
+import { RequestLedger, TIMEOUT_MS } from "./engine-requests.js";
 
-export const TIMEOUT_MS = 2000;
-export const SILENCE_MS = 4000;
-export const BOOT_SILENCE_MS = 8000;
-export const PYTHON_START_SILENCE_MS = 30_000; // Python's start-up: seconds with no break, more on a phone
-export const BOOT_DEADLINE_MS = 60_000;
 export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
 export const PROBE_EVERY_MS = 1000;
-const WATCH_EVERY_MS = 1000;
-const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
-const SITE = new URL("../../../", import.meta.url).href;
-const BUILD_INFO_URL = new URL("../worker/build-info.js", import.meta.url).href;
-const WORKER_IMPORTS = ["assets/pyodide/pyodide.mjs"]; // the worker's imports with a build revision (build-info.js)
 
-/**
- * Why the worker's script did not load: one of its imports missing on the server or damaged (its bytes not
- * this build's; build-info.js, which holds the revisions: it does not load, yet the server sends it), as
- * {detail, file} (file: the URL of a file the server did not give, probed as the worker's are), or null.
- */
-async function scriptFault() {
-  const asked = (url) => fetch(url, { cache: "no-cache" }).catch(() => null);
-  const fault = (url, response) =>
-    response.ok ? { detail: damagedFile(url), file: null } : { detail: missingFile(url, response.status), file: url };
-  let revisions;
-  try {
-    ({ REVISIONS: revisions } = await import(`${BUILD_INFO_URL}?checked=${Date.now()}`)); // not a copy that failed before
-  } catch {
-    const response = await asked(BUILD_INFO_URL);
-    return response && fault(BUILD_INFO_URL, response);
-  }
-  const { revisionOf } = await import("../shared/precache.js");
-  for (const path of WORKER_IMPORTS) {
-    const response = await asked(SITE + path);
-    if (!response) return null;
-    if (!response.ok || (await revisionOf(await response.arrayBuffer())) !== revisions[path]) return fault(SITE + path, response);
-  }
-  return null;
-}
 // The build this document is of (scripts/build/build_stamp.py): an engine of another build is not used.
 export const PAGE_BUILD = document.querySelector('meta[name="rules-build"]')?.getAttribute("content") || null;
 
@@ -91,32 +63,44 @@ export class Engine {
     this.answered = false;
     this.bootMs = null;
     this.error = null;
-    this.nextId = 1;
-    this.sent = 0; // requests posted to a worker (again after a restart)
-    this.unanswered = new Map(); // id -> request posted to the worker and not yet answered by it
-    this.running = null; // the request the worker said it started and has not answered
     this.listeners = new Set();
-    /** @type {Worker | null} */
-    this.worker = null; // start() makes it, at once (getEngine)
-    this.stopped = new WeakSet(); // workers this page terminated: their end is no loss
+    // The worker, started at once (getEngine); its events come to receive() and fail().
+    this.host = new EngineWorker({ receive: (data) => this.receive(data), fail: (detail, file) => this.fail(detail, { file }) });
+    this.ledger = new RequestLedger((message) => this.worker?.postMessage(message), (item) => this.cut(item));
+    this.watchdog = new Watchdog(this);
     this.failures = 0; // failed starts since the last start the reader, the network or the service worker asked for
-    this.slowStarts = 0; // boots in a row the watchdog found too slow: each allows the next twice the time
     /** @type {number | undefined} */
     this.retryTimer = undefined;
     this.retrying = false; // another automatic try is coming
     this.storageFull = false; // the memory snapshot did not fit: every visit starts afresh
     /** @type {string | null} */
     this.snapshotSaved = null; // "saved" | "storage-full" | "failed" once the worker reports its save
-    /** @type {number | undefined} */
-    this.watchdog = undefined;
-    this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
-    this.bootStarted = 0;
     addEventListener("online", () => this.retry());
+  }
+
+  /** The worker of the moment. */
+  get worker() {
+    return this.host.worker;
   }
 
   /** Nothing asked is still unanswered. */
   get idle() {
-    return this.unanswered.size === 0;
+    return this.ledger.idle;
+  }
+
+  /** The request the worker said it started and has not answered. */
+  get running() {
+    return this.ledger.running;
+  }
+
+  /** Requests posted to a worker (again after a restart). */
+  get sent() {
+    return this.ledger.sent;
+  }
+
+  /** The boot's allowances: twice as long for each boot in a row that was too slow (engine-watchdog.js). */
+  get patience() {
+    return this.watchdog.patience;
   }
 
   start() {
@@ -124,33 +108,14 @@ export class Engine {
     performance.mark("rules:engine-start"); // the benchmark reads these marks
     this.state = "loading";
     this.error = null;
-    this.running = null;
-    this.bootStarted = this.heard = performance.now();
-    this.pythonStarting = false;
+    this.watchdog.booting();
     clearTimeout(this.retryTimer);
     this.retrying = false;
-    // The first worker may have been started by the page's head (overrides/main.html).
-    const early = this.starts === 1 ? window.rulesEnginePrestart : null;
-    this.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rules-engine" });
-    const worker = this.worker;
-    // Only this worker's events count: a stopped one may still have some in flight.
-    const onMessage = (event) => this.worker === worker && this.receive(event.data);
-    const onError = (event) => {
-      event.preventDefault(); // the engine says what went wrong (fail), never as an uncaught error of the page
-      if (this.worker !== worker) return;
-      if (event.message) return this.fail(event.message);
-      scriptFault().then((fault) => this.worker === worker && this.fail(fault ? fault.detail : "its script did not load", { file: fault && fault.file }));
-    };
-    worker.addEventListener("message", onMessage);
-    worker.addEventListener("error", onError);
-    // Left unanswered by a worker that was cut: asked again (superseded ones are not).
-    for (const [id, item] of this.unanswered) item.settled ? this.unanswered.delete(id) : this.post(item);
+    const replayEarly = this.host.start(this.starts === 1); // the first worker may have been started by the page's head
+    this.ledger.resend();
     this.notify();
-    if (early) {
-      worker.onmessage = worker.onerror = null;
-      for (const event of early.queued) (event.type === "message" ? onMessage : onError)(event);
-    }
-    this.keepWatch();
+    replayEarly();
+    this.watchdog.keep();
   }
 
   /** Start again at once after a failed start (a no-op otherwise): the fault may be gone, so the back-off begins anew. */
@@ -170,43 +135,6 @@ export class Engine {
     setTimeout(ask, PROBE_EVERY_MS);
   }
 
-  // -- the watchdog: runs only while something waits on the worker --
-
-  /** The boot's allowances grow with each boot in a row that was too slow. */
-  get patience() {
-    return 2 ** Math.min(this.slowStarts, 4);
-  }
-
-  /** Why the worker is taken for dead now, or null. */
-  verdict(now) {
-    const quiet = now - this.heard;
-    if (this.state === "loading") {
-      if (quiet > (this.pythonStarting ? PYTHON_START_SILENCE_MS : BOOT_SILENCE_MS) * this.patience) return `it stopped responding while starting (nothing for ${Math.round(quiet / 1000)} s)`;
-      if (now - this.bootStarted > BOOT_DEADLINE_MS * this.patience) return `it did not finish starting within ${(BOOT_DEADLINE_MS * this.patience) / 1000} s`;
-      return null;
-    }
-    // A running request is cut at TIMEOUT_MS (cut): silence is only a verdict while nothing runs.
-    if (this.state === "ready" && !this.idle && !this.running && quiet > SILENCE_MS) return `it stopped responding (nothing for ${Math.round(quiet / 1000)} s)`;
-    return null;
-  }
-
-  keepWatch() {
-    const waiting = this.state === "loading" || (this.state === "ready" && !this.idle);
-    if (!waiting) {
-      clearInterval(this.watchdog);
-      this.watchdog = undefined;
-      return;
-    }
-    if (this.watchdog) return;
-    this.heard = Math.max(this.heard, performance.now() - WATCH_EVERY_MS); // an idle spell is no silence
-    this.worker?.postMessage({ type: "ping" });
-    this.watchdog = setInterval(() => {
-      const dead = this.verdict(performance.now());
-      if (dead) return this.fail(dead, { slow: this.state === "loading" });
-      this.worker?.postMessage({ type: "ping" });
-    }, WATCH_EVERY_MS);
-  }
-
   /** Subscribe to state changes; returns the unsubscribe function. */
   watch(listener) {
     this.listeners.add(listener);
@@ -219,14 +147,17 @@ export class Engine {
     dispatchEvent(new Event("rules-engine-state")); // for the offline badge
   }
 
-  /** The worker is of no more use: stop it, answer what waits with the reason, try again later (bounded). */
+  /**
+   * The worker is of no more use: stop it, answer what waits with the reason, try again later (bounded).
+   * @param {string} detail @param {{final?: boolean, slow?: boolean, file?: string | null}} [options]
+   */
   fail(detail, { final = false, slow = false, file = null } = {}) {
     if (this.state === "error") return;
     const starting = this.state === "loading";
-    this.stop();
+    this.host.stop();
     this.state = "error";
     this.failures += 1;
-    if (slow) this.slowStarts += 1;
+    if (slow) this.watchdog.slowStarts += 1;
     const delay = final ? undefined : RETRY_DELAYS_MS[this.failures - 1];
     this.retrying = delay !== undefined;
     if (this.retrying) this.retryTimer = setTimeout(() => this.state === "error" && this.start(), delay);
@@ -235,43 +166,16 @@ export class Engine {
       ? "; check the connection, then press “Try again” or reload the page"
       : `; it tries again in ${delay / 1000} s by itself (or press “Try again”)`;
     this.error = `the rules engine ${starting ? "could not start" : "stopped"} (${detail})${next}`;
-    for (const item of this.unanswered.values()) this.settle(item, { error: this.error, field: null });
-    this.unanswered.clear();
-    this.running = null;
-    this.keepWatch();
+    this.ledger.failAll(this.error);
+    this.watchdog.keep();
     this.notify();
   }
 
-  /** Answer a request's promise (once: a superseded request is answered before the worker is done). */
-  settle(item, answer) {
-    clearTimeout(item.timer);
-    if (item.settled) return;
-    item.settled = true;
-    item.resolve(answer);
-  }
-
-  /** Terminate the worker: its end, which its life lock tells (lost), is this page's doing. */
-  stop() {
-    if (!this.worker) return;
-    this.stopped.add(this.worker);
-    this.worker.terminate();
-  }
-
-  /** Once the worker `worker` has ended (its life lock is free): unless this page stopped it, the engine was lost. */
-  watchLife(worker, lock) {
-    navigator.locks?.request(lock, () => void (this.worker === worker && !this.stopped.has(worker) && this.fail(LOST_WORKER)));
-  }
-
-  post(item) {
-    this.sent += 1;
-    this.worker?.postMessage(item.message);
-  }
-
   receive(data) {
-    this.heard = performance.now();
+    this.watchdog.heard = performance.now();
     if (data && data.type === "pong") return;
-    if (data && data.type === "alive" && typeof data.lock === "string") return this.watchLife(this.worker, data.lock);
-    if (data && data.type === "step") return void (this.pythonStarting = data.long === true);
+    if (data && data.type === "alive" && typeof data.lock === "string") return this.host.watchLife(this.worker, data.lock);
+    if (data && data.type === "step") return void (this.watchdog.pythonStarting = data.long === true);
     if (data && data.type === "later-step") return void (this.timeline = { ...this.timeline, [data.step]: data.at });
     if (data && data.type === "snapshot-saved") {
       this.snapshotSaved = data.outcome;
@@ -288,7 +192,7 @@ export class Engine {
         return this.fail("the site was updated since this page was loaded: reload the page for the new rules", { final: true });
       }
       this.state = "ready";
-      this.failures = this.slowStarts = 0;
+      this.failures = this.watchdog.slowStarts = 0;
       performance.mark("rules:engine-ready");
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
@@ -298,26 +202,18 @@ export class Engine {
       // ask what gets a field error): the engine asks rules_core one small real question of its
       // own, run after every request already sent.
       if (!this.answered) this.request("describe", "dice/unopposed", {}, { channel: "engine:first-answer" });
-      this.keepWatch(); // from now on only while a request waits
+      this.watchdog.keep(); // from now on only while a request waits
       return;
     }
     if (data && data.type === "failed") return this.fail(data.error || "unknown failure", { file: data.file });
-    const item = data && this.unanswered.get(data.id);
-    if (!item) return; // a request of a worker since cut
-    if (isStarted(data)) {
-      this.running = item;
-      item.timer = setTimeout(() => this.cut(item), TIMEOUT_MS);
-      return;
-    }
-    if (!isAnswer(data) && !isSkipped(data)) return;
-    this.unanswered.delete(data.id);
-    if (this.running === item) this.running = null;
+    const item = this.ledger.receive(data); // a started request has its cut armed
+    if (!item) return;
     if (isAnswer(data) && !data.error && !this.answered) {
       this.answered = true;
       dispatchEvent(new Event("rules-engine-answered"));
     }
-    this.settle(item, isAnswer(data) ? data : { superseded: true });
-    this.keepWatch();
+    this.ledger.settle(item, isAnswer(data) ? data : { superseded: true });
+    this.watchdog.keep();
     if (this.idle) dispatchEvent(new Event("rules-engine-idle")); // main.js runs its deferred page work then
   }
 
@@ -325,10 +221,10 @@ export class Engine {
   // which is sent the requests not yet answered.
   cut(item) {
     if (this.running !== item) return;
-    this.unanswered.delete(item.message.id);
-    this.stop();
+    this.ledger.drop(item);
+    this.host.stop();
     const late = `took longer than ${TIMEOUT_MS / 1000} s, so it was stopped and the engine restarted; change an input to try again`;
-    this.settle(item, { error: late, field: null, timedOut: true });
+    this.ledger.settle(item, { error: late, field: null, timedOut: true });
     this.start();
   }
 
@@ -337,13 +233,8 @@ export class Engine {
     return new Promise((resolve) => {
       if (this.state === "error") return resolve({ error: this.error, field: null });
       const channel = typeof options.channel === "string" ? options.channel : undefined;
-      if (channel !== undefined) {
-        for (const older of this.unanswered.values()) if (older.message.channel === channel) this.settle(older, { superseded: true });
-      }
-      const item = { message: { id: this.nextId++, type, resolver, inputs, channel }, resolve, timer: null, settled: false };
-      this.unanswered.set(item.message.id, item);
-      this.post(item);
-      this.keepWatch(); // from the moment it is sent: a worker that died idle is found within SILENCE_MS
+      this.ledger.add(type, resolver, inputs, channel, resolve);
+      this.watchdog.keep(); // from the moment it is sent: a worker that died idle is found within SILENCE_MS
     });
   }
 }
