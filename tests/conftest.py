@@ -35,7 +35,10 @@ def cost_rank(item: pytest.Item) -> int:
 @pytest.hookimpl(tryfirst=True)  # before pytest-timeout reads it
 def pytest_configure(config: pytest.Config) -> None:
     """pyproject.toml's per-test timeout (a hang's deadline, in a quiet machine's seconds) times TEST_TIME_FACTOR
-    (tests/timing.py), unless --timeout or PYTEST_TIMEOUT names one. (xdist's workers get the scaled value.)"""
+    (tests/timing.py), unless --timeout or PYTEST_TIMEOUT names one. (xdist's workers get the scaled value; the
+    Pyodide run of tests/rules_core has no pytest-timeout.)"""
+    if not config.pluginmanager.has_plugin("timeout"):
+        return
     if config.getoption("timeout", None) is None and "PYTEST_TIMEOUT" not in os.environ and config.getini("timeout"):
         config.option.timeout = float(config.getini("timeout")) * FACTOR
 
