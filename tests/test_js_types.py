@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.timing import seconds
 
 TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
 CONFIGS = ["tsconfig.json", "tsconfig.worker.json", "tsconfig.sw.json"]
@@ -26,7 +27,7 @@ def test_the_browser_scripts_type_check(config: str) -> None:
     node = shutil.which("node")
     assert node, "node is not on PATH"
     assert TSC.is_file(), f"{TSC.relative_to(ROOT)} is missing: run scripts/setup (npm ci installs the pinned typescript)"
-    done = subprocess.run([node, str(TSC), "--noEmit", "-p", config], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([node, str(TSC), "--noEmit", "-p", config], cwd=ROOT, capture_output=True, text=True, timeout=seconds(300))
     report = done.stdout + done.stderr
     assert done.returncode == 0 and not report.strip(), f"tsc -p {config} failed:\n{report}"
 
@@ -35,7 +36,7 @@ def test_every_script_is_checked() -> None:
     """Assert the three configurations between them cover every file of calculators/ that is JavaScript."""
     listed: set[str] = set()
     for config in CONFIGS:
-        done = subprocess.run([shutil.which("node") or "node", str(TSC), "--listFilesOnly", "-p", config], cwd=ROOT, capture_output=True, text=True, timeout=300)
+        done = subprocess.run([shutil.which("node") or "node", str(TSC), "--listFilesOnly", "-p", config], cwd=ROOT, capture_output=True, text=True, timeout=seconds(300))
         assert done.returncode == 0, done.stdout + done.stderr
         listed |= {line.strip() for line in done.stdout.splitlines()}
     scripts = {str(path) for path in (ROOT / "calculators").rglob("*.js")}

@@ -10,11 +10,12 @@ import subprocess
 import sys
 
 from tests.conftest import ROOT
+from tests.timing import seconds
 
 
 def test_the_code_passes_ruff() -> None:
     command = [sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=seconds(120))
     report = done.stdout + done.stderr
     assert done.returncode == 0, f"ruff check failed:\n{report}"
     assert "All checks passed!" in report, report

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.timing import seconds
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "scripts" / "pyodide_pytest.mjs"
 
@@ -17,7 +19,7 @@ RUNNER = ROOT / "scripts" / "pyodide_pytest.mjs"
 def test_rules_core_suite_passes_inside_pyodide():
     """Assert the same rules_core tests pass in Pyodide, and that a real number of them ran."""
     done = subprocess.run(["node", str(RUNNER), "tests/rules_core", "-q"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=240)
+                          text=True, timeout=seconds(240))
     tail = (done.stdout + done.stderr)[-3000:]
     assert done.returncode == 0, tail
     passed = re.search(r"(\d+) passed", done.stdout)

@@ -19,6 +19,7 @@ import pytest
 import rules_core
 from scripts.build.stdlib import KEEP, kept
 from tests.conftest import ROOT, SITE
+from tests.timing import seconds
 
 RUNNER = ROOT / "scripts" / "stdlib_imports.mjs"
 SERVED = SITE / "assets" / "pyodide" / "python_stdlib.zip"
@@ -50,7 +51,7 @@ def test_every_resolver_answers_as_in_cpython_on_the_trimmed_stdlib_inside_pyodi
     """Assert every call (describe, odds, resolve, bad inputs) of every resolver gives CPython's answer inside
     Pyodide on the served zip, and that the run uses every kept file (the list holds nothing it does not need)."""
     done = subprocess.run(["node", str(RUNNER), str(SITE), str(SERVED)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+                          timeout=seconds(600))
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
     answers = report["answers"]

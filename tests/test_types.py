@@ -13,12 +13,13 @@ import subprocess
 import sys
 
 from tests.conftest import ROOT
+from tests.timing import seconds
 
 
 def mypy(*arguments: str) -> str:
     """Run mypy on `arguments`; return its report, failing the test on any error."""
     command = [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull, *arguments]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=seconds(240))
     report = done.stdout + done.stderr
     assert done.returncode == 0, f"mypy {' '.join(arguments)} failed:\n{report}"
     assert "Success: no issues found" in report, report

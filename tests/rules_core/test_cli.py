@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules_core.__main__ import EXIT_BROKEN_PIPE, EXIT_REFUSED, main
+from tests.timing import seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,7 +98,7 @@ def test_describe_with_inputs_gives_dice_needed(capsys):
 @pytest.mark.parametrize(("argv", "field", "says"), BAD_INPUTS)
 def test_the_real_command_refuses_without_traceback(argv, field, says):
     """Assert the installed command (a real process) exits non-zero with the same single line."""
-    done = subprocess.run([sys.executable, "-m", "rules_core", *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "rules_core", *argv], cwd=ROOT, capture_output=True, text=True, timeout=seconds(60))
     assert done.returncode != 0
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert field in done.stderr and says in done.stderr
@@ -109,7 +110,7 @@ def test_the_real_command_resolves():
     """Assert `python -m rules_core resolve` prints the outcome and its steps."""
     done = subprocess.run([sys.executable, "-m", "rules_core", "resolve", "dice/unopposed", "--inputs",
                            '{"roll": {"base": 3, "flex": 1, "macro": 1, "dice": [2, 2, 5, 5], "macro_dice": [5]}}'],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+                          cwd=ROOT, capture_output=True, text=True, timeout=seconds(60))
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["outcome"]["headline"] == "[T5]"
@@ -123,7 +124,7 @@ def test_a_reader_that_leaves_gets_no_traceback():
     os.close(read_end)
     try:
         done = subprocess.run([sys.executable, "-m", "rules_core", "describe", "dice/opposed"], cwd=ROOT,
-                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=seconds(60))
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (EXIT_BROKEN_PIPE, "")

@@ -137,13 +137,6 @@ def test_board_requirements():
 # ---------------------------------------------------------------- one firefight
 
 
-def test_boarded_dave_example():
-    """How the dice work §8: 3 Boarders Engage a ship with 2 Marines and roll one [D]: Marines 2 -> 1."""
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "boarder": "Engage", "defender": "Engage", "boarders_roll": {"dice": [4, 4, 1]}, "marines_roll": {"dice": [1, 2]}})
-    assert answer["outcome"]["marines"] == 1 and answer["outcome"]["boarders"] == 3
-    assert "Boarders' [D4]: Marines 2 → 1." in answer["steps"]
-
-
 def test_engage_losses_and_quad_wipes():
     assert engage_after(((2, 1), (3, 2)), 5) == 2
     assert engage_after(((4, 6),), 9) == 0

@@ -24,6 +24,7 @@ except ImportError:
     import brute_squadron  # type: ignore[no-redef]
     from brute import brute_odds  # type: ignore[no-redef]
 from tests.rules_core.conftest import rows
+from tests.rules_core.test_worked_examples import game_example
 
 V = "jovian-wars/v1.2.4/"
 
@@ -32,35 +33,12 @@ def p(text: str) -> Fraction:
     return Fraction(text)
 
 
-# ---------------------------------------------------------------- How the dice work §8 examples
+# ---------------------------------------------------------------- variants of the Damage page's examples
+# The examples themselves are in fixtures/game-examples.md (test_worked_examples.py).
 
-
-def test_example_uller_missiles_d2_t3_cost_pathfinders_3_structure() -> None:
-    """Assert a squadron hit by [D2,T3] loses 3 Structure (Damage text, Squadron Damage example)."""
-    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}})
-    assert out["outcome"]["structure_lost"] == 3
-    assert out["outcome"]["structure"] == 1 and not out["outcome"]["destroyed"]
-
-
-def test_example_wyvern_mass_driver_ac2_rolls_2_2_one_damage_to_defense() -> None:
-    """Assert the Wyvern's AC:2 rolling 2,2 reads [D2] and marks one Defense box (Damage text, Capital Ship example)."""
-    out = resolve(V + "capital-ship-damage", {"ship": {"defense": 4}, "roll": {"base": 2, "macro": 0, "dice": [2, 2], "macro_dice": []}})
-    assert out["outcome"]["boxes"]["Defense"] == 3 and out["outcome"]["structure"] == 2
-    assert "[D2] → Rating Damage to Defense (by Value): Defense 4 → 3." in out["steps"]
-
-
-TENGU_SHIP = {"defense": 4, "sensors": 3, "thrusters": 1, "marines": 0, "traits": 0}
-TENGU = {"ship": TENGU_SHIP, "roll": {"base": 4, "macro": 0, "dice": [5, 5, 6, 6], "macro_dice": []}}
-
-
-@pytest.mark.parametrize("die, hit", [(1, "Defense"), (3, "Defense"), (4, "Sensors"), (6, "Sensors")])
-def test_example_tengu_d5_d6_second_hit_randomised(die: int, hit: str) -> None:
-    """Assert the Tengu (Defense 4, Sensors 3, Thrusters 1, no Marines) hit by [D5,D6]: Thrusters → 0, then the
-    typed die sends the second hit to Defense (1-3) or Sensors (4-6)."""
-    out = resolve(V + "capital-ship-damage", {**TENGU, "random_dice": [die]})
-    boxes = out["outcome"]["boxes"]
-    assert boxes["Thrusters"] == 0 and boxes[hit] == {"Defense": 3, "Sensors": 2}[hit]
-    assert out["outcome"]["dice_used"] == [die]
+TENGU = {key: value for key, value in game_example("Damage v1.2.4, Rating Damage example: the Tengu hit by [D5,D6], the second Thrusters hit randomised, die 1")["inputs"].items()
+         if key != "random_dice"}
+TENGU_SHIP = TENGU["ship"]
 
 
 @pytest.mark.parametrize("die, hit", [(2, "Defense"), (3, "Sensors"), (5, "Marines")])
@@ -73,15 +51,10 @@ def test_tengu_with_marines_randomises_to_marines_too(die: int, hit: str) -> Non
     assert rows(marked["charts"][0]) == {f"{name} loses a box": Fraction(1, 3) for name in ("Defense", "Sensors", "Marines")}
 
 
-def test_example_uller_catastrophic_5_plus_2_is_dead() -> None:
-    """Assert the crippled Uller with Defense and Thrusters at 0 rolling 5: 5 + 2 = 7, Dead, on the table and
-    through the damage step, where the modifier comes from the ship's state."""
-    out = resolve(V + "catastrophic-damage-table", {"systems": 2, "die": [5]})
-    assert out["outcome"]["result"] == "Dead" and out["outcome"]["total"] == 7
-    uller = {"defense": 0, "sensors": 2, "thrusters": 0, "marines": 1, "structure": 1, "traits": 0}
-    hit = resolve(V + "capital-ship-damage", {"ship": uller, "random_dice": [5], "roll": {"base": 3, "macro": 0, "dice": [4, 4, 4], "macro_dice": []}})
-    assert hit["outcome"]["fate"] == "Dead" and hit["outcome"]["destroyed"]
-    assert any("1d6 + 2 systems at 0 → Dead" in step for step in hit["steps"])
+def test_the_uller_examples_structure_damage_odds() -> None:
+    """Assert the Catastrophic Damage example's Uller (fixtures/game-examples.md), one more Structure hit: in play 1/2,
+    Dead 1/3, Explodes 1/6."""
+    uller = game_example("Damage v1.2.4, Catastrophic Damage example: the same Uller")["inputs"]["ship"]
     table = odds(V + "structure-damage", {"ship": uller, "damage": 1})
     assert rows(table["charts"][1]) == {"in play": Fraction(1, 2), "Dead (Destroyed)": Fraction(1, 3),
                                         "Explodes (Destroyed)": Fraction(1, 6)}
@@ -283,13 +256,6 @@ def test_point_defense_resolves_from_typed_dice() -> None:
     assert out["outcome"]["structure_lost"] == 2 and out["outcome"]["structure"] == 2
     assert "Point Defense [D5] diminishes the attack's results 1×: [D2,T3] → [D2,D3]." in out["steps"]
     assert out["outcome"]["headline"] == "[D2,D3]: -2 Structure, Structure 2 left"
-
-
-def test_pathfinders_fail_to_reduce_the_uller_with_point_defense() -> None:
-    """Assert the Damage example with a failed Point Defense roll (1,4 = [N]): [D2,T3] still costs 3 Structure."""
-    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "point_defense": 2, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}, "pd": {"dice": [1, 4]}})
-    assert out["outcome"]["structure_lost"] == 3 and out["outcome"]["structure"] == 1
-    assert describe(V + "squadron-damage", {"point_defense": 2})["dice_needed"]["pd.dice"] == 2
 
 
 def test_squadron_destroyed_odds() -> None:

@@ -22,6 +22,7 @@ try:  # a package under pytest, a plain folder inside Pyodide's runner
     from . import brute_damage
 except ImportError:
     import brute_damage  # type: ignore[no-redef]
+from tests.rules_core.test_worked_examples import game_example
 
 RAM = "jovian-wars/v1.2.4/ram"
 Reading = tuple[tuple[int, int], ...]
@@ -226,28 +227,13 @@ def test_a_squadron_at_0_structure_cannot_ram():
 
 
 # ---------------------------------------------------------------- How the dice work §8: Valiant and Tengu
-
-
-VALIANT = {"structure": 1, "start_structure": 4}
-VALIANT_TENGU = {"ramming_ship": VALIANT, "target_ship": {"start_structure": 3, "structure": 3}, "side_arc": True, "skill_roll": {"dice": [3, 3, 1]}, "ram": {"dice": [2, 2, 5, 5, 1]}, "target": {"dice": [2, 2, 4]}}
-
-
-def test_valiant_rams_tengu_in_the_side():
-    """Valiant [D2,D5] -> [T2,T5]; Tengu [D2] -> [T2] cripples the Valiant, which is not Destroyed by the Ram."""
-    answer = resolve(RAM, {**VALIANT_TENGU, "rammer_hit_dice": [4]})
-    assert answer["roll"]["ram"]["dice"] == [2, 2, 5, 5, 1]  # 5 dice: Structure 4 + 1 for the side arc
-    assert len(answer["roll"]["target"]["dice"]) == 3
-    outcome = answer["outcome"]
-    assert (outcome["ram"], outcome["target"]) == ("[T2,T5]", "[T2]")
-    assert outcome["rammer_structure"] == 0 and outcome["rammer_fate"] == ""  # Crippled, not Destroyed
-    assert outcome["target_structure"] == 1
-    assert any("not Crippled at the start of the Ram action, so it is not Destroyed by the Ram" in line for line in answer["steps"])
-    assert any("Die 4: Catastrophic Damage Table" in line for line in answer["steps"])
+# The example itself is in fixtures/game-examples.md (test_worked_examples.py).
 
 
 def test_valiant_dies_when_its_catastrophic_roll_says_so():
-    """The same rolls with 2 systems at 0 and a 5 on the Catastrophic Damage Table: 7, Dead."""
-    answer = resolve(RAM, {**VALIANT_TENGU, "ramming_ship": {**VALIANT, "defense": 0, "thrusters": 0}, "rammer_hit_dice": [5]})
+    """The example's rolls with 2 systems at 0 and a 5 on the Catastrophic Damage Table: 7, Dead."""
+    example = game_example("Actions v1.2.4, Ram example: Valiant")["inputs"]
+    answer = resolve(RAM, {**example, "ramming_ship": {**example["ramming_ship"], "defense": 0, "thrusters": 0}, "rammer_hit_dice": [5]})
     assert answer["outcome"]["rammer_fate"] == "Dead"
 
 

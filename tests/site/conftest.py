@@ -27,6 +27,7 @@ import pytest
 from scripts.chromium import CHROMIUM_FLAGS, chromium_path as find_chromium
 from scripts.static_server import serve_in_background
 from tests.conftest import SITE
+from tests.timing import ms
 
 def chromium_path() -> str:
     try:
@@ -49,7 +50,7 @@ class PageLog:
         return [url for url in self.requests if not url.startswith((origin, "data:", "blob:"))]
 
 
-ANSWER_MS = 20_000
+ANSWER_MS = ms(20_000)
 """How long one `expect` assertion waits: an answer once the engine is ready; the machine is shared."""
 
 
@@ -110,12 +111,28 @@ def site_url(site_dir: Path) -> Iterator[str]:
     server.shutdown()
 
 
+PLAYWRIGHT_DEFAULT_MS = ms(30_000)
+"""What a Playwright call with no timeout= waits (an action, a navigation, wait_for_function): its own 30 s, scaled."""
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    """Debian's Chromium. Every context it makes waits PLAYWRIGHT_DEFAULT_MS by default, and an `expect` taken
+    from Playwright directly ANSWER_MS: both scale with TEST_TIME_FACTOR (tests/timing.py)."""
+    from playwright.sync_api import expect as playwright_expect
     from playwright.sync_api import sync_playwright
 
+    playwright_expect.set_options(timeout=ANSWER_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+        new_context = browser.new_context
+
+        def new_scaled_context(**options):
+            context = new_context(**options)
+            context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
+            return context
+
+        browser.new_context = new_scaled_context  # type: ignore[method-assign]
         yield browser
         browser.close()
 

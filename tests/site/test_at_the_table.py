@@ -10,6 +10,7 @@ import pytest
 import rules_core
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget
+from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -27,7 +28,7 @@ def test_changing_any_input_of_an_open_widget_leaves_its_headline_in_view(page, 
         root = page.locator(f'[data-resolver="{resolver_id}"]')
         summary = root.locator("details.resolver__body > summary")
         summary.tap()
-        expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+        expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
         form = root.locator("form.resolver__form")
         control = form.locator(".resolver__stepper:visible button[aria-label$=': one more']").first
         if control.count():
@@ -58,7 +59,7 @@ def test_the_ram_headline_says_each_ships_fate(page, site_url) -> None:
     """Assert the Ram's compact headline, before any dice, gives each ship's fate as the engine charts it."""
     page.goto(site_url + ACTIONS)
     root = open_widget(page, "jovian-wars/v1.2.4/ram")
-    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ms(60_000))
     charts = rules_core.odds("jovian-wars/v1.2.4/ram", {})["charts"]
     fates = [chart for chart in charts if chart["title"].endswith(": fate")]  # type: ignore[union-attr, index]
     assert len(fates) == 2
@@ -94,7 +95,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page.goto(site_url + ACTIONS + "#ram")
     root = open_widget(page, RAM)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
     root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
     from tests.keypads import with_keypads
 
@@ -118,7 +119,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     again = context.new_page()
     again.goto(link)
     reopened = again.locator(f'[data-resolver="{RAM}"]')
-    expect()(reopened).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect()(reopened).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
     expect()(reopened.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
     expect()(reopened.get_by_label("Ramming model's Skill", exact=True)).to_have_value("4")
     assert page_log.page_errors == []
@@ -150,7 +151,7 @@ def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, s
     page.reload()
     root = page.locator(f'[data-resolver="{RAM}"]')
     expect()(root.locator('[data-region="link-note"]')).to_contain_text(said)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
 
 
 def test_copy_as_text_lists_only_what_differs_from_the_card_one_per_line(context, page, page_log, site_url) -> None:
@@ -170,7 +171,7 @@ def test_copy_as_text_lists_only_what_differs_from_the_card_one_per_line(context
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [valiant]}))
     page.goto(site_url + ACTIONS + "#ram")
     root = open_widget(page, RAM)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Earth)")
     root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
     dice = {**TO_THE_END, "skill_roll.dice": [3, 3, 1, 6]}

@@ -18,6 +18,7 @@ import pytest
 import rules_core
 from tests.conftest import SITE
 from tests.site.conftest import expect
+from tests.timing import ms
 
 pytestmark = pytest.mark.browser
 
@@ -91,16 +92,16 @@ def open_link(page, url: str) -> dict[str, object]:
     page.goto("about:blank")
     page.goto(url)
     page.wait_for_function("() => document.documentElement.dataset.resolvers === 'listening' && document.readyState === 'complete'")
-    return page.evaluate("""async () => {
+    return page.evaluate("""async (budgetMs) => {
         const roots = [...document.querySelectorAll('[data-resolver]')];
         // Widgets with link state open at once; the others are built and wait to be scrolled near.
-        for (const end = Date.now() + 8000; Date.now() < end; await new Promise(r => setTimeout(r, 100))) {
+        for (const end = Date.now() + budgetMs; Date.now() < end; await new Promise(r => setTimeout(r, 100))) {
           if (roots.every(r => r.widget)) break;
         }
         return { roots: roots.length, unbuilt: roots.filter(r => !r.widget).map(r => r.dataset.resolver),
                  broken: roots.filter(r => r.hasAttribute('data-broken')).map(r => r.dataset.resolver),
                  pwned: Boolean(window.pwned), polluted: ({}).polluted === 1 };
-    }""")
+    }""", ms(8_000))
 
 
 def test_crafted_values_in_every_widget_are_each_dropped_with_a_note_and_stop_nothing(warm_page, site_url) -> None:

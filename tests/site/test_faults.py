@@ -17,11 +17,12 @@ from scripts.build.build_stamp import read_stamp
 from scripts.build.offline import write_service_worker
 from tests.site.conftest import expect, spend_the_retries
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
+from tests.timing import ms, seconds
 
 pytestmark = pytest.mark.browser
 
 DICE = "dice/unopposed"
-ENDS_WITHIN_S = 10  # on this machine: every fault ends in an answer or a visible error within 10 s
+ENDS_WITHIN_S = seconds(10)  # on this machine: every fault ends in an answer or a visible error within 10 s
 WASM = "assets/pyodide/pyodide.asm.wasm"
 
 
@@ -38,7 +39,7 @@ def visible_error(page, started: float) -> str:
 
 # A recovery is a boot: on this shared 2-core machine at load 30-40 one took over 30 s of Python start-up, was taken
 # for dead, and the next try (allowed twice the time) answered; only a wait with no end is a failure here.
-RECOVERY_MS = 180_000
+RECOVERY_MS = ms(180_000)
 
 
 def live_again(page) -> None:
@@ -148,7 +149,7 @@ def test_a_worker_killed_while_idle_is_found_by_the_next_request(page, page_log,
     10 s it is answered with the reason, and the restarted engine answers the same question rightly."""
     page.goto(site_url + "dice/")
     root = open_widget(page, DICE)
-    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ms(60_000))
     page.wait_for_function("() => window.rulesEngine.idle")
     page.evaluate("window.rulesEngine.worker.terminate()")
     started = time.monotonic()
@@ -168,7 +169,7 @@ def test_a_worker_lost_while_busy_is_reported_lost_not_slow_and_the_engine_answe
     restarted by itself, answers the same question rightly."""
     page.goto(site_url + "dice/")
     root = open_widget(page, DICE)
-    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=60_000)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ms(60_000))
     page.wait_for_function("() => window.rulesEngine.idle")
     # The widget's engine line at each error (the widget hears of a state before the window's event).
     page.evaluate(f"""() => {{ window.linesSaid = []; addEventListener("rules-engine-state", () => window.rulesEngine.state === "error"
@@ -251,7 +252,7 @@ def test_a_deploy_during_a_first_visit_asks_before_mixing_builds(browser, site_d
         os.symlink(v2, served)
         page.evaluate("window.deploy()")
         update = page.locator("[data-update]")
-        expect()(update).to_be_visible(timeout=90_000)
+        expect()(update).to_be_visible(timeout=ms(90_000))
         assert page.locator("[data-offline]").count() == 0
         assert page.evaluate("document.querySelector('meta[name=rules-build]').content") == old
         # A link now loads a whole page (of v2), never v2 content into this v1 document.

@@ -16,6 +16,7 @@ from rules_core.jovian_wars.ship_inputs import ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
 from tests.keypads import with_keypads
 from tests.site.conftest import clear_local_storage, expect
+from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -303,7 +304,7 @@ TENGU = ship("Tengu", "Theirs", {"structure": 3})
 DICE = {"skill_roll.dice": [3, 3, 1], "ram.dice": [2, 2, 5, 5, 1], "target.dice": [2, 2, 4], "rammer_hit_dice": [4]}
 SECOND_HIT_DICE = {"rammer_hit_dice": [5, 2, 3], "target_hit_dice": [2, 4, 4]}
 """Every damage die of the second Ram typed (its Critical Hits and Catastrophic Damage Table rolls): none rolled."""
-ENGINE_MS = 180_000
+ENGINE_MS = ms(180_000)
 """The engine's first boot on a machine shared with other test runs (Pyodide in a fresh profile)."""
 
 

@@ -8,12 +8,13 @@ import pytest
 import rules_core
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget
+from tests.timing import ms
 
 pytestmark = pytest.mark.browser
 
-BOOT_MS = 180_000
+BOOT_MS = ms(180_000)
 """Pyodide boots slowly on a loaded machine: wait on the engine, never on a clock."""
-ANSWER_MS = 60_000
+ANSWER_MS = ms(60_000)
 """An answer from the engine after it is ready."""
 
 PAGE = "war-galley/aid/attack-modes/"

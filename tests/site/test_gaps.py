@@ -9,12 +9,13 @@ import rules_core
 from rules_core.readings import GAPS
 from tests.site.conftest import expect
 from tests.site.test_widgets import fragment, widget
+from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
-BOOT_MS = 180_000
+BOOT_MS = ms(180_000)
 """Pyodide boots slowly on a loaded machine: wait on the engine, never on a clock."""
-ANSWER_MS = 60_000
+ANSWER_MS = ms(60_000)
 """An answer from the engine after it is ready."""
 
 PAGE = "jovian-wars/v1.2.1/special-actions/"

@@ -25,9 +25,10 @@ from scripts.build.offline import build_version, precache_manifest, write_servic
 from scripts.build.wheel import build_wheel
 from tests.site.conftest import expect, spend_the_retries
 from tests.site.test_widgets import chart_rows, cpython_rows, open_widget
+from tests.timing import ms
 
-BOOT_MS = 60_000
-PRECACHE_MS = 90_000  # the first visit downloads ~15 MB into the cache on a shared machine
+BOOT_MS = ms(60_000)
+PRECACHE_MS = ms(90_000)  # the first visit downloads ~15 MB into the cache on a shared machine
 GALLEY_PAGE = "war-galley/aid/attack-modes/"
 
 

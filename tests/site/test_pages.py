@@ -26,6 +26,7 @@ from scripts.build.augment import augment
 from scripts.build.build_error import BuildError
 from tests.conftest import DOCS, SITE
 from tests.site.conftest import PageLog, watch
+from tests.timing import ms
 
 TAP = 44
 """Smallest tap target, in CSS pixels."""
@@ -79,6 +80,14 @@ MEASURE_TARGETS = """(selector) => {
 }""" % TAP
 
 
+TRANSITIONS_FINISHED = """async () => {
+  // getAnimations() brings style up to date first, so a transition a change just started is in it.
+  const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(ending.map((animation) => animation.finished.catch(() => null)));  // a cancelled one is done too
+}"""
+"""Wait until every CSS transition and finite animation running now has finished."""
+
+
 @pytest.fixture(scope="module")
 def phone(browser) -> Iterator[object]:
     """One phone-sized browser context for the whole module (fresh profile, no service worker yet)."""
@@ -99,10 +108,10 @@ def visit(phone, site_url: str) -> Callable[[str], Visit]:
             log = PageLog()
             page = phone.new_page()
             watch(page, log)
-            page.goto(site_url + path, wait_until="networkidle", timeout=120_000)  # Pyodide loads slowly on a busy machine
+            page.goto(site_url + path, wait_until="networkidle", timeout=ms(120_000))  # Pyodide loads slowly on a busy machine
             scroll_width, inner_width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
             page.evaluate("document.getElementById('__drawer').checked = true")  # lay out the drawer's links
-            page.wait_for_timeout(300)  # the drawer slides in
+            page.evaluate(TRANSITIONS_FINISHED)  # the drawer has slid in
             small = page.evaluate(MEASURE_TARGETS, TAP_TARGETS)
             page.close()
             cache[path] = Visit(log, scroll_width, inner_width, small)
@@ -171,7 +180,7 @@ def test_search_finds_boarded_on_the_v124_actions_page(page, page_log: PageLog, 
     page.locator("label.md-header__button[for='__search']").click()
     page.locator("input.md-search__input").press_sequentially("Boarded", delay=30)  # Material searches on keyup
     results = page.locator(".md-search-result__item a[href*='jovian-wars/v1.2.4/actions/']")
-    expect(results.filter(has_text=re.compile("boarded", re.IGNORECASE)).first).to_be_visible(timeout=15_000)
+    expect(results.filter(has_text=re.compile("boarded", re.IGNORECASE)).first).to_be_visible(timeout=ms(15_000))
     assert page_log.foreign(site_url.rstrip("/")) == []
 
 

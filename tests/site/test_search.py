@@ -25,6 +25,7 @@ import pytest
 from scripts.build.entries import load_entries
 from scripts.build.search_entries import search_entries
 from tests.conftest import DOCS
+from tests.timing import ms
 
 PREFERENCE = [("jovian-wars", "v1.2.4"), ("jovian-wars", "v1.2.1"), ("war-galley", "aid")]
 """Which entry a bare name shared by several opens: the first of these."""
@@ -100,9 +101,9 @@ def open_search(page, zensical: bool):
 
     page.locator("label.md-header__button[for='__search']").tap()
     field = search_field(page, zensical)
-    expect(field).to_be_visible(timeout=10_000)
-    expect(field).to_be_editable(timeout=10_000)
-    field.fill("", timeout=10_000)
+    expect(field).to_be_visible(timeout=ms(10_000))
+    expect(field).to_be_editable(timeout=ms(10_000))
+    field.fill("", timeout=ms(10_000))
     return field
 
 
@@ -124,15 +125,37 @@ def walk(page, site_url: str, cases: list[Case], zensical: bool = False) -> list
         field.fill(case.query)
         field.press("Enter")
         try:
-            page.wait_for_function(HEADING_IN_VIEW, arg=[case.path, case.slug], timeout=10_000)
+            page.wait_for_function(HEADING_IN_VIEW, arg=[case.path, case.slug], timeout=ms(10_000))
         except PlaywrightTimeout:
             failed.append(f"{case.query!r} -> {case.path}#{case.slug}: {page.evaluate(WHERE, case.slug)}")
             page.goto(site_url, wait_until="networkidle")  # start the next one afresh
     return failed
 
 
+# Both themes' search workers (Material's and Zensical's workers/search.*.js) answer each message with one:
+# a set-up with "ready", a query with its results. Counted, and a frame painted after the last answer (the
+# theme renders it, calculators/search.js labels and pins it on the list's mutations), so a test reads the
+# results of the last query typed, not of a prefix of it still on screen. Installed before the page loads.
+WATCH_SEARCH_WORKER = """(() => {
+  const watch = window.searchWorker = { posted: 0, answered: 0, painted: 0 };
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes("workers/search")) return;
+      this.postMessage = (message, ...rest) => { watch.posted += 1; return super.postMessage(message, ...rest); };
+      this.addEventListener("message", () => {
+        const answer = (watch.answered += 1);
+        requestAnimationFrame(() => requestAnimationFrame(() => { watch.painted = Math.max(watch.painted, answer); }));
+      });
+    }
+  };
+})();"""
+
+
 def first_results(page, query: str, zensical: bool) -> list[dict[str, str]]:
-    """Type the query as a player would; the results shown (href, label text), first first."""
+    """Type the query as a player would; the results of the whole query, once shown (href, label text), first first.
+    The page must have WATCH_SEARCH_WORKER."""
     field = open_search(page, zensical)
     field.press_sequentially(query, delay=20)
     script = """([zensical, query]) => {
@@ -140,14 +163,14 @@ def first_results(page, query: str, zensical: bool) -> list[dict[str, str]]:
       const field = zensical ? root.querySelector("dialog input") : root.querySelector("input.md-search__input");
       const links = zensical ? root.querySelectorAll("ol[role='listbox'] > li > a[href]")
                              : root.querySelectorAll(".md-search-result__item .md-search-result__link");
-      if (field.value !== query || links.length < 2) return null;
+      const worker = window.searchWorker;
+      const settled = worker.posted > 0 && worker.answered === worker.posted && worker.painted === worker.answered;
+      if (field.value !== query || !settled || links.length < 2) return null;
       return [...links].map((a) => ({href: a.href, text: a.textContent.replace(/\\s+/g, " ").trim(),
         label: zensical ? [...a.querySelectorAll("menu li")].map((li) => li.textContent.trim()).join(" · ")
                         : a.querySelector(".search-entry, .search-place")?.textContent ?? ""}));
     }"""
-    page.wait_for_function(script, arg=[zensical, query], timeout=15_000)
-    page.wait_for_timeout(300)  # the theme may still add results
-    return page.evaluate(script, [zensical, query])
+    return page.wait_for_function(script, arg=[zensical, query], timeout=ms(15_000)).json_value()
 
 
 RANKED = [
@@ -163,6 +186,7 @@ RANKED = [
 def check_ranking(page, site_url: str, zensical: bool) -> None:
     """Assert each RANKED query's first result is its entry, with its label, and that every result
     linking to a rules entry names the entry's game, version and kind."""
+    page.add_init_script(WATCH_SEARCH_WORKER)
     page.goto(site_url, wait_until="networkidle")
     records: dict[str, dict] = {}
     for record in search_entries(DOCS)["entries"]:
@@ -208,18 +232,34 @@ ENTER_BEFORE_THE_FOCUS_WATCH = """() => {
 }"""
 
 
+# The theme's focus watch runs on a 1 ms timer armed by each focusin/focusout on the body (debounceTime(1)).
+# A listener added after the theme's arms its own 1 ms timer for the same event, which fires after the
+# theme's: once every focus change has been followed by it, the theme has seen the focus as it now is.
+WATCH_FOCUS_CHANGES = """() => {
+  const watch = window.focusChanges = { made: 0, seen: 0 };
+  for (const type of ["focusin", "focusout"]) document.body.addEventListener(type, () => {
+    const change = (watch.made += 1);
+    setTimeout(() => { watch.seen = change; }, 1);
+  });
+}"""
+FOCUS_WATCH_CAUGHT_UP = "() => window.focusChanges.seen === window.focusChanges.made"
+
+
 @pytest.mark.browser
 def test_enter_before_the_themes_focus_watch_leaves_search_closed(page, site_url: str) -> None:
     """Assert: search opened by its toggle alone (the field not focused), then the field focused and a
-    name entered in one task: the entry opens with its heading in view, and search stays closed."""
+    name entered in one task: the entry opens with its heading in view, and search stays closed once the
+    theme's focus watch has seen the focus changes of that task."""
     page.goto(site_url + "jovian-wars/traits/", wait_until="networkidle")
     page.wait_for_function("() => !!document.documentElement.dataset.searchWatched")
     page.wait_for_function("() => !!document.querySelector('.md-search__input')")
+    page.evaluate(WATCH_FOCUS_CHANGES)
     page.evaluate("() => document.getElementById('__search').click()")
-    page.wait_for_timeout(100)  # the theme's focus watch has seen the field unfocused
+    page.wait_for_function(FOCUS_WATCH_CAUGHT_UP)
     page.evaluate(ENTER_BEFORE_THE_FOCUS_WATCH)
-    page.wait_for_function(HEADING_IN_VIEW, arg=["jovian-wars/traits/", "cloak"], timeout=10_000)
-    page.wait_for_timeout(300)  # past the theme's debounce and the overlay's transition
+    page.wait_for_function(HEADING_IN_VIEW, arg=["jovian-wars/traits/", "cloak"], timeout=ms(10_000))
+    page.wait_for_function(FOCUS_WATCH_CAUGHT_UP)
+    assert page.evaluate("window.focusChanges.made") >= 2  # the field focused, then let go by the Enter
     assert page.evaluate(WHERE, "cloak")["searchOpen"] is False
 
 
@@ -242,13 +282,15 @@ def test_the_search_index_is_built_when_search_is_first_opened(page, page_log, s
     from playwright.sync_api import expect
 
     page.add_init_script(COUNT_SEARCH_SETUPS)
-    page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="networkidle")
+    # ?h= has the theme highlight "ram" in the page (search.highlight) once it has read the index file: the
+    # moment an eager theme sets its index up (both take the one reading of the file, in the same task).
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/?h=ram", wait_until="networkidle")
     page.wait_for_function("() => !!document.documentElement.dataset.searchWatched")
-    page.wait_for_timeout(500)  # the theme, had it been going to, has set its index up by now
+    page.wait_for_function("() => !!document.querySelector('article mark[data-md-highlight]')", timeout=ms(15_000))
     assert page.evaluate("window.searchSetups") == 0
     open_search(page, zensical=False).press_sequentially("Ram", delay=0)
     first = page.locator(".md-search-result__item .md-search-result__link").first
-    expect(first).to_have_attribute("href", re.compile(r"jovian-wars/v1\.2\.4/actions/#ram$"), timeout=15_000)
+    expect(first).to_have_attribute("href", re.compile(r"jovian-wars/v1\.2\.4/actions/#ram$"), timeout=ms(15_000))
     assert page.evaluate("window.searchSetups") == 1
     assert page_log.page_errors == []
 

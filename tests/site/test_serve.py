@@ -18,6 +18,7 @@ import pytest
 from scripts.live_reload import LiveBuild, build_in_subprocess
 from scripts.static_server import make_server
 from tests.conftest import ROOT, SITE
+from tests.timing import ms, seconds
 
 
 @pytest.fixture
@@ -35,7 +36,7 @@ def one_line_message(port: int) -> list[str]:
 
 def test_a_busy_port_is_one_line_naming_it(busy_port: int) -> None:
     done = subprocess.run([sys.executable, "scripts/static_server.py", "--port", str(busy_port), "--live"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+                          cwd=ROOT, capture_output=True, text=True, timeout=seconds(60))
     assert done.returncode == 1
     assert done.stderr.splitlines() == one_line_message(busy_port)
     assert "Serving" not in done.stdout
@@ -44,7 +45,7 @@ def test_a_busy_port_is_one_line_naming_it(busy_port: int) -> None:
 def test_scripts_serve_on_a_busy_port_says_so_before_building(busy_port: int) -> None:
     """The port is taken before the first build, so the answer is at once and the site is left as it was."""
     before = (SITE / "index.html").stat().st_mtime_ns if (SITE / "index.html").exists() else None
-    done = subprocess.run([str(ROOT / "scripts" / "serve")], cwd=ROOT, capture_output=True, text=True, timeout=600,
+    done = subprocess.run([str(ROOT / "scripts" / "serve")], cwd=ROOT, capture_output=True, text=True, timeout=seconds(600),
                           env={**os.environ, "PORT": str(busy_port)})
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1:] == one_line_message(busy_port)  # after scripts/setup's own output, if any
@@ -74,7 +75,7 @@ def test_a_change_rebuilds_the_site_and_reloads_the_open_page(context, page_log,
         page.goto(url + "dice/", wait_until="load")
         expect(page.locator('script[src="/__live/reload.js"]')).to_have_count(1)
         page.evaluate("() => { window.__beforeTheChange = true; }")
-        with page.expect_navigation(timeout=300_000):
+        with page.expect_navigation(timeout=ms(300_000)):
             source.write_text("after\n", encoding="utf-8")
         assert built == [True]
         assert page.evaluate("() => window.__beforeTheChange === undefined"), "the page was not reloaded"

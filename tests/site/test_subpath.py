@@ -15,10 +15,11 @@ import pytest
 from scripts.static_server import serve_in_background
 from tests.site.conftest import PageLog, expect, wait_until, watch
 from tests.site.test_widgets import open_widget
+from tests.timing import ms
 
 PREFIX = "/some/prefix/"
-BOOT_MS = 90_000
-PRECACHE_MS = 120_000  # the first visit caches ~15 MB on a shared machine
+BOOT_MS = ms(90_000)
+PRECACHE_MS = ms(120_000)  # the first visit caches ~15 MB on a shared machine
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +57,9 @@ def test_under_a_sub_path_a_resolver_goes_live_the_worker_controls_and_pages_wor
     watch(page, log)
     page.goto(prefixed_url + "dice/")
     dice = open_widget(page, "dice/unopposed")
-    expect(30_000)(dice).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(ms(30_000))(dice).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     dice.get_by_role("button", name="Roll for me").click()
-    expect(30_000)(dice.locator('[data-region="outcome"] .resolver__headline')).not_to_be_empty()
+    expect(ms(30_000))(dice.locator('[data-region="outcome"] .resolver__headline')).not_to_be_empty()
 
     scope = page.evaluate("navigator.serviceWorker.ready.then(registration => registration.scope)")
     assert scope == prefixed_url
@@ -70,13 +71,13 @@ def test_under_a_sub_path_a_resolver_goes_live_the_worker_controls_and_pages_wor
     context.set_offline(True)
     page.goto(prefixed_url + "war-galley/aid/attack-modes/")  # a full load of a page not visited before
     ram = open_widget(page, "war-galley/aid/ram")
-    expect(30_000)(ram).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
-    expect(30_000)(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
+    expect(ms(30_000))(ram).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(ms(30_000))(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true")
     readings = ram.locator(".resolver__readings a").first
     href = readings.evaluate("a => a.href")
     assert href.startswith(prefixed_url + "readings/#")
     page.goto(href)
-    expect(30_000)(page.locator("article")).to_contain_text("Readings are in force")
+    expect(ms(30_000))(page.locator("article")).to_contain_text("Readings are in force")
     assert log.foreign(prefixed_url) == []  # not even the host root: everything under the prefix
     assert log.page_errors == []
     page.close()

@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import SITE
 from tests.site.conftest import PageLog, watch
+from tests.timing import ms
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +66,7 @@ def assert_heading_in_view(page, anchor: str) -> None:
     except PlaywrightTimeout:
         pytest.fail(f"#{anchor} never came into view below the header: {page.evaluate(HEADING_PLACE, anchor)}")
     # Layout that settles late (the engine and widgets loading) must not carry the heading away.
-    page.wait_for_load_state("networkidle", timeout=120_000)
+    page.wait_for_load_state("networkidle", timeout=ms(120_000))
     place = page.evaluate(HEADING_PLACE, anchor)
     assert place["header"] <= place["top"] and place["bottom"] <= place["height"], place
     assert place["top"] - place["header"] < 100, f"the heading is not at the top of the screen: {place}"
@@ -81,7 +82,7 @@ def wait_for_heading_in_view(page, anchor: str) -> None:
           return box.top >= header && box.bottom <= innerHeight;
         }""",
         arg=anchor,
-        timeout=15_000,
+        timeout=ms(15_000),
     )
 
 
@@ -105,7 +106,7 @@ def test_search_result_lands_on_the_boarded_heading(phone_page, site_url: str) -
     # The entry named comes first (calculators/page/search.js pins it), saying its place and kind; the
     # theme's own result for its page says the page's place.
     result = page.locator(".md-search-result__item").first.locator(boarded)
-    expect(result).to_be_visible(timeout=15_000)
+    expect(result).to_be_visible(timeout=ms(15_000))
     expect(result.locator(".search-entry")).to_have_text("Jovian Wars v1.2.4 · Actions · State")
     item = page.locator(".md-search-result__item:not(.search-best)", has=page.locator(boarded))
     expect(item.locator(".search-place")).to_have_text("Jovian Wars v1.2.4 · Actions")
@@ -125,7 +126,7 @@ def test_search_results_name_the_version_of_entries_both_versions_share(phone_pa
     page.goto(site_url, wait_until="networkidle")
     search(page, "Launch")
     places = page.locator(".md-search-result__item .search-place")
-    expect(places.filter(has_text="Jovian Wars v1.2.4 · Actions")).to_have_count(1, timeout=15_000)
+    expect(places.filter(has_text="Jovian Wars v1.2.4 · Actions")).to_have_count(1, timeout=ms(15_000))
     expect(places.filter(has_text="Jovian Wars v1.2.1 · Special Actions")).to_have_count(1)
 
 
@@ -172,7 +173,7 @@ def test_home_page_search_button_opens_search(phone_page, site_url: str) -> None
     page.get_by_role("button", name="Search the rules").tap()
     expect(page.locator("input.md-search__input")).to_be_focused()
     page.keyboard.type("Ram", delay=30)
-    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=ms(15_000))
 
 
 def test_header_title_fits_a_phone(phone_page, site_url: str) -> None:
@@ -213,9 +214,9 @@ def test_glossary_holds_the_states_and_traits_in_the_rules_words() -> None:
 def go_offline_with_the_service_worker(page, context, url: str) -> None:
     """Load the page, wait until the service worker controls it, then cut the network."""
     page.goto(url, wait_until="load")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ms(120_000))
     page.reload(wait_until="load")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ms(60_000))
     context.set_offline(True)
 
 
@@ -229,7 +230,7 @@ def test_a_state_opens_its_definition_by_tap_offline(phone_page, site_url: str) 
     try:
         page.reload(wait_until="load")  # the page itself now comes from the service worker
         term = page.locator("#board ~ p a.term", has_text="Boarded").first
-        expect(term).to_be_attached(timeout=15_000)
+        expect(term).to_be_attached(timeout=ms(15_000))
         box = term.bounding_box()
         assert box and box["height"] >= 44, f"the term's tap area is {box}"
         term.scroll_into_view_if_needed()
@@ -255,7 +256,7 @@ def test_a_trait_link_opens_its_popover_by_keyboard(phone_page, site_url: str) -
     page, _ = phone_page
     page.goto(site_url + "jovian-wars/v1.2.4/actions/", wait_until="load")
     term = page.locator("a.term[href$='traits/#precise']").first
-    expect(term).to_be_attached(timeout=15_000)
+    expect(term).to_be_attached(timeout=ms(15_000))
     term.focus()
     page.keyboard.press("Enter")
     popover = page.locator(".term-popover")

@@ -17,6 +17,7 @@ from tests.site.test_table_use import go_offline_with_the_service_worker
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, type_dice
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget, shared_resolution
+from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -58,13 +59,13 @@ def test_each_defined_term_is_quoted_from_its_page() -> None:
 
 def open_ready(page, resolver_id: str):
     root = open_widget(page, resolver_id)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(90_000))
     return root
 
 
 def roll_for_me(root) -> None:
     root.get_by_role("button", name="Roll for me").tap()
-    expect()(root.locator('[data-region="outcome"] .resolver__steps li').first).to_be_attached(timeout=60_000)
+    expect()(root.locator('[data-region="outcome"] .resolver__steps li').first).to_be_attached(timeout=ms(60_000))
 
 
 def region_terms(page, slug: str | None) -> list[str]:

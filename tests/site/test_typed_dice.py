@@ -13,6 +13,7 @@ from tests.keypads import with_keypads
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, reveal
 from tests.site.conftest import expect
 from tests.site.test_widgets import open_widget
+from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -47,7 +48,7 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
     it, and the headline, the sticky headline and that step say so."""
     page.goto(site_url + ACTIONS + "#ram")
     root = open_widget(page, RAM)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(90_000))
     root.evaluate(RECORD)
     typed: dict[str, list[int]] = {}
     outcome = root.locator('[data-region="outcome"]')
@@ -62,7 +63,7 @@ def test_a_half_typed_roll_never_yields_an_unmarked_automatic_die(page, page_log
                 expect()(pad.locator('[data-region="needed"]')).to_contain_text(f"{len(typed[name])} of ")
                 expect()(outcome.locator(".resolver__hint")).to_be_visible()
     headline = outcome.locator(".resolver__headline")
-    expect()(headline).not_to_be_empty(timeout=60_000)
+    expect()(headline).not_to_be_empty(timeout=ms(60_000))
     resolutions = page.evaluate("window.resolutions")
     assert resolutions, "nothing was resolved"
     for seen in resolutions:  # every resolution the widget ever showed was of the whole roll
@@ -102,12 +103,12 @@ def test_typing_the_table_die_leaves_no_mark(page, site_url) -> None:
     assert not uses_site_dice(inputs)
     page.goto(site_url + ACTIONS + "#ram")
     root = open_widget(page, RAM)
-    expect()(root).to_have_attribute("data-engine", "ready", timeout=90_000)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(90_000))
     for name, faces in inputs.items():
         pad = root.locator(f'fieldset[data-faces="{name}"]')
         reveal(pad)
         for face in faces:
             pad.get_by_label(f"Die {face}", exact=True).tap()
     headline = root.locator('[data-region="outcome"] .resolver__headline')
-    expect()(headline).to_have_text(rules_core.resolve(RAM, with_keypads({}, inputs))["outcome"]["headline"], timeout=60_000)  # type: ignore[index]
+    expect()(headline).to_have_text(rules_core.resolve(RAM, with_keypads({}, inputs))["outcome"]["headline"], timeout=ms(60_000))  # type: ignore[index]
     expect()(root.locator('[data-region="outcome"]')).not_to_contain_text(MARK)

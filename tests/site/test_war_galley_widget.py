@@ -8,10 +8,11 @@ import pytest
 
 import rules_core
 from tests.site.conftest import expect
+from tests.timing import ms
 
 pytestmark = pytest.mark.browser
 
-BOOT_MS = 60_000
+BOOT_MS = ms(60_000)
 PAGE = "war-galley/aid/attack-modes/"
 RAM = "war-galley/aid/ram"
 

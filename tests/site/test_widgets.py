@@ -19,10 +19,11 @@ from tests.conftest import DOCS
 from rules_core.inputs import field_label
 from tests.keypads import with_keypads
 from tests.site.conftest import expect, wait_until
+from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
-BOOT_MS = 60_000
+BOOT_MS = ms(60_000)
 DICE = "dice/unopposed"
 GALLEY_PAGE = "war-galley/aid/attack-modes/"
 
@@ -38,7 +39,7 @@ def open_widget(page, resolver_id: str):
     if body.get_attribute("open") is None:
         body.locator("> summary").click()
     try:
-        expect()(body).to_have_attribute("open", "", timeout=5_000)
+        expect()(body).to_have_attribute("open", "", timeout=ms(5_000))
     except AssertionError:
         # A click aimed while the page still moves (the glossary's terms marked after the first answers can
         # reflow the text) lands beside the summary: aimed again at the settled page.
@@ -304,7 +305,7 @@ def test_bad_input_in_the_fragment_shows_the_message(page, page_log, site_url, b
     expect()(note).to_contain_text(words)
     expect()(note).to_contain_text("the default is used instead")
     assert "Traceback" not in note.inner_text()
-    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=10_000)
+    expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ms(10_000))
     assert page_log.page_errors == []
     assert page_log.foreign(site_url) == []
 
@@ -323,7 +324,7 @@ def test_instant_navigation_keeps_one_engine(page, page_log, site_url):
     page.locator("#go").click()
     expect()(page).to_have_url(re.compile(re.escape(site_url + GALLEY_PAGE)))  # tracking may add an anchor
     ram = wait_ready(page, "war-galley/aid/ram")
-    expect()(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=10_000)
+    expect()(ram.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ms(10_000))
     assert page.evaluate("window.rulesEngine.starts") == 1
     page.go_back()
     wait_ready(page, DICE)
