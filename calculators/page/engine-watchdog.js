@@ -47,6 +47,25 @@ export class Watchdog {
     return null;
   }
 
+  /**
+   * Fail the engine for `dead`. A worker that stalls while starting may be running a script of another build, or only
+   * part of one (a browser need not report a module it could not run; a script cut short may still run what it
+   * holds): which of its scripts is missing or damaged, if one is, is the reason to give.
+   * @param {string} dead
+   */
+  condemn(dead) {
+    const engine = this.engine;
+    const worker = engine.worker;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    if (engine.state !== "loading") return engine.fail(dead);
+    engine.host.scriptFault().catch(() => null).then((fault) => {
+      if (engine.worker !== worker || engine.state !== "loading") return; // a restart or a word since
+      if (fault) engine.fail(fault.detail, { file: fault.file });
+      else engine.fail(dead, { slow: true });
+    });
+  }
+
   /** Watch while something waits on the worker, and only then. */
   keep() {
     const engine = this.engine;
@@ -61,7 +80,7 @@ export class Watchdog {
     engine.worker?.postMessage({ type: "ping" });
     this.timer = setInterval(() => {
       const dead = this.verdict(performance.now());
-      if (dead) return engine.fail(dead, { slow: engine.state === "loading" });
+      if (dead) return this.condemn(dead);
       engine.worker?.postMessage({ type: "ping" });
     }, WATCH_EVERY_MS);
   }

@@ -7,26 +7,33 @@ import { LOST_WORKER, damagedFile, missingFile } from "../shared/fault-words.js"
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 const SITE = new URL("../../../", import.meta.url).href;
 const BUILD_INFO_URL = new URL("../worker/build-info.js", import.meta.url).href;
-const WORKER_IMPORTS = ["assets/pyodide/pyodide.mjs"]; // the worker's imports with a build revision (build-info.js)
+const PRECACHE_URL = new URL("../shared/precache.js", import.meta.url).href;
 
 /**
- * Why the worker's script did not load: one of its imports missing on the server or damaged (its bytes not
- * this build's; build-info.js, which holds the revisions: it does not load, yet the server sends it), as
+ * Why the worker's script did not load: one of its scripts (itself, its modules, Pyodide's starter: build-info.js's
+ * WORKER_SCRIPTS) missing on the server or damaged (its bytes not this build's; build-info.js, which holds the
+ * revisions: it does not load, yet the server sends it), as
  * {detail, file} (file: the URL of a file the server did not give, probed as the worker's are), or null.
  */
 async function scriptFault() {
   const asked = (url) => fetch(url, { cache: "no-cache" }).catch(() => null);
   const fault = (url, response) =>
     response.ok ? { detail: damagedFile(url), file: null } : { detail: missingFile(url, response.status), file: url };
-  let revisions;
+  let revisions, scripts;
   try {
-    ({ REVISIONS: revisions } = await import(`${BUILD_INFO_URL}?checked=${Date.now()}`)); // not a copy that failed before
+    ({ REVISIONS: revisions, WORKER_SCRIPTS: scripts } = await import(`${BUILD_INFO_URL}?checked=${Date.now()}`)); // not a copy that failed before
   } catch {
     const response = await asked(BUILD_INFO_URL);
     return response && fault(BUILD_INFO_URL, response);
   }
-  const { revisionOf } = await import("../shared/precache.js");
-  for (const path of WORKER_IMPORTS) {
+  let revisionOf;
+  try {
+    ({ revisionOf } = await import(`${PRECACHE_URL}?checked=${Date.now()}`)); // the checker is one of the scripts
+  } catch {
+    const response = await asked(PRECACHE_URL);
+    return response && fault(PRECACHE_URL, response);
+  }
+  for (const path of scripts) {
     const response = await asked(SITE + path);
     if (!response) return null;
     if (!response.ok || (await revisionOf(await response.arrayBuffer())) !== revisions[path]) return fault(SITE + path, response);
@@ -74,6 +81,11 @@ export class EngineWorker {
       worker.onmessage = worker.onerror = null;
       for (const event of early.queued) (event.type === "message" ? onMessage : onError)(event);
     };
+  }
+
+  /** Why the worker's script did not load, if one of its scripts is missing or damaged (see the function). */
+  scriptFault() {
+    return scriptFault();
   }
 
   /** Terminate the worker: its end, which its life lock tells (lost), is this page's doing. */

@@ -12,6 +12,11 @@ const FILE_WORDS = [
   [/^pyodide-lock\.json$/, "its package list"],
   [/^bridge\.py$/, "its bridge to the page"],
   [/^build-info\.js$/, "its build list"],
+  [/^worker\.js$/, "its worker script"],
+  [/^snapshot-store\.js$/, "its saved-start store"],
+  [/^precache\.js$/, "its file checker"],
+  [/^protocol\.js$/, "its message protocol"],
+  [/^fault-words\.js$/, "its fault messages"],
 ];
 
 /** The file's name: the last part of its URL or path. */

@@ -35,6 +35,8 @@ CALCULATORS = ROOT / "calculators"
 SERVICE_WORKER = CALCULATORS / "service-worker"
 """Not copied: scripts/build/offline.py writes its script into /sw.js, the one URL a service worker may have."""
 BRIDGE = "assets/calculators/worker/bridge.py"
+WORKER_MODULES = ("worker", "shared")
+"""The folders of calculators/ the engine worker loads its modules from."""
 THEME_COLOUR = "#{:02x}{:02x}{:02x}".format(*THEME)
 
 
@@ -80,6 +82,11 @@ def add_assets(site_dir: Path, site_name: str) -> None:
         if path.is_file() and SERVICE_WORKER not in path.parents:
             _write(site_dir, f"assets/calculators/{path.relative_to(CALCULATORS).as_posix()}", path.read_bytes())
     engine_files[BRIDGE] = (site_dir / BRIDGE).read_bytes()
+    # The worker's own modules: a script of it that does not load is checked against these (engine-worker.js).
+    worker_scripts = ["assets/pyodide/pyodide.mjs", *(f"assets/calculators/{path.relative_to(CALCULATORS).as_posix()}"
+                                                       for folder in WORKER_MODULES for path in sorted((CALCULATORS / folder).glob("*.js")))]
+    for name in worker_scripts[1:]:
+        engine_files[name] = (site_dir / name).read_bytes()
     for name in PYODIDE_FILES:
         data = trimmed_stdlib(PYODIDE / name) if name == "python_stdlib.zip" else (PYODIDE / name).read_bytes()
         _write(site_dir, f"assets/pyodide/{name}", data)
@@ -95,8 +102,10 @@ def add_assets(site_dir: Path, site_name: str) -> None:
         f'export const WHEEL = "{wheel.name}";\n'
         "// The build's stamp (scripts/build/build_stamp.py writes it over the placeholder).\n"
         f'export const BUILD = "{PLACEHOLDER}";\n'
-        "// Content revisions of the files the engine reads (precache keys; the snapshot key).\n"
+        "// Content revisions of the files the engine reads (precache keys; the snapshot key) and of its scripts.\n"
         f"export const REVISIONS = {json.dumps(revisions, indent=2)};\n"
+        "// The worker's scripts, in the order a script that did not load is looked for (the page, engine-worker.js).\n"
+        f"export const WORKER_SCRIPTS = {json.dumps(worker_scripts, indent=2)};\n"
     )
     _write(site_dir, BUILD_INFO, info.encode())
     for size in (192, 512):

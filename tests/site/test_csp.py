@@ -162,6 +162,9 @@ def use_the_site(page, url: str, site: Path, violations: list[str], zensical: bo
     """Every page, a live answer on the Dice page, an instant navigation, a term popover and a search."""
     from playwright.sync_api import expect
 
+    from tests.site.test_search import WATCH_SEARCH_WORKER, first_results
+
+    page.add_init_script(WATCH_SEARCH_WORKER)  # first_results waits on the search worker's answers
     for path in page_paths(site):
         page.goto(url + path, wait_until="networkidle")
         assert_the_canary_is_refused(page, violations)
@@ -181,8 +184,6 @@ def use_the_site(page, url: str, site: Path, violations: list[str], zensical: bo
     term.click()
     expect(page.locator(".term-popover")).to_contain_text("Boarded · State", timeout=ms(15_000))
     page.keyboard.press("Escape")
-
-    from tests.site.test_search import first_results
 
     assert first_results(page, "Boarded", zensical)  # either theme's search, typed key by key
     page.wait_for_load_state("networkidle")

@@ -19,13 +19,14 @@ import pytest
 from scripts.counting_server import serve_counting
 from tests.site.conftest import PHONE, expect
 from tests.site.test_widgets import open_widget
+from tests.timing import ms
 
 pytestmark = pytest.mark.browser
 
 DICE = "dice/unopposed"
-FAULT_MS = 120_000  # a fault found only once Python has started waits for its start-up: seconds on a loaded machine
+FAULT_MS = ms(120_000)  # a fault found only once Python has started waits for its start-up: seconds on a loaded machine
 
-# Every file the engine loads, with the words the page names it by (calculators/page/fault-words.js).
+# Every file the engine loads, with the words the page names it by (calculators/shared/fault-words.js).
 ENGINE_FILES = {
     "assets/pyodide/rules_core-0.1.0-py3-none-any.whl": "its rules package",
     "assets/pyodide/pyodide.asm.wasm": "its Python interpreter",
@@ -35,7 +36,12 @@ ENGINE_FILES = {
     "assets/pyodide/pyodide-lock.json": "its package list",
     "assets/calculators/worker/bridge.py": "its bridge to the page",
     "assets/calculators/worker/build-info.js": "its build list",
+    "assets/calculators/worker/worker.js": "its worker script",
+    "assets/calculators/worker/snapshot-store.js": "its saved-start store",
+    "assets/calculators/shared/precache.js": "its file checker",
 }
+"""The worker's modules it shares with the page (protocol.js, fault-words.js) are the page's own scripts too: damaged,
+no script of the page runs, so there is no widget to say it."""
 FAULT_WORDS = {
     "404": "is missing on the server (404)",
     "truncated": "is damaged: its contents do not match this build",

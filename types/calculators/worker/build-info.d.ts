@@ -2,3 +2,4 @@
 export const WHEEL: string;
 export const BUILD: string;
 export const REVISIONS: Record<string, string>;
+export const WORKER_SCRIPTS: string[];
