@@ -4,6 +4,8 @@
 // engine-requests.js), or that has not finished starting after BOOT_DEADLINE_MS, is taken for dead: the engine fails
 // with the reason. A boot found too slow makes the next allow twice the time (so a slow phone is never locked out).
 
+import { scriptFault } from "./engine-worker.js";
+
 export const SILENCE_MS = 4000;
 export const BOOT_SILENCE_MS = 8000;
 export const PYTHON_START_SILENCE_MS = 30_000; // Python's start-up: seconds with no break, more on a phone
@@ -59,7 +61,7 @@ export class Watchdog {
     clearInterval(this.timer);
     this.timer = undefined;
     if (engine.state !== "loading") return engine.fail(dead);
-    engine.host.scriptFault().catch(() => null).then((fault) => {
+    scriptFault().catch(() => null).then((fault) => {
       if (engine.worker !== worker || engine.state !== "loading") return; // a restart or a word since
       if (fault) engine.fail(fault.detail, { file: fault.file });
       else engine.fail(dead, { slow: true });

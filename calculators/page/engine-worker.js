@@ -15,24 +15,21 @@ const PRECACHE_URL = new URL("../shared/precache.js", import.meta.url).href;
  * revisions: it does not load, yet the server sends it), as
  * {detail, file} (file: the URL of a file the server did not give, probed as the worker's are), or null.
  */
-async function scriptFault() {
+export async function scriptFault() {
   const asked = (url) => fetch(url, { cache: "no-cache" }).catch(() => null);
   const fault = (url, response) =>
     response.ok ? { detail: damagedFile(url), file: null } : { detail: missingFile(url, response.status), file: url };
-  let revisions, scripts;
-  try {
-    ({ REVISIONS: revisions, WORKER_SCRIPTS: scripts } = await import(`${BUILD_INFO_URL}?checked=${Date.now()}`)); // not a copy that failed before
-  } catch {
-    const response = await asked(BUILD_INFO_URL);
-    return response && fault(BUILD_INFO_URL, response);
-  }
-  let revisionOf;
-  try {
-    ({ revisionOf } = await import(`${PRECACHE_URL}?checked=${Date.now()}`)); // the checker is one of the scripts
-  } catch {
-    const response = await asked(PRECACHE_URL);
-    return response && fault(PRECACHE_URL, response);
-  }
+  // The module, imported afresh (not a copy that failed before); one that does not load is the fault itself.
+  const imported = (url) => import(`${url}?checked=${Date.now()}`).then(
+    (module) => ({ module, refused: null }),
+    async () => ({ module: null, refused: await asked(url).then((response) => response && fault(url, response)) }),
+  );
+  const info = await imported(BUILD_INFO_URL);
+  if (!info.module) return info.refused;
+  const checker = await imported(PRECACHE_URL); // the checker is one of the scripts
+  if (!checker.module) return checker.refused;
+  const { REVISIONS: revisions, WORKER_SCRIPTS: scripts } = info.module;
+  const { revisionOf } = checker.module;
   for (const path of scripts) {
     const response = await asked(SITE + path);
     if (!response) return null;
@@ -81,11 +78,6 @@ export class EngineWorker {
       worker.onmessage = worker.onerror = null;
       for (const event of early.queued) (event.type === "message" ? onMessage : onError)(event);
     };
-  }
-
-  /** Why the worker's script did not load, if one of its scripts is missing or damaged (see the function). */
-  scriptFault() {
-    return scriptFault();
   }
 
   /** Terminate the worker: its end, which its life lock tells (lost), is this page's doing. */

@@ -20,7 +20,7 @@ const FILE_WORDS = [
 ];
 
 /** The file's name: the last part of its URL or path. */
-export const fileName = (url) => String(url).split("?")[0].split("/").pop() || String(url);
+const fileName = (url) => String(url).split("?")[0].split("/").pop() || String(url);
 
 /** "its standard library, python_stdlib.zip": the engine's file in a reader's words, then its name. */
 function named(url) {
