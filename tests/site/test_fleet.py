@@ -271,7 +271,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
     page.reload()
     expect()(page.locator('[data-fleet] [data-region="fleet-message"]')).to_contain_text(
         "The fleet stored on this phone could not be read: its fleet version “1e400” is not one this site reads "
-        "(versions 1 and 2 and 3)")
+        "(versions 1 and 2 and 3 and 4)")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
     assert page_log.page_errors == []
 
@@ -279,7 +279,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
 def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
     """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
     open_fleet(page, site_url)
-    newer = json.dumps({"fleet": 4, "ships": [], "squadrons": []})
+    newer = json.dumps({"fleet": 5, "ships": [], "squadrons": []})
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
     page.reload()
     root = page.locator("[data-fleet]")
@@ -291,7 +291,7 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
     expect()(message).to_contain_text("nothing is saved over it")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
     tap(root, "Start a new fleet")
-    assert stored(page) == {"fleet": 3, "ships": []}
+    assert stored(page) == {"fleet": 4, "ships": []}
     assert page_log.page_errors == []
 
 
@@ -330,7 +330,7 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
     expect()(root.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_have_text(
-        "Ramming ship: Valiant (Mine): Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1 of 4.")
+        "Ramming ship: Valiant (Mine): Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1 of 4, Skill 3.")
     # The pick and the numbers by hand fold under "Change", filled.
     expect()(root.get_by_label("Ramming ship: from your fleet", exact=True)).to_be_hidden()
     expect()(root.locator('[data-name="ramming_ship.structure"]')).to_have_value("1")
