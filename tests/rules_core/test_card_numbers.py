@@ -43,9 +43,6 @@ PENDING: dict[str, set[str]] = {
     "jovian-wars/v1.2.4/evading": {"thrusters", "fuel"},
     "jovian-wars/v1.2.4/resupply": {"skill"},
     "jovian-wars/v1.2.4/withdraw": {"skill"},
-    "jovian-wars/v1.2.4/overdrive": {"skill"},
-    "jovian-wars/v1.2.4/damage-control": {"skill"},
-    "jovian-wars/v1.2.4/system-trait-damage": {"skill"},
     # The v1.2.1 Special Actions: "Skill/Thrusters/Fuel" tests of a Capital Ship or a Squadron. Not done in this branch.
     "jovian-wars/v1.2.1/boarding-party": {"marines"},
     "jovian-wars/v1.2.1/boost": {"thrusters", "fuel"},

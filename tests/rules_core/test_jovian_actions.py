@@ -61,7 +61,7 @@ def test_withdraw_on_double_or_better():
 
 
 def test_repair_table_odds():
-    answer = odds(JW + "damage-control", {"skill": 2, "row": "Rating Damage (one box)"})
+    answer = odds(JW + "damage-control", {"ship": {"skill": 2}, "row": "Rating Damage (one box)"})
     items = chart(answer, 1)
     assert items["0"] == Fraction(5, 6) / 2 and items["1"] == Fraction(5, 12) + Fraction(1, 6)
 

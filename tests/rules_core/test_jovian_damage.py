@@ -315,8 +315,8 @@ def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
     """Assert System Trait Damage's repair chart is How the dice work §6a's row ([N] —, [D] 4+, [T] Auto, [Q+] 2× Auto),
     the same numbers Damage Control gives for that row."""
     for skill in (1, 3, 5):
-        trait = odds(V + "system-trait-damage", {"skill": skill})["charts"]
-        control = odds(V + "damage-control", {"skill": skill, "row": "System Trait Damage"})["charts"]
+        trait = odds(V + "system-trait-damage", {"ship": {"skill": skill}})["charts"]
+        control = odds(V + "damage-control", {"ship": {"skill": skill}, "row": "System Trait Damage"})["charts"]
         assert trait == control
         cells = [row["label"] for row in trait[0]["rows"]]
         assert cells == ["[N]: —", "[D]: 4+", "[T]: Auto", "[Q+]: 2× Auto"]

@@ -109,12 +109,14 @@ LONG_SHOT = Action(
 # ---------------------------------------------------------------- Overdrive
 
 OVERDRIVE_RATINGS = ("Defense", "Sensors", "Thrusters")
+OVERDRIVE_SHIP = card_input("skill", who="The ship")
+"""The Overdriving ship's Skill (a Capital Ship's Rating is Overdriven): a fleet pick fills it."""
 
 OVERDRIVE = Action(
     "overdrive", "Overdrive", "A Skill Test, then the chosen rating is Overdriven (full value) until the End Phase.", V124,
     (Rating("rating", "Chosen rating", 1),),
     (Input("chosen", "choice", "Rating to Overdrive", default="Thrusters", choices=OVERDRIVE_RATINGS),),
-    roll=SkillTest(lambda values: (
+    roll=SkillTest(model=OVERDRIVE_SHIP, table=lambda values: (
         ("[N]", f"{values['chosen']} takes damage as if hit by a single Particle Cannon attack (redundant boxes marked); "
                 "then Overdriven"),
         ("[D]", f"a single damage to {values['chosen']}; then Overdriven"),
