@@ -26,7 +26,7 @@ from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, 
                                   die_of, ship_facts, what_changed)
 from .common import (ATTACK, attack_pool, opposed_sentence, pool_input, roll_attack, squadron_damage_dist,
                                  squadron_loss)
-from ..ship_inputs import card_input, end_state, fate_charts, ship_input, ship_of, ship_parts
+from ..ship_inputs import MAX_BOXES, end_state, fate_charts, ship_input, ship_of, ship_parts
 from ..squadron_inputs import in_play, squadron_end, squadron_input, squadron_parts
 from ...wording import counted, structure_lost
 
@@ -42,7 +42,9 @@ def _attack_needed(values: Inputs) -> dict[str, int]:
 # ---------------------------------------------------------------- Squadron Damage
 
 
-PD_SHIP = card_input("defense", name="pd_ship", who="Ship firing Point Defense", defaults={"defense": 0})
+PD_SHIP = ship_input("pd_ship", "Ship firing Point Defense", (
+    Input("defense", "int", "Defense boxes left", default=0, low=0, high=MAX_BOXES,
+          help="Its Point Defense dice: the Defense rating that tries to reduce the attack's results; 0: none."),))
 """The Capital Ship whose Point Defense tries to reduce the attack's results: its Defense rating is its Point Defense
 (v1.2.4 Damage: "Damage to the Defense Rating represents damage to a ship's Point Defense turrets"), 0 none. A fleet
 pick fills it."""
