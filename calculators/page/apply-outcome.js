@@ -34,13 +34,18 @@ export function notePick(form, path, ship) {
 }
 
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
+/** Whether a fleet ship's numbers now are those it had when picked: a number its stored record did not keep yet (a
+ * Skill "unset", which the fleet reads as its default) is no change. @param {any} now @param {any} picked */
+const sameNumbers = (now, picked) => Object.keys({ ...now.left, ...picked.left }).every((name) => now.left[name] === picked.left[name]
+  || (picked.left[name] === undefined && (picked.state?.unset || []).includes(name)));
 
 /** Whether the numbers sent for a ship are still those its pick filled (a number the pick could not fill differs).
  * @param {InputSpec} spec @param {Values | undefined} sent @param {any} ship */
 function asPicked(spec, sent, ship) {
   return (spec.parts || []).every((part) => {
     const filled = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
-    return filled === undefined || (sent && sent[part.name] === filled);
+    // A number the fleet does not hold yet (unset) is the form's, typed or its default: a pick does not fill it.
+    return filled === undefined || (ship.state?.unset || []).includes(part.name) || (sent && sent[part.name] === filled);
   });
 }
 
@@ -69,7 +74,9 @@ function partsByKind(form) {
   /** @type {{[kind: string]: InputSpec[]}} */
   const out = {};
   for (const [kind, inputKind] of Object.entries(KINDS)) {
-    const spec = form.declaration.inputs.find((s) => s.kind === inputKind);
+    // The model input that holds every number of the fleet's card (an input of a few of them, such as Squadron
+    // Damage's ship firing Point Defense, is not the one applied; checked by it, the other numbers would be refused).
+    const spec = form.declaration.inputs.find((s) => s.kind === inputKind && PARTS_OF[kind].every((name) => (s.parts || []).some((part) => part.name === name)));
     if (spec) out[kind] = (spec.parts || []).filter((part) => PARTS_OF[kind].includes(part.name));
   }
   return out;
@@ -87,7 +94,7 @@ function appliedFleet(found, parts) {
   if (twice) return { error: `${twice.ship.name} was picked for two ships` };
   for (const { ship, end } of found) {
     const now = ships[ship.index];
-    if (!now || now.name !== ship.name || !same(now.left, ship.left)) return { error: `${ship.name} has changed in the fleet since it was picked (applied already?): pick it again` };
+    if (!now || now.name !== ship.name || !sameNumbers(now, ship)) return { error: `${ship.name} has changed in the fleet since it was picked (applied already?): pick it again` };
     const left = { ...now.left };
     for (const part of NOW_PARTS[kindOf(now)]) if (end.numbers[part] !== undefined) left[part] = end.numbers[part];
     const state = { ...(now.state || {}) };

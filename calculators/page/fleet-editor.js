@@ -30,7 +30,12 @@ export function shipForm(ship, kind, partsByKind, save, cancel) {
   const nowSteppers = el("div", { class: "fleet__now-steppers" });
   const drawNow = () => nowSteppers.replaceChildren(...nowParts.map((part) => stepper(part, `Now: ${part.label}`, left[part.name], (n) => { left[part.name] = n; })));
   drawNow();
-  const cardSteppers = parts.map((part) => control(part, cardLabel(part), card[part.name], (n) => {
+  // A number the ship was stored without (its Skill, before the fleet kept it) is said to be not set yet; saving the
+  // form sets it (the player has seen it), so the ship no longer asks for it.
+  const unset = (ship && ship.state && ship.state.unset) || [];
+  const labelOf = (part) => (unset.includes(part.name) ? `${cardLabel(part)} (not set yet: from its data card)` : cardLabel(part));
+  const { unset: _asked, ...kept } = (ship && ship.state) || {};
+  const cardSteppers = parts.map((part) => control(part, labelOf(part), card[part.name], (n) => {
     // A number not yet damaged follows its card; one above the card comes down to it; one that does not change
     // in play (a Squadron's Skill, weapon, traits) is its card's.
     if (left[part.name] === card[part.name] || left[part.name] > n || !NOW_PARTS[kind].includes(part.name)) left[part.name] = n;
@@ -43,7 +48,7 @@ export function shipForm(ship, kind, partsByKind, save, cancel) {
     el("fieldset", { class: "resolver__group" }, el("legend", { text: "Data card" }), cardSteppers),
     el("details", { class: "fleet__now" }, el("summary", { text: kind === SQUADRON ? "Now (Structure left, Fuel remaining)" : "Now (boxes left, Structure left, undamaged weapons)" }), nowSteppers),
     el("div", { class: "fleet__form-actions" },
-      el("button", { type: "button", text: "Save ship", onclick: () => save({ kind, name: name.value, side: side.value, card, left, ...(ship && ship.state ? { state: ship.state } : {}) }) }),
+      el("button", { type: "button", text: "Save ship", onclick: () => save({ kind, name: name.value, side: side.value, card, left, ...(Object.keys(kept).length ? { state: kept } : {}) }) }),
       el("button", { type: "button", text: "Cancel", onclick: () => cancel() })));
   return { form, name };
 }

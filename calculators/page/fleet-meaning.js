@@ -19,7 +19,7 @@ export function meaningBox(ship, index) {
   const key = `${door} ${JSON.stringify(inputs)}`;
   const show = (result) => {
     box.dataset.state = "ready";
-    box.replaceChildren(...meaningNodes(result));
+    box.replaceChildren(...unsetNodes(ship), ...meaningNodes(result));
   };
   if (meanings.has(key)) {
     show(meanings.get(key));
@@ -39,6 +39,15 @@ export function meaningBox(ship, index) {
     show(answer.result);
   });
   return box;
+}
+
+/** The card numbers the ship was stored without (its Skill, kept by the fleet since version 4), asked for: a
+ * resolver does not take them from the fleet until they are set. */
+function unsetNodes(ship) {
+  const unset = (ship.state && Array.isArray(ship.state.unset)) ? ship.state.unset : [];
+  if (!unset.length) return [];
+  const names = unset.map((name) => name.charAt(0).toUpperCase() + name.slice(1)).join(", ");
+  return [el("p", { class: "fleet__unset", "data-region": "ship-unset", text: `${names}: not set yet (this ship was stored before the fleet kept ${unset.length > 1 ? "them" : "it"}). Edit the ship to set ${unset.length > 1 ? "them" : "it"} from its data card; until then a resolver asks for ${unset.length > 1 ? "them" : "it"}.` })];
 }
 
 /** The engine's answer in words: Crippled and the texts, Systems at 0, the Actions it may, may not, may perhaps declare. */

@@ -1,10 +1,11 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 3, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
+//   {"fleet": 4, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build writes version 3 and reads 1, 2 and 3 (version 1 has no "state",
-//           versions 1 and 2 no "kind": their ships are Capital Ships); a record of another version is refused with a
+//   fleet   the record's version. This build writes version 4 and reads 1 to 4 (version 1 has no "state",
+//           versions 1 and 2 no "kind": their ships are Capital Ships; versions 1 to 3 no Capital Ship "skill": ADDED,
+//           such a ship's Skill is asked for, see "unset"); a record of another version is refused with a
 //           plain note and left as it is (a later build may read it), never overwritten unasked. Each version came
 //           with a field: a build that reads only the older ones then says the fleet was made by a newer version,
 //           rather than refusing a field it does not know.
@@ -16,7 +17,9 @@
 //           the rest are its card's
 //   state   optional, what a resolution applied beyond the numbers (apply-outcome.js): "fate" (one of FATES: Destroyed,
 //           Dead, Explodes, Captured; a Squadron's only Destroyed) and "boarders" (the Boarders aboard a Capital Ship,
-//           while Boarded)
+//           while Boarded); "unset": the card numbers a ship stored before the fleet kept them does not have (its
+//           Skill, from a version 1-3 record): the card holds the default until the player sets them (fleet-editor.js),
+//           a pick does not fill them (ship-pick.js) and the ship's box asks for them (fleet-meaning.js)
 //
 // The parts of each kind are passed in as `PartsByKind`. A resolver's page knows only the kinds its inputs declare:
 // it checks the ships of those kinds in full and keeps the others as stored (the Fleet page knows both and checks
@@ -28,22 +31,27 @@
 import { checkValue } from "./input-check.js";
 import { readJson, sourceOf } from "./json-source.js";
 
-export const VERSION = 3;
-/** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship). */
-export const READS = [1, 2, 3];
+export const VERSION = 4;
+/** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
+ * without a Capital Ship's Skill. */
+export const READS = [1, 2, 3, 4];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";
 /** A fleet ship's kind, and the input kind (rules_core inputs.MODEL_KINDS) a resolver declares it by. */
 export const KINDS = { [CAPITAL_SHIP]: "ship", [SQUADRON]: "squadron" };
 /** The parts a fleet Capital Ship's card and numbers hold: rules_core's ship_parts() (tests/site/test_fleet.py checks it). */
-export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "traits", "trait_boxes", "weapons", "spinal"];
+export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "skill", "traits", "trait_boxes", "weapons", "spinal"];
+/** The card numbers each kind gained after the first version, by the version that added them: a record of an earlier
+ * version has none, and its ships are asked for them ("unset"). */
+export const ADDED = { [CAPITAL_SHIP]: { skill: 4 }, [SQUADRON]: {} };
 /** The parts a fleet Squadron's card holds: rules_core's squadron_parts() (tests/site/test_fleet.py checks it). */
 export const SQUADRON_PARTS = ["structure", "skill", "fuel", "weapon", "as_rating", "macro", "missile", "missile_as", "missile_macro", "evasive"];
 /** The parts of each kind. */
 export const PARTS_OF = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: SQUADRON_PARTS };
-/** The numbers a resolution or a game changes ("now"), by kind: all of a Capital Ship's; a Squadron's Structure and
- * Fuel (its Skill, weapons and Evasive are its card's). */
-export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: ["structure", "fuel"] };
+/** The numbers a resolution or a game changes ("now"), by kind: a Capital Ship's boxes, Structure, System Traits and
+ * weapons (its Skill is its card's: no rule of the texts changes it); a Squadron's Structure and Fuel (its Skill,
+ * weapons and Evasive are its card's). */
+export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS.filter((part) => part !== "skill"), [SQUADRON]: ["structure", "fuel"] };
 /** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state, squadron_inputs.squadron_end), "" in play. */
 export const FATES = ["Destroyed", "Dead", "Explodes", "Captured"];
 export const MOST_BOARDERS = 30;
@@ -58,7 +66,7 @@ const SHIP_KEYS = ["kind", "name", "side", "card", "left", "state"];
 /**
  * @typedef {{[kind: string]: any[] | undefined}} PartsByKind the declared parts of each kind this page knows
  */
-const STATE_KEYS = ["fate", "boarders"];
+const STATE_KEYS = ["fate", "boarders", "unset"];
 const RECORD_KEYS = ["fleet", "ships"];
 
 /** A part's label for the card: "Defense boxes left" -> "Defense boxes". */
@@ -104,9 +112,16 @@ export const kindOf = (ship) => (isObject(ship) && Object.hasOwn(ship, "kind") ?
 /** The same ship, a fresh copy of what JSON can hold (a kind this page does not know the parts of, kept as stored). */
 const copied = (value) => JSON.parse(JSON.stringify(value));
 
+/** The card numbers `ship` (of a record of `version`) was stored without because the fleet did not keep them yet:
+ * [] for a ship of this version. @param {any} ship @param {string} kind @param {number} version */
+function notYetKept(ship, kind, version) {
+  const added = ADDED[kind] || {};
+  return Object.keys(added).filter((name) => version < added[name] && isObject(ship.card) && !Object.hasOwn(ship.card, name));
+}
+
 /** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field.
- * @param {any} ship @param {PartsByKind} partsByKind @param {string} where */
-export function checkShip(ship, partsByKind, where = "The ship") {
+ * @param {any} ship @param {PartsByKind} partsByKind @param {string} where @param {number} version its record's */
+export function checkShip(ship, partsByKind, where = "The ship", version = VERSION) {
   if (!isObject(ship)) refuse(`${where} must be a ship (kind, name, side, card, left)`);
   onlyKeys(ship, SHIP_KEYS, where);
   const kind = kindOf(ship);
@@ -120,21 +135,31 @@ export function checkShip(ship, partsByKind, where = "The ship") {
     const kept = { kind, name, side, card: copied(ship.card), left: copied(ship.left) };
     return ship.state === undefined ? kept : { ...kept, state: copied(ship.state) };
   }
+  const unset = notYetKept(ship, kind, version);
   const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel);
   const left = ship.left === undefined ? { ...card } : checkNumbers(ship.left, parts, `${named}, now`, (part) => part.label);
+  for (const name of unset) left[name] = card[name]; // the default stands on both until the player sets it
   for (const part of parts) {
     if (!NOW_PARTS[kind].includes(part.name)) {
       if (left[part.name] !== card[part.name]) refuse(`${named}: ${part.label} now (${left[part.name]}) is not its card's ${card[part.name]}`);
     } else if (left[part.name] > card[part.name]) refuse(`${named}: ${part.label} (${left[part.name]}) is more than its card's ${card[part.name]}`);
   }
-  const state = ship.state === undefined ? undefined : checkState(ship.state, named, kind);
+  const read = ship.state === undefined ? undefined : checkState(ship.state, named, kind, parts);
+  const asked = [...new Set([...(read?.unset || []), ...unset])].filter((name) => parts.some((part) => part.name === name));
+  const state = asked.length ? { ...read, unset: asked } : read && withoutUnset(read);
   return state ? { kind, name, side, card, left, state } : { kind, name, side, card, left };
 }
 
+/** A state without "unset" (undefined when nothing else is set). */
+function withoutUnset(state) {
+  const { unset, ...rest } = state;
+  return Object.keys(rest).length ? rest : undefined;
+}
+
 /** A ship's state beyond its numbers: a fresh object with only what is set, or undefined when nothing is. */
-function checkState(value, named, kind) {
+function checkState(value, named, kind, parts) {
   if (!isObject(value)) refuse(`${named}'s state must be its fate and Boarders by name`);
-  onlyKeys(value, kind === SQUADRON ? ["fate"] : STATE_KEYS, `${named}'s state`);
+  onlyKeys(value, kind === SQUADRON ? ["fate", "unset"] : STATE_KEYS, `${named}'s state`);
   const state = {};
   const fates = kind === SQUADRON ? ["Destroyed"] : FATES;
   if (value.fate !== undefined && value.fate !== "") {
@@ -144,6 +169,11 @@ function checkState(value, named, kind) {
   if (value.boarders !== undefined && value.boarders !== 0) {
     if (!Number.isInteger(value.boarders) || value.boarders < 0 || value.boarders > MOST_BOARDERS) refuse(`${named}'s Boarders aboard must be a whole number from 0 to ${MOST_BOARDERS}`);
     state.boarders = value.boarders;
+  }
+  if (value.unset !== undefined) {
+    const names = Object.keys(ADDED[kind] || {});
+    if (!Array.isArray(value.unset) || value.unset.some((name) => !names.includes(name))) refuse(`${named}'s numbers not set must be a list of ${names.join(", ") || "nothing"}`);
+    if (value.unset.length) state.unset = value.unset.filter((name) => parts.some((part) => part.name === name));
   }
   return Object.keys(state).length ? state : undefined;
 }
@@ -171,7 +201,7 @@ export function readFleet(text, partsByKind) {
     if (!Array.isArray(record.ships)) refuse("its ships are not a list");
     if (record.ships.length > MOST_SHIPS) refuse(`it holds ${record.ships.length} ships; a fleet holds at most ${MOST_SHIPS}`);
     if (record.fleet < 3 && record.ships.some((ship) => isObject(ship) && Object.hasOwn(ship, "kind"))) refuse(`its ships have a kind, which a fleet of version ${record.fleet} does not have`);
-    return { ships: record.ships.map((ship, i) => checkShip(ship, partsByKind, `Ship ${i + 1}`)) };
+    return { ships: record.ships.map((ship, i) => checkShip(ship, partsByKind, `Ship ${i + 1}`, record.fleet)) };
   } catch (error) {
     if (error instanceof Refusal) return { error: error.message };
     return { error: "it could not be read" };
@@ -272,5 +302,14 @@ export function fleetShips(kind = CAPITAL_SHIP) {
   return record.ships.slice(0, MOST_SHIPS).map((ship, index) => ({ ship, index }))
     .filter(({ ship }) => isObject(ship) && kindOf(ship) === kind && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
     .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left,
-      ...(isObject(ship.state) ? { state: ship.state } : {}) })); // its state as stored: a pick checks what it reads
+      ...stateAsked(ship, kind, record.fleet) })); // its state as stored: a pick checks what it reads
+}
+
+/** A stored ship's state as a pick reads it, with the card numbers its record's version did not keep as "unset".
+ * @param {any} ship @param {string} kind @param {number} version */
+function stateAsked(ship, kind, version) {
+  const state = isObject(ship.state) ? ship.state : undefined;
+  const unset = notYetKept(ship, kind, version);
+  if (!unset.length) return state ? { state } : {};
+  return { state: { ...state, unset: [...new Set([...(Array.isArray(state?.unset) ? state.unset : []), ...unset])] } };
 }

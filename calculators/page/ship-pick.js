@@ -84,9 +84,15 @@ export class ShipPicks {
     change.open = false;
     /** @type {Values} */
     const given = {};
+    /** @type {string[]} the numbers this input reads that the fleet ship does not hold yet */
+    const unset = [];
     for (const part of spec.parts || []) {
       // The Boarders aboard are the ship's state (fleet-store.js); a fleet that records none leaves the form's own
-      // (Board's survivors carried aboard, or typed).
+      // (Board's survivors carried aboard, or typed). A number stored before the fleet kept it (its Skill) is asked.
+      if ((ship.state?.unset || []).includes(part.name)) {
+        unset.push(part.label);
+        continue;
+      }
       const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? ship.state?.boarders : ship.left[part.name];
       if (value !== undefined) given[part.name] = value;
     }
@@ -99,6 +105,10 @@ export class ShipPicks {
     this.showPicked(line);
     if (refused.length) {
       picked.append(` Not filled (${refused.join("; ")}): check it by hand.`);
+      change.open = byHand.open = true;
+    }
+    if (unset.length) {
+      picked.append(` ${unset.join(", ")}: not in the fleet yet (stored before the fleet kept ${unset.length > 1 ? "them" : "it"}): type ${unset.length > 1 ? "them" : "it"} here, and set ${unset.length > 1 ? "them" : "it"} on the Fleet page.`);
       change.open = byHand.open = true;
     }
   }

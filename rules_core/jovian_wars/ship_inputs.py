@@ -13,6 +13,8 @@ phone allows; they are above every Capital Ship's data card we know.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..answers import Chart, Row
 from ..dice.dist import Dist
 from ..inputs import Input
@@ -32,20 +34,26 @@ MAX_WEAPONS = 6
 """Most undamaged weapons of each kind."""
 DEFAULTS = (4, 3, 2, 2, 4)
 """Defense, Sensors, Thrusters, Marines, Structure of the default ship."""
+MAX_SKILL = 12
+"""Most Skill a Capital Ship may have (the Ram's Skill Test keeps its pool under the dice caps)."""
+SKILL_HELP = "The ship's Skill: the base pool of its Skill Tests (the Ram's, the Actions')."
 BOXES_HELP = "Unmarked boxes left (a doubled box counts twice). A Rating at 0 counts as reduced to 0."
 """Said once per ship (once per form when two ships share it), not under every row of boxes."""
 
 
 def ship_parts(defaults: tuple[int, ...] = DEFAULTS, traits: int = 1, weapons: int = 2,
-               extra: tuple[Input, ...] = ()) -> tuple[Input, ...]:
+               extra: tuple[Input, ...] = (), skill_shown: bool = False) -> tuple[Input, ...]:
     """A ship's numbers: boxes left in each Rating, Structure left, `extra` (what one resolver also reads), then the
-    rarely changed System Traits and weapons (folded under the ship's "More")."""
+    rarely changed Skill, System Traits and weapons (folded under the ship's "More"; the Skill shown where the resolver
+    rolls it, `skill_shown`). Every ship input holds every number of the fleet's card, so a fleet ship picked and
+    applied back keeps them all."""
     rows = tuple(Input(name.lower(), "int", f"{name} boxes left", default=d, low=0, high=MAX_BOXES)
                  for name, d in zip(RATINGS, defaults))
     return (*rows,
             Input("structure", "int", "Structure left", default=defaults[4], low=0, high=MAX_STRUCTURE,
                   help="0 is Crippled."),
             *extra,
+            Input("skill", "int", "Skill", default=3, low=0, high=MAX_SKILL, more=not skill_shown, help=SKILL_HELP),
             Input("traits", "int", "System Traits", default=traits, low=0, high=MAX_TRAITS, more=True,
                   help="System Traits on the card (Hangers, Catapult...), each with the boxes below."),
             Input("trait_boxes", "int", "Boxes left in each System Trait", default=1, low=0, high=MAX_TRAIT_BOXES,
@@ -60,6 +68,17 @@ def ship_input(name: str = "ship", who: str = "Ship", parts: tuple[Input, ...] |
     """One Capital Ship as one input: `parts` (default `ship_parts()`) by name, the shared boxes help said once."""
     return Input(name, "ship", who, default={}, parts=ship_parts() if parts is None else parts, help=BOXES_HELP,
                  when=when)
+
+
+def card_input(*names: str, name: str = "ship", who: str = "Ship", defaults: dict[str, int] | None = None) -> Input:
+    """A ship input holding only the card numbers `names` a resolver reads (an Action's Thrusters, Sensors, Skill), so a
+    ship picked from the fleet fills them; `defaults` overrides a part's default (a requirement met by default)."""
+    given = defaults or {}
+    parts = tuple(replace(part, more=False, default=given.get(part.name, part.default))
+                  for part in ship_parts() if part.name in names)
+    if len(parts) != len(names):
+        raise ValueError(f"{names} are not all numbers of a ship's card")
+    return ship_input(name, who, parts)
 
 
 def end_state(values: Inputs, name: str, ship: Ship, boarders: int | None = None, fate: str | None = None) -> dict[str, object]:

@@ -113,6 +113,9 @@ def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, obj
     for spec in resolver.inputs:
         if spec.name == "ramming_ship":
             given[spec.name] = {**now, "start_structure": min(int_of(card, "structure"), 4) or 1}
+        elif spec.kind == "ship":  # an Action's card input (Thrusters, Sensors, Skill...): the ship's own numbers
+            given[spec.name] = {part.name: boarders if part.name == "boarders" else now[part.name]
+                                for part in spec.parts if part.name in now or part.name == "boarders"}
         elif spec.name in RATING_FIELDS:
             given[spec.name] = int_of(now, spec.name)
         elif spec.name == "boarders" or (spec.name == "boarded" and spec.kind == "bool"):

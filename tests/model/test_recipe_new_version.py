@@ -148,7 +148,7 @@ def test_recipe_1_makes_a_v125_text_with_one_edited_entry_build_and_resolve(tmp_
     # 10. The entry's resolver, from the command line: it lists v1.2.5 and resolves.
     described = run(project, ".venv/bin/python -m rules_core describe jovian-wars/v1.2.4/evade")
     assert json.loads(described.stdout)["versions"] == ["v1.2.4", "v1.2.5"]
-    resolved = run(project, ".venv/bin/python -m rules_core resolve jovian-wars/v1.2.4/evade --inputs '{\"thrusters\": 1}'")
+    resolved = run(project, ".venv/bin/python -m rules_core resolve jovian-wars/v1.2.4/evade --inputs '{\"ship\": {\"thrusters\": 1}}'")
     assert resolved.returncode == 0, resolved.stderr
     assert json.loads(resolved.stdout)["outcome"] == {"headline": "Enters the Evading state (removed in the End Phase)",
                                                       "allowed": True}

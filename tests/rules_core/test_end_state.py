@@ -162,7 +162,7 @@ SQUADRON_TAKING = {
     "jovian-wars/v1.2.4/dogfight": {"a_missile": (False, True), "b_missile": (False, True), "a_bid": (0, 1, 2),
                                     "b_bid": (0, 1, 2), "a_attack": (0, 1, 2, 3), "b_attack": (0, 1, 2, 3)},
     "jovian-wars/v1.2.4/ram": {"rammer": ("Squadron",), "bombing_run": (False, True), "fire_ship": (True,)},
-    "jovian-wars/v1.2.4/squadron-damage": {"base": (1, 2, 3, 4), "point_defense": (0, 1, 2)},
+    "jovian-wars/v1.2.4/squadron-damage": {"base": (1, 2, 3, 4)},  # pd_ship: a random ship
     "jovian-wars/v1.2.4/boost": {"spend": (1, 2), "speed": (4, 8)},
 }
 """Each resolver that takes a Squadron, and the other inputs varied."""

@@ -83,7 +83,9 @@ def test_every_skill_test_table_is_a_distribution_and_more_skill_never_lowers_it
     def rows(dice: int) -> tuple[dict[str, Fraction], str]:
         # The resolver's own odds function: at 0 dice its requirement may refuse, and the registry then shows no odds.
         resolver = REGISTRY[decl.id]
-        checked = resolver.check({**chosen, **{spec.name: dice for spec in test.ratings}})
+        ratings = {spec.name: dice for spec in test.ratings}
+        # A rating on the declaring ship's card is a part of its ship input (test.model).
+        checked = resolver.check({**chosen, **({test.model.name: ratings} if test.model is not None else ratings)})
         assert resolver.odds is not None
         table = cast(dict[str, Fraction], resolver.odds(checked).extra["rows"])
         best = next(label for label, _ in complete(test.rows(checked)) if 4 in LEVEL_COVER[label])

@@ -35,7 +35,7 @@ def test_every_actions_entry_has_exactly_one_resolver():
 
 
 def test_long_shot_damage_chance():
-    answer = odds(JW + "long-shot", {"skill": 3})
+    answer = odds(JW + "long-shot", {"ship": {"skill": 3}})
     rows = {label: p for label, p in chart(answer).items()}
     p_n, p_d, p_t = (rows[k] for k in [k for k in rows][:3])
     assert chart(answer, 1)["damaged"] == p_n + p_d / 2 + p_t / 6
@@ -49,7 +49,7 @@ def test_long_shot_typed_damage_die():
 
 
 def test_vector_attack_needs_comms_or_capital_ship_and_sensors():
-    answer = resolve(JW + "vector-attack", {"capital_ship": False, "comms": True, "sensors": 0, "seed": 2})
+    answer = resolve(JW + "vector-attack", {"capital_ship": False, "comms": True, "ship": {"sensors": 0}, "seed": 2})
     by_label = {c["label"]: c["ok"] for c in answer["checks"]}
     assert by_label == {"Comms/Capital Ship": True, "Sensors: 1+": False}
     assert answer["outcome"]["allowed"] is False
@@ -61,7 +61,7 @@ def test_withdraw_on_double_or_better():
 
 
 def test_repair_table_odds():
-    answer = odds(JW + "damage-control", {"skill": 2, "row": "Rating Damage (one box)"})
+    answer = odds(JW + "damage-control", {"ship": {"skill": 2}, "row": "Rating Damage (one box)"})
     items = chart(answer, 1)
     assert items["0"] == Fraction(5, 6) / 2 and items["1"] == Fraction(5, 12) + Fraction(1, 6)
 
@@ -90,8 +90,8 @@ def test_suppressing_fire_sets_then_upgrades():
 
 
 def test_evade_either_side_passes_and_sluggish_refuses():
-    assert resolve(JW + "evade", {"thrusters": 0, "fuel": 2})["outcome"]["allowed"]
-    assert not resolve(JW + "evade", {"thrusters": 2, "sluggish": True})["outcome"]["allowed"]
+    assert resolve(JW + "evade", {"ship": {"thrusters": 0}, "fuel": 2})["outcome"]["allowed"]
+    assert not resolve(JW + "evade", {"ship": {"thrusters": 2}, "sluggish": True})["outcome"]["allowed"]
 
 
 @pytest.mark.parametrize("slug", ["drone-command", "silent-running"])

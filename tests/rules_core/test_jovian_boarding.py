@@ -277,14 +277,14 @@ def test_expected_activations_when_it_always_ends():
 
 def test_marines_and_boarders_both_zero_is_not_captured():
     """Purge Airlocks [N] at 1 Marine and 1 Boarder: both halve to 0, Boarded cancelled, not Captured."""
-    answer = resolve(JW + "purge-airlocks", {"marines": 1, "boarders": 1, "roll": {"dice": [1, 2, 3]}})
+    answer = resolve(JW + "purge-airlocks", {"ship": {"marines": 1, "boarders": 1}, "roll": {"dice": [1, 2, 3]}})
     assert answer["outcome"]["fate"] == "Marines and Boarders 0: Boarded cancelled, not Captured"
 
 
 def test_purge_airlocks_halves_rounding_down():
-    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "roll": {"dice": [1, 2, 3]}})
+    answer = resolve(JW + "purge-airlocks", {"ship": {"marines": 3, "boarders": 5}, "roll": {"dice": [1, 2, 3]}})
     assert (answer["outcome"]["marines"], answer["outcome"]["boarders"]) == (1, 2)
-    answer = resolve(JW + "purge-airlocks", {"marines": 3, "boarders": 5, "roll": {"dice": [4, 4, 4]}})
+    answer = resolve(JW + "purge-airlocks", {"ship": {"marines": 3, "boarders": 5}, "roll": {"dice": [4, 4, 4]}})
     assert answer["outcome"]["boarders"] == 0 and "cancelled" in answer["steps"][-1]
 
 
@@ -404,7 +404,7 @@ def test_board_headline_counts_who_boarded(inputs, headline):
 
 def test_purge_airlocks_needs_a_boarded_ship():
     """Assert Purge Airlocks refuses a ship at Marines 0: Boarded is cancelled at "Boarders: 0 or Marines: 0"."""
-    answer = resolve(JW + "purge-airlocks", {"marines": 0, "boarders": 3, "roll": {"dice": [1, 2, 3]}})
+    answer = resolve(JW + "purge-airlocks", {"ship": {"marines": 0, "boarders": 3}, "roll": {"dice": [1, 2, 3]}})
     assert answer["outcome"]["headline"] == "Purge Airlocks may not be declared"
     assert [c["label"] for c in answer["checks"] if not c["ok"]] == ["Boarded (Marines): 1+"]
 

@@ -226,13 +226,13 @@ def test_squadron_loss_odds_brute_force(base: int) -> None:
     for roll in itertools.product(range(1, 7), repeat=base):
         lost = steps(read(counts_of(roll)))
         brute[lost] = brute.get(lost, Fraction(0)) + Fraction(1, 6**base)
-    assert dict(squadron_loss_odds({"point_defense": 0, "roll": {"base": base, "flex": 0, "macro": 0, "modifier": 0}}).items()) == brute
+    assert dict(squadron_loss_odds({"pd_ship": {"defense": 0}, "roll": {"base": base, "flex": 0, "macro": 0, "modifier": 0}}).items()) == brute
 
 
 @pytest.mark.parametrize(("base", "point_defense"), [(1, 1), (2, 1), (3, 2), (2, 3), (4, 1)])
 def test_squadron_damage_with_point_defense_matches_brute_force(base: int, point_defense: int) -> None:
     """Assert the opposed Structure lost equals every ordered roll of both pools with the defender's best placement."""
-    answer = odds(V + "squadron-damage", {"point_defense": point_defense, "squadron": {"structure": 2}, "roll": {"base": base}})
+    answer = odds(V + "squadron-damage", {"pd_ship": {"defense": point_defense}, "squadron": {"structure": 2}, "roll": {"base": base}})
     lost = {int(row["label"].split()[0]): Fraction(row["p"]) for row in answer["charts"][0]["rows"]}
     expected = brute_squadron.loss_odds(base, point_defense)
     assert lost == expected
@@ -252,7 +252,7 @@ def test_the_automatic_secondary_leaves_the_least_structure_lost(attack: tuple[i
 
 def test_point_defense_resolves_from_typed_dice() -> None:
     """Assert [D2,T3] (dice 2,2,3,3,3) against Point Defense 5,5 = [D5]: one diminish, [D2,D3], 2 Structure of 4 lost."""
-    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "point_defense": 2, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}, "pd": {"dice": [5, 5]}})
+    out = resolve(V + "squadron-damage", {"squadron": {"structure": 4}, "pd_ship": {"defense": 2}, "roll": {"base": 5, "dice": [2, 2, 3, 3, 3], "macro_dice": []}, "pd": {"dice": [5, 5]}})
     assert out["outcome"]["structure_lost"] == 2 and out["outcome"]["structure"] == 2
     assert "Point Defense [D5] diminishes the attack's results 1×: [D2,T3] → [D2,D3]." in out["steps"]
     assert out["outcome"]["headline"] == "[D2,D3]: -2 Structure, Structure 2 left"
@@ -315,8 +315,8 @@ def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
     """Assert System Trait Damage's repair chart is How the dice work §6a's row ([N] —, [D] 4+, [T] Auto, [Q+] 2× Auto),
     the same numbers Damage Control gives for that row."""
     for skill in (1, 3, 5):
-        trait = odds(V + "system-trait-damage", {"skill": skill})["charts"]
-        control = odds(V + "damage-control", {"skill": skill, "row": "System Trait Damage"})["charts"]
+        trait = odds(V + "system-trait-damage", {"ship": {"skill": skill}})["charts"]
+        control = odds(V + "damage-control", {"ship": {"skill": skill}, "row": "System Trait Damage"})["charts"]
         assert trait == control
         cells = [row["label"] for row in trait[0]["rows"]]
         assert cells == ["[N]: —", "[D]: 4+", "[T]: Auto", "[Q+]: 2× Auto"]

@@ -33,7 +33,8 @@ SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "w
 
 def as_inputs(case: dict) -> dict:
     """The Ram's inputs for a flat case the brute force reads: the ramming ship's numbers go into "ramming_ship",
-    the "target_"-prefixed ones into "target_ship", a ramming Squadron's Structure and Skill into "ramming_squadron",
+    the "target_"-prefixed ones into "target_ship", a ramming Squadron's Structure and Skill into "ramming_squadron"
+    (a ramming ship's Skill into "ramming_ship"),
     the rest stay as they are."""
     out: dict = {}
     squadron = case.get("rammer") == "Squadron"
@@ -41,7 +42,7 @@ def as_inputs(case: dict) -> dict:
         part = key.removeprefix("target_")
         if key == "squadron_structure" or (squadron and key == "skill"):
             out.setdefault("ramming_squadron", {})[key.removeprefix("squadron_")] = value
-        elif key in SHIP_PARTS:
+        elif key in SHIP_PARTS or key == "skill":  # a ramming ship's Skill is on its card
             out.setdefault("ramming_ship", {})[key] = value
         elif part != key and part in SHIP_PARTS:
             out.setdefault("target_ship", {})[part] = value

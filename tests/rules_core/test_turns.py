@@ -98,8 +98,8 @@ SHIP = st.fixed_dictionaries({"structure": st.integers(0, 3), "defense": st.inte
 @given(SHIP, SHIP, st.integers(1, 4), st.booleans(), st.integers(0, 2**32))
 def test_a_ram_asked_roll_by_roll_ends_as_the_one_shot(rammer: dict, target: dict, skill: int, front: bool, seed: int) -> None:
     rng = random.Random(seed)
-    case = {"ramming_ship": {**rammer, "start_structure": 3}, "target_ship": {**target, "start_structure": 3},
-            "skill": skill, "front_to_front": front, "side_arc": not front}
+    case = {"ramming_ship": {**rammer, "start_structure": 3, "skill": skill}, "target_ship": {**target, "start_structure": 3},
+            "front_to_front": front, "side_arc": not front}
     streams = streams_of(rng, ("rammer_hit_dice", "target_hit_dice", "blast_hit_dice"), 12)
     streams |= {"explosion.dice": [rng.randint(1, 6) for _ in range(4)],
                 "explosion.macro_dice": [rng.randint(1, 6) for _ in range(3)]}

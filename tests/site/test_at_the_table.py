@@ -96,11 +96,11 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     page.goto(site_url + ACTIONS + "#ram")
     root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
-    root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
+    root.get_by_label("Ramming ship: Skill: one more", exact=True).tap()
     from tests.keypads import with_keypads
 
     dice = {**TO_THE_END, "skill_roll.dice": [3, 3, 1, 6]}  # Skill 4: four dice; the die asked in turn last
-    inputs = with_keypads({"skill": 4}, dice)
+    inputs = with_keypads({"ramming_ship": {"skill": 4}}, dice)
     type_dice(root, dice)
     expected = rules_core.resolve(RAM, inputs)["outcome"]["headline"]  # type: ignore[index]
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
@@ -110,7 +110,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     assert lines[0] == f"{rules_core.REGISTRY[RAM].title} (Jovian Wars v1.2.4)"
     assert lines[1] == expected
     assert lines[2].startswith("Dice: ") and "3 3 1 6" in lines[2] and "2 2 5 5 1" in lines[2] and "2 2 4" in lines[2]
-    assert lines[3] == "Ramming model's Skill: 4"
+    assert lines[3] == "Ramming ship · Skill: 4"
     link = lines[4]
     fragment = link.split("#", 1)[1]
     # ",22:4": the die asked in turn; a roll's keypad by its place in the roll, ",18.0:3316"
@@ -121,7 +121,7 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
     reopened = again.locator(f'[data-resolver="{RAM}"]')
     expect()(reopened).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
     expect()(reopened.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
-    expect()(reopened.get_by_label("Ramming model's Skill", exact=True)).to_have_value("4")
+    expect()(reopened.get_by_label("Ramming ship: Skill", exact=True)).to_have_value("4")
     assert page_log.page_errors == []
 
 
@@ -157,8 +157,8 @@ def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, s
 def test_copy_as_text_lists_only_what_differs_from_the_card_one_per_line(context, page, page_log, site_url) -> None:
     """Assert "Copy as text" for a Ram whose ramming ship is picked from the fleet is, exactly: the title, rules_core's
     headline, the dice, then one line per input that differs from where it starts (the picked ship's card: its
-    Defense and Structure left; the default: the Skill changed), then the link (issue 36: one run-on "Entered:" line of
-    every number, those equal to the card among them)."""
+    Defense and Structure left; its Skill, 4 on its card, is the card's and is not listed), then the link (issue 36:
+    one run-on "Entered:" line of every number, those equal to the card among them)."""
     import json
 
     from tests.keypads import with_keypads
@@ -167,16 +167,15 @@ def test_copy_as_text_lists_only_what_differs_from_the_card_one_per_line(context
 
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     open_fleet(page, site_url)
-    valiant = ship("Valiant", "Earth", left={"defense": 3, "structure": 1})
+    valiant = ship("Valiant", "Earth", {"skill": 4}, left={"defense": 3, "structure": 1})  # Skill 4: its card's
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [valiant]}))
     page.goto(site_url + ACTIONS + "#ram")
     root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=ms(60_000))
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Earth)")
-    root.get_by_label("Ramming model's Skill: one more", exact=True).tap()
     dice = {**TO_THE_END, "skill_roll.dice": [3, 3, 1, 6]}
     numbers = {**valiant["left"], "start_structure": CARD["structure"]}
-    expected = rules_core.resolve(RAM, with_keypads({"skill": 4, "ramming_ship": numbers}, dice))["outcome"]["headline"]  # type: ignore[index]
+    expected = rules_core.resolve(RAM, with_keypads({"ramming_ship": numbers}, dice))["outcome"]["headline"]  # type: ignore[index]
     type_dice(root, dice)
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected)
     root.get_by_role("button", name="Copy as text").tap()
@@ -189,7 +188,6 @@ def test_copy_as_text_lists_only_what_differs_from_the_card_one_per_line(context
         "2 2 5 5 1; Target's roll: Dice rolled (base and flex): 2 2 4; Dice for the ramming ship's damage: 4",
         "Ramming ship · Defense boxes left: 3",
         "Ramming ship · Structure left: 1",
-        "Ramming model's Skill: 4",
     ]
     assert lines[-1].startswith(site_url + ACTIONS + "#")
     assert page_log.page_errors == []

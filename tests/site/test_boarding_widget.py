@@ -40,7 +40,7 @@ def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log
 def test_purge_airlocks_at_marines_0_shows_no_odds_but_why(page, page_log, site_url):
     """Assert a shared Purge Airlocks at Marines 0 (not Boarded: its check fails) shows no chart, in the odds region or
     the sticky line, but the failing check (issue 20: the odds still charted the Skill Test beside the failing check)."""
-    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(PURGE, {"marines": 0, "boarders": 3}))
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/" + fragment(PURGE, {"ship": {"marines": 0, "boarders": 3}}))
     root = widget(page, PURGE)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     note = root.locator('[data-region="odds"] .resolver__no-odds')

@@ -29,14 +29,14 @@ def test_the_dogfight_with_a_missile_resolves_live_as_in_cpython(page, page_log,
 def test_roll_for_me_shows_the_attack_and_point_defense_faces(page, page_log, site_url):
     """Assert "Roll for me" on Squadron Damage with Point Defense puts both rolls' faces on their keypads."""
     squadron = "jovian-wars/v1.2.4/squadron-damage"
-    page.goto(site_url + "jovian-wars/v1.2.4/damage/" + fragment(squadron, {"point_defense": 2}))
+    page.goto(site_url + "jovian-wars/v1.2.4/damage/" + fragment(squadron, {"pd_ship": {"defense": 2}}))
     root = widget(page, squadron)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     root.get_by_role("button", name="Roll for me").click()
     headline = root.locator('[data-region="outcome"] .resolver__headline')
     expect()(headline).not_to_be_empty()
     seed = int(root.locator('input[data-name="seed"]').input_value())
-    expected = rules_core.resolve(squadron, {"point_defense": 2, "seed": seed})
+    expected = rules_core.resolve(squadron, {"pd_ship": {"defense": 2}, "seed": seed})
     expect()(headline).to_have_text(expected["outcome"]["headline"])
     for name, roll in (("roll.dice", expected["roll"]), ("pd.dice", expected["roll"]["point_defense"])):
         faces = " ".join(str(face) for face in roll["dice"])

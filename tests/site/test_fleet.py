@@ -84,7 +84,8 @@ def squadron(name: str, side: str = "", card: dict | None = None, left: dict | N
 
 
 def v3(ships: list[dict]) -> list[dict]:
-    """Ships as this build stores them (fleet version 3): each with its kind, a Capital Ship unless it says."""
+    """Ships as this build stores them (fleet version 4, with a kind since version 3): each with its kind, a Capital
+    Ship unless it says."""
     return [{"kind": "Capital Ship", **ship} for ship in ships]
 
 
@@ -101,7 +102,7 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     add_ship(root, "Valiant", "Mine", {"Defense boxes": -1, "Structure": 1})
     add_ship(root, "Tengu", "Theirs")
     record = stored(page)
-    assert record == {"fleet": 3, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
+    assert record == {"fleet": 4, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
                                                ship("Tengu", "Theirs")])}
     ships = root.locator('[data-region="fleet-ships"] > li')
     expect()(ships).to_have_count(2)
@@ -193,7 +194,7 @@ HOSTILE = [
                  "has a field “__proto__” that a fleet does not have", id="proto-key-top"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
                  "a name is plain text, not markup", id="markup-in-name"),
-    pytest.param(json.dumps({"fleet": 4, "ships": []}), "made by a newer version of the site (fleet version 4", id="newer"),
+    pytest.param(json.dumps({"fleet": 5, "ships": []}), "made by a newer version of the site (fleet version 5", id="newer"),
     pytest.param('{"fleet": 1e400, "ships": []}', "its fleet version “1e400” is not one this site reads", id="version-1e400"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship("A")]}).replace('"defense": 4', '"defense": [1, 2]', 1),
                  "Ship 1 (“A”), card: Defense boxes: a whole number from 0 to 6, not [1, 2]", id="list-as-written"),
@@ -271,7 +272,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
     page.reload()
     expect()(page.locator('[data-fleet] [data-region="fleet-message"]')).to_contain_text(
         "The fleet stored on this phone could not be read: its fleet version “1e400” is not one this site reads "
-        "(versions 1 and 2 and 3)")
+        "(versions 1 and 2 and 3 and 4)")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
     assert page_log.page_errors == []
 
@@ -279,7 +280,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
 def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
     """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
     open_fleet(page, site_url)
-    newer = json.dumps({"fleet": 4, "ships": [], "squadrons": []})
+    newer = json.dumps({"fleet": 5, "ships": [], "squadrons": []})
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
     page.reload()
     root = page.locator("[data-fleet]")
@@ -291,7 +292,7 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
     expect()(message).to_contain_text("nothing is saved over it")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
     tap(root, "Start a new fleet")
-    assert stored(page) == {"fleet": 3, "ships": []}
+    assert stored(page) == {"fleet": 4, "ships": []}
     assert page_log.page_errors == []
 
 
@@ -330,7 +331,7 @@ def test_a_ram_between_two_fleet_ships_is_picked_not_typed(page, page_log, site_
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
     expect()(root.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_have_text(
-        "Ramming ship: Valiant (Mine): Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1 of 4.")
+        "Ramming ship: Valiant (Mine): Defense 4, Sensors 3, Thrusters 2, Marines 2, Structure 1 of 4, Skill 3.")
     # The pick and the numbers by hand fold under "Change", filled.
     expect()(root.get_by_label("Ramming ship: from your fleet", exact=True)).to_be_hidden()
     expect()(root.locator('[data-name="ramming_ship.structure"]')).to_have_value("1")
@@ -467,7 +468,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
              {**TENGU, "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
     assert ends["ramming_ship"]["fate"] == ends["target_ship"]["fate"] == ""  # in play: no state to keep
     assert after[0]["left"] != VALIANT["left"] and after[1]["left"] != TENGU["left"]
-    assert stored(page) == {"fleet": 3, "ships": v3(after)}
+    assert stored(page) == {"fleet": 4, "ships": v3(after)}
 
     # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice.
     root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Backspace", exact=True).tap()
@@ -496,7 +497,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert (ends["ramming_ship"]["fate"], ends["target_ship"]["fate"]) == ("Destroyed", "")
     final = [{**after[0], "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}, "state": {"fate": "Destroyed"}},
              {**after[1], "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
-    assert stored(page) == {"fleet": 3, "ships": v3(final)}
+    assert stored(page) == {"fleet": 4, "ships": v3(final)}
 
     page.goto(site_url + FLEET)
     page.reload()
@@ -533,7 +534,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
         undo.tap()
         expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
         expect()(entries.nth(done)).to_have_attribute("data-undone", "true")
-        assert stored(page) == {"fleet": 3, "ships": v3([after, [VALIANT, TENGU]][done])}
+        assert stored(page) == {"fleet": 4, "ships": v3([after, [VALIANT, TENGU]][done])}
     expect()(entry).to_contain_text("Ram (undone)")
     expect()(undo).to_be_disabled()
     page.reload()

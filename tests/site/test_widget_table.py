@@ -145,7 +145,7 @@ BAD_LINKS = [
     pytest.param('{"__proto__":{"error":"poisoned","polluted":true},"skill_roll":{"dice":[3,3,1]}}', "__proto__", id="__proto__"),
     pytest.param('{"ram":{"__proto__":{"polluted":true},"dice":[2,2]}}', "ram.__proto__", id="__proto__ in a roll"),
     pytest.param('{"constructor":{"prototype":{"polluted":true}}}', "constructor", id="constructor"),
-    pytest.param('{"skill":{"__proto__":{"polluted":true}}}', "skill", id="an object for a number"),
+    pytest.param('{"ramming_ship":{"skill":{"__proto__":{"polluted":true}}}}', "ramming_ship.skill", id="an object for a number"),
     pytest.param('{"skill_roll":{"dice":[3,9,1]}}', "skill_roll.dice", id="a die 9"),
     pytest.param('{"target":[2,2,4]}', "target", id="a list for a roll"),
     pytest.param('{"rammer":"Zeppelin"}', "rammer", id="an unknown choice"),
@@ -167,7 +167,7 @@ def test_a_bad_link_gives_a_clear_message_and_a_usable_widget(page, page_log, si
         inputs = json.loads(raw)
     except ValueError:
         inputs = None
-    if named in ("skill_roll.dice", "rammer", "skill", "target"):
+    if named in ("skill_roll.dice", "rammer", "ramming_ship.skill", "target"):
         # The engine refuses the value; the page drops it before anything uses it, naming the input in the
         # player's words, and the default stands (input-check.js).
         with pytest.raises(rules_core.InputError):
@@ -188,9 +188,9 @@ def test_a_bad_link_gives_a_clear_message_and_a_usable_widget(page, page_log, si
         root.get_by_label("Ramming model", exact=True).select_option("Capital Ship")
     if named == "skill_roll.dice":
         root.locator('fieldset[data-faces="skill_roll.dice"]').get_by_label("Clear", exact=True).tap()
-    if named == "skill":
-        root.get_by_label("Ramming model's Skill", exact=True).fill("3")
-        root.get_by_label("Ramming model's Skill", exact=True).dispatch_event("change")
+    if named == "ramming_ship.skill":
+        root.get_by_label("Ramming ship: Skill", exact=True).fill("3")
+        root.get_by_label("Ramming ship: Skill", exact=True).dispatch_event("change")
     for name in VALIANT_RAMS_TENGU:
         root.locator(f'fieldset[data-faces="{name}"]').get_by_label("Clear", exact=True).tap()
     type_dice(root, VALIANT_RAMS_TENGU)

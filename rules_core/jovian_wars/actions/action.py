@@ -50,14 +50,22 @@ class SkillTest:
     """The ratings the test may roll; several is v1.2.1's "Skill/Thrusters/Fuel": the player picks (How the dice work §4)."""
     pool_keypads: bool = True
     """v1.2.4 keypads (dice, macro dice, set aside); False for v1.2.1, whose Skill Tests have no flex or macro dice."""
+    model: Input | None = None
+    """The ship input whose card holds the rating (`ship_inputs.card_input`), so a fleet pick fills it; None: the
+    rating is an input of its own."""
 
     def rating(self, values: Inputs) -> Input:
         """The rating rolled: the player's pick, else the only one."""
         picked = values.get("test_rating")
         return next((spec for spec in self.ratings if _rating_name(spec) == picked), self.ratings[0])
 
+    def value(self, values: Inputs) -> int:
+        """The rolled rating's number: the model's card's part of that name, or the input of its own."""
+        name = self.rating(values).name
+        return int_of(values, f"{self.model.name}.{name}" if self.model is not None else name)
+
     def pool(self, values: Inputs) -> Pool:
-        return skill_pool(int_of(values, self.rating(values).name))
+        return skill_pool(self.value(values))
 
     def rows(self, values: Inputs) -> Table:
         return self.table(values) if callable(self.table) else self.table or ()
@@ -67,14 +75,15 @@ class SkillTest:
 
     def chart_title(self, title: str, values: Inputs) -> str:
         rating = self.rating(values)
-        return f"{title}: Skill Test with {_rating_name(rating)} {int_of(values, rating.name)}"
+        return f"{title}: Skill Test with {_rating_name(rating)} {self.value(values)}"
 
     @property
     def inputs(self) -> tuple[Input, ...]:
         choice = (Input("test_rating", "choice", "Skill Test rolls", default=_rating_name(self.ratings[0]),
                         choices=tuple(map(_rating_name, self.ratings)),
                         help="The declaring player picks which rating to roll."),) if len(self.ratings) > 1 else ()
-        return (*self.ratings, *choice, roll_input("roll", "Skill Test", dice_only=not self.pool_keypads), SEED)
+        ratings = (self.model,) if self.model is not None else self.ratings
+        return (*ratings, *choice, roll_input("roll", "Skill Test", dice_only=not self.pool_keypads), SEED)
 
     def needed(self, values: Inputs) -> dict[str, int]:
         pool = self.pool(values)

@@ -13,6 +13,7 @@ from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, resolver
 from ..common import Either, Flag, Rating, flag_input, rating_input
+from ..ship_inputs import card_input
 from ..squadron_inputs import squadron_end, squadron_input, squadron_of
 
 V124 = ("v1.2.4",)
@@ -23,7 +24,9 @@ GAP = ("The source text gives no list of Skill Test results here (a gap in the p
 
 CAPITAL = Flag("capital_ship", "Capital Ship")
 COMMS = Flag("comms", "Comms Trait", default=False)
-NEED_THRUSTERS = Rating("thrusters", "Thrusters", 1, default=2)
+THRUSTERS_SHIP = card_input("thrusters", who="The ship")
+"""The declaring ship's card, as far as these Actions read it: a ship picked from the fleet fills it."""
+NEED_THRUSTERS = Rating("ship.thrusters", "Thrusters", 1, model=THRUSTERS_SHIP)
 
 # ---------------------------------------------------------------- Generic Special Actions
 

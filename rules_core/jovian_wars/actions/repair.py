@@ -20,6 +20,11 @@ from ...wording import counted
 from ...rolling import MAGNITUDE_LABELS
 from .action import Action, SkillTest, odds_charts, resolver
 from ..common import Table, TableRow
+from ..ship_inputs import card_input
+
+REPAIRING_SHIP = card_input("skill", who="The ship")
+"""The ship making the Repair attempt, as far as its Skill Test reads it: a ship picked from the fleet fills its Skill
+(an Embarked Squadron is repaired with its carrier's Skill)."""
 
 REPAIR_TABLE: dict[str, tuple[str, str, str, str]] = {
     "Rating Damage (one box)": ("4+", "Auto", "2× Auto", "3× Auto"),
@@ -66,14 +71,14 @@ DAMAGE_CONTROL_ACTION = Action(
     ("v1.2.4",),
     inputs=(Input("row", "choice", "What to repair", default="Rating Damage (one box)", choices=tuple(REPAIR_TABLE)),
             Input("repair_die", "faces", "Repair die (for a 4+)", low=0, high=1, optional=True, help="Leave empty to roll it.")),
-    roll=SkillTest(_table), then=_then, charts=_items_chart, readings=(readings.JW_ONE_DIE_CHECK,),
+    roll=SkillTest(_table, model=REPAIRING_SHIP), then=_then, charts=_items_chart, readings=(readings.JW_ONE_DIE_CHECK,),
 )
 DAMAGE_CONTROL = resolver(DAMAGE_CONTROL_ACTION)
 
 
 def repair_charts(row: str, skill: int) -> list[Chart]:
     """The row's cell under each Skill Test result, and the items it repairs, exactly (the Damage page shows them)."""
-    return odds_charts(DAMAGE_CONTROL_ACTION, {"row": row, "skill": skill})
+    return odds_charts(DAMAGE_CONTROL_ACTION, {"row": row, REPAIRING_SHIP.name: {"skill": skill}})
 
 
 RESOLVERS: tuple[Resolver, ...] = (DAMAGE_CONTROL,)

@@ -14,6 +14,7 @@ from ...values import int_of
 from .action import Action, AttackRoll, resolver
 from .plain import V124
 from ..common import Either, Flag, Rating, flag_input, rating_input
+from ..ship_inputs import card_input
 
 # ---------------------------------------------------------------- States that change an attack's dice
 
@@ -55,15 +56,18 @@ STATION_KEEPING = Action(
         ATTACK_INPUTS),
 )
 
+SUPPRESSED_SHIP = card_input("thrusters", who="The ship", defaults={"thrusters": 3})
+"""The Suppressed ship's actual Thrusters (its boxes left, before the state's reduction): a fleet pick fills them."""
+
 SUPPRESSED = Action(
     "suppressed", "Suppressed:X",
     "Thrusters reduced by X−1 (min 0); using the real Thrusters costs an AC:2 Kinetic Cannon attack with Macro X.", V124,
-    inputs=(Input("x", "int", "X (Suppressed:X)", default=2, low=1, high=10), rating_input("thrusters", "Thrusters (actual)", 3),
+    inputs=(Input("x", "int", "X (Suppressed:X)", default=2, low=1, high=10), SUPPRESSED_SHIP,
             Input("armor", "int", "Armor against the attack", default=0, low=0, high=10)),
     roll=AttackRoll(
         lambda v: (Pool(0), Pool(2, 0, max(-10, int_of(v, "x") - int_of(v, "armor")))),
-        lambda v: [f"Suppressed:{int_of(v, 'x')}: Thrusters {int_of(v, 'thrusters')} → "
-                   f"{max(0, int_of(v, 'thrusters') - (int_of(v, 'x') - 1))}, or keep {int_of(v, 'thrusters')} and take an "
+        lambda v: [f"Suppressed:{int_of(v, 'x')}: Thrusters {int_of(v, 'ship.thrusters')} → "
+                   f"{max(0, int_of(v, 'ship.thrusters') - (int_of(v, 'x') - 1))}, or keep {int_of(v, 'ship.thrusters')} and take an "
                    f"AC:2 Kinetic Cannon attack with Macro {int_of(v, 'x')} (minus Armor {int_of(v, 'armor')}).",
                    "Cancelled in the End Phase or by Attack Resolution."],
         compare=False),
@@ -74,7 +78,8 @@ SUPPRESSED = Action(
 EVADING = Action(
     "evading", "Evading", "Evasive trait (at Short Sensor Range if already Evasive) and Fire Control 1 until the End Phase.",
     V124,
-    (Either("Thrusters: 1+ or Fuel: 2+", (Rating("thrusters", "Thrusters", 1, default=2), Rating("fuel", "Fuel", 2, default=0))),),
+    (Either("Thrusters: 1+ or Fuel: 2+", (Rating("ship.thrusters", "Thrusters", 1, model=card_input("thrusters", who="The ship")),
+                                         Rating("fuel", "Fuel", 2, default=0))),),
     (flag_input("evasive", "Already has the Evasive trait"),),
     effect=lambda v: ("Evasive at Short Sensor Range; Fire Control 1" if v["evasive"] else "Gains Evasive; Fire Control 1",
                       ["The Evading model counts as having Fire Control: 1.", "Removed in the End Phase."]),

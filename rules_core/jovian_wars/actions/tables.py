@@ -20,6 +20,13 @@ from ...values import faces_of
 from .action import Action, SkillTest, resolver
 from .plain import V124
 from ..common import Either, Flag, Rating, TableRow
+from ..ship_inputs import card_input
+
+SENSORS_SHIP = card_input("sensors", "skill", who="The ship")
+"""The declaring ship's card as Vector Attack and Long Shot read it (Sensors, and Skill for the test): a ship picked
+from the fleet fills it."""
+THRUSTERS_SHIP = card_input("thrusters", "skill", who="The ship")
+"""Reorient's: Thrusters, and Skill for the test."""
 
 CAPITAL_OR_COMMS = Either("Comms/Capital Ship", (Flag("capital_ship", "Capital Ship"), Flag("comms", "Comms Trait", default=False)))
 
@@ -34,8 +41,8 @@ RESUPPLY = Action(
 
 VECTOR_ATTACK = Action(
     "vector-attack", "Vector Attack", "A Skill Test sets how many Squadrons in Sensor Range make a free 4\" move.", V124,
-    (CAPITAL_OR_COMMS, Rating("sensors", "Sensors", 1, default=2)),
-    roll=SkillTest((("[N]", "1 Squadron (not this model) within Sensor Range moves up to 4\""),
+    (CAPITAL_OR_COMMS, Rating("ship.sensors", "Sensors", 1, model=SENSORS_SHIP)),
+    roll=SkillTest(model=SENSORS_SHIP, table=(("[N]", "1 Squadron (not this model) within Sensor Range moves up to 4\""),
                     ("[D]", "2 Squadrons within Sensor Range move up to 4\""),
                     ("[T+]", "3 Squadrons within Sensor Range move up to 4\""))),
 )
@@ -49,8 +56,8 @@ WITHDRAW = Action(
 
 REORIENT = Action(
     "reorient", "Reorient", "A Skill Test: one extra turn, or turn to face any direction.", V124,
-    (Rating("thrusters", "Thrusters", 1, default=2),), (Input("sluggish", "bool", "Sluggish Trait", default=False),),
-    roll=SkillTest((("[N]", "one turn in addition to the normal Turn rating"), ("[D+]", "turn to face any direction"))),
+    (Rating("ship.thrusters", "Thrusters", 1, model=THRUSTERS_SHIP),), (Input("sluggish", "bool", "Sluggish Trait", default=False),),
+    roll=SkillTest(model=THRUSTERS_SHIP, table=(("[N]", "one turn in addition to the normal Turn rating"), ("[D+]", "turn to face any direction"))),
     then=lambda values, label, rng: (
         (["Sluggish: the model makes two turns instead of one at the end of its move, whatever the result."],
          {"sluggish": True}) if values["sluggish"] else ([], {})),
@@ -86,10 +93,10 @@ def _long_shot_damaged(row: TableRow) -> Dist[bool]:
 
 LONG_SHOT = Action(
     "long-shot", "Long Shot", "Attacks at Long Range; one Skill Test per activation says if the weapons system is damaged.",
-    V124, (Rating("sensors", "Sensors", 1, default=2),),
+    V124, (Rating("ship.sensors", "Sensors", 1, model=SENSORS_SHIP),),
     (Input("damage_die", "faces", "Damage die (after [D] or [T])", low=0, high=1, optional=True,
            help="One die for the 4+ or 6+; leave empty to roll it."),),
-    roll=SkillTest((("[N]", "damage the weapons system"), ("[D]", "on a 4+, damage the weapons system"),
+    roll=SkillTest(model=SENSORS_SHIP, table=(("[N]", "damage the weapons system"), ("[D]", "on a 4+, damage the weapons system"),
                     ("[T]", "on a 6+, damage the weapons system"), ("[Q+]", "no damage to the weapons system"))),
     then=_long_shot_then,
     charts=lambda values, rows: [Chart.of("Long Shot: weapons system after the Long Range attacks",
@@ -102,12 +109,14 @@ LONG_SHOT = Action(
 # ---------------------------------------------------------------- Overdrive
 
 OVERDRIVE_RATINGS = ("Defense", "Sensors", "Thrusters")
+OVERDRIVE_SHIP = card_input("skill", who="The ship")
+"""The Overdriving ship's Skill (a Capital Ship's Rating is Overdriven): a fleet pick fills it."""
 
 OVERDRIVE = Action(
     "overdrive", "Overdrive", "A Skill Test, then the chosen rating is Overdriven (full value) until the End Phase.", V124,
     (Rating("rating", "Chosen rating", 1),),
     (Input("chosen", "choice", "Rating to Overdrive", default="Thrusters", choices=OVERDRIVE_RATINGS),),
-    roll=SkillTest(lambda values: (
+    roll=SkillTest(model=OVERDRIVE_SHIP, table=lambda values: (
         ("[N]", f"{values['chosen']} takes damage as if hit by a single Particle Cannon attack (redundant boxes marked); "
                 "then Overdriven"),
         ("[D]", f"a single damage to {values['chosen']}; then Overdriven"),

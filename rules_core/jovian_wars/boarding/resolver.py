@@ -315,12 +315,18 @@ BOARDED = Resolver(
 
 # ---------------------------------------------------------------- Purge Airlocks
 
-PURGE_NEEDS = (Rating("boarders", "Boarded (Boarders)", 1), Rating("marines", "Boarded (Marines)", 1))
+PURGE_SHIP = ship_input("ship", "Boarded ship", (
+    Input("marines", "int", "Marines (current)", default=2, low=0, high=30),
+    Input("boarders", "int", "Boarders aboard", default=3, low=0, high=30),
+    *(replace(part, more=False) for part in ship_parts() if part.name == "skill")))
+"""The Boarded ship as Purge Airlocks reads it (its Marines, the Boarders aboard, its Skill): a fleet pick fills them."""
+PURGE_NEEDS = (Rating("ship.boarders", "Boarded (Boarders)", 1, model=PURGE_SHIP),
+               Rating("ship.marines", "Boarded (Marines)", 1, model=PURGE_SHIP))
 """Boarded lasts while Boarders and Marines are both 1 or more (the text cancels it at "Boarders: 0 or Marines: 0")."""
 
 
 def _purge_label(values: Inputs) -> Callable[[str], str]:
-    marines, boarders = int_of(values, "marines"), int_of(values, "boarders")
+    marines, boarders = int_of(values, "ship.marines"), int_of(values, "ship.boarders")
 
     def label(row: str) -> str:
         m, b = purge_after(row, marines, boarders)
@@ -329,7 +335,7 @@ def _purge_label(values: Inputs) -> Callable[[str], str]:
 
 
 def _purge_odds(values: Inputs) -> Answer:
-    skill = int_of(values, "skill")
+    skill = int_of(values, "ship.skill")
     return Answer(checks=checks(PURGE_NEEDS, values), charts=(Chart.of(
         f"Purge Airlocks: Skill Test {counted(skill, 'die')}", purge_rows(skill), _purge_label(values),
         [row for row, _ in PURGE_ROWS]),))
@@ -340,8 +346,8 @@ def _purge_run(values: Inputs) -> Answer:
     lines = [requirement_sentence(results)]
     if not all_ok(results):
         return Answer(Outcome("Purge Airlocks may not be declared", False), tuple(lines), results)
-    (marines, boarders), more, res = purge_steps(int_of(values, "marines"), int_of(values, "boarders"),
-                                                 int_of(values, "skill"), values, rng_of(values), "roll")
+    (marines, boarders), more, res = purge_steps(int_of(values, "ship.marines"), int_of(values, "ship.boarders"),
+                                                 int_of(values, "ship.skill"), values, rng_of(values), "roll")
     fate = FATE_LABELS[Boarding(Ship.of((1, 1, 1, marines), 1), boarders).fate]
     lines += more
     lines.append(f"Marines {marines}, Boarders {boarders}: {fate}.")
@@ -353,11 +359,9 @@ def _purge_run(values: Inputs) -> Answer:
 PURGE_AIRLOCKS = Resolver(
     id="jovian-wars/v1.2.4/purge-airlocks", title="Purge Airlocks",
     summary="A Boarded ship vents its airlocks: a Skill Test halves or clears the Boarders (and on [N] its own Marines).",
-    inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("boarders", "Boarders aboard", 3, high=30),
-            rating_input("skill", "Skill", 3, high=30, help="The model's current Skill: the base pool of the Skill Test."),
-            roll_input("roll", "Skill Test"), SEED),
+    inputs=(PURGE_SHIP, roll_input("roll", "Skill Test"), SEED),
     run=_purge_run, odds=_purge_odds, serves=("purge-airlocks",), versions=VERSIONS,
-    dice_needed=lambda values: pool_needed(Pool(int_of(values, "skill")), "roll"),
+    dice_needed=lambda values: pool_needed(Pool(int_of(values, "ship.skill")), "roll"),
     readings=(readings.JW_TABLE_ROW_BY_BEST, readings.HALVE_ROUNDS_DOWN, readings.BOARDING_CHAIN),
 )
 

@@ -16,7 +16,7 @@ from ...wording import counted
 from ...values import int_of, rng_of
 from ..actions.repair import repair_charts
 from .capital import CRITICAL, aim_of, dice_keypad, die_input, die_of, one_die, ship_facts, what_changed
-from ..ship_inputs import MAX_STRUCTURE, end_state, fate_charts, ship_input, ship_of, ship_parts
+from ..ship_inputs import MAX_STRUCTURE, card_input, end_state, fate_charts, ship_input, ship_of, ship_parts
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -70,7 +70,7 @@ STRUCTURE_DAMAGE = Resolver(
 
 def _trait_odds(values: Inputs) -> Answer:
     # The Damage page's "[D+]" is the Repair table's System Trait row: [D] 4+, [T] Auto, [Q+] 2× Auto (How the dice work §6a "The Repair table").
-    return Answer(charts=tuple(repair_charts("System Trait Damage", int_of(values, "skill"))))
+    return Answer(charts=tuple(repair_charts("System Trait Damage", int_of(values, "ship.skill"))))
 
 
 def _trait_run(values: Inputs) -> Answer:
@@ -91,7 +91,7 @@ SYSTEM_TRAIT_DAMAGE = Resolver(
     summary="Each critical damage effect lowers a System Trait by one box; at 0 it may not be used; Repair needs [D+].",
     inputs=(Input("rating", "int", "System Trait rating left", default=2, low=0, high=12, help="e.g. Hangers or Catapult."),
             Input("hits", "int", "Critical damage effects or Precise hits on it", default=1, low=0, high=12),
-            Input("skill", "int", "Skill (for the Repair's [D+])", default=3, low=0, high=30)),
+            card_input("skill", who="The ship (its Skill, for the Repair's [D+])")),
     run=_trait_run, odds=_trait_odds, readings=(readings.PRECISE, readings.JW_ONE_DIE_CHECK),
     serves=("system-trait-damage",), versions=VERSIONS,
 )

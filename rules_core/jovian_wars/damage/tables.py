@@ -26,7 +26,7 @@ from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, 
                                   die_of, ship_facts, what_changed)
 from .common import (ATTACK, attack_pool, opposed_sentence, pool_input, roll_attack, squadron_damage_dist,
                                  squadron_loss)
-from ..ship_inputs import end_state, fate_charts, ship_input, ship_of, ship_parts
+from ..ship_inputs import MAX_BOXES, end_state, fate_charts, ship_input, ship_of, ship_parts
 from ..squadron_inputs import in_play, squadron_end, squadron_input, squadron_parts
 from ...wording import counted, structure_lost
 
@@ -42,9 +42,17 @@ def _attack_needed(values: Inputs) -> dict[str, int]:
 # ---------------------------------------------------------------- Squadron Damage
 
 
+PD_SHIP = ship_input("pd_ship", "Ship firing Point Defense", (
+    Input("defense", "int", "Defense boxes left", default=0, low=0, high=MAX_BOXES,
+          help="Its Point Defense dice: the Defense rating that tries to reduce the attack's results; 0: none."),))
+"""The Capital Ship whose Point Defense tries to reduce the attack's results: its Defense rating is its Point Defense
+(v1.2.4 Damage: "Damage to the Defense Rating represents damage to a ship's Point Defense turrets"), 0 none. A fleet
+pick fills it."""
+
+
 def point_defense_pool(values: Inputs) -> Pool | None:
     """The Point Defense roll opposing the attack (Reading `point-defense-opposes`), or None without one."""
-    dice = int_of(values, "point_defense")
+    dice = int_of(values, "pd_ship.defense")
     return Pool(dice) if dice else None
 
 
@@ -101,8 +109,7 @@ SQUADRON_DAMAGE = Resolver(
     summary="An anti-squadron attack: each result on its own, [D] -1, [T] -2, [Q+] -3 Structure; 0 is Destroyed.",
     inputs=(pool_input(3, "AS of the weapon (base dice)"),
             squadron_input("squadron", "Squadron under attack", squadron_parts(structure=3)),
-            Input("point_defense", "int", "Point Defense dice", default=0, low=0, high=12,
-                  help="The Point Defense rating that tries to reduce the attack's results; 0: none."),
+            PD_SHIP,
             roll_input("pd", "Point Defense"), SEED),
     run=_squadron_run, odds=_squadron_odds,
     readings=(*ATTACK_READINGS, readings.POINT_DEFENSE_OPPOSES, readings.SECONDARY_ADDS_UP, readings.SECONDARY_CHOOSES),

@@ -82,7 +82,7 @@ def ram_of(values: Inputs) -> Ram:
             raise InputError(f"{name}.structure", f"must be at most the starting Structure ({first}), got {ship.structure}")
     side = int(bool(values["side_arc"]))
     return Ram(
-        rammer=rammer, target=target, skill=skill_pool(int_of(values, "skill")),
+        rammer=rammer, target=target, skill=skill_pool(int_of(values, "ramming_ship.skill")),
         ram_roll=build_pool(start + both, modifier=int_of(values, "ram_modifier") + side,
                             names=("ramming_ship.start_structure", "ram_modifier", "ram_modifier")),
         target_roll=build_pool(target_start + both, modifier=int_of(values, "target_modifier"),

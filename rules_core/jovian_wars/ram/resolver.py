@@ -40,11 +40,13 @@ MAX_RAM_MODIFIER = 1
 """Most net modifier either way on a Ram roll or an Explosion."""
 
 
-def _ship(name: str, who: str, defaults: tuple[int, ...], start: int, when: tuple[str, str] | None = None) -> Input:
-    """A ship of the Ram: its card's numbers and its starting Structure (the Ram roll's and the Explosion's dice)."""
+def _ship(name: str, who: str, defaults: tuple[int, ...], start: int, when: tuple[str, str] | None = None,
+          skill_shown: bool = False) -> Input:
+    """A ship of the Ram: its card's numbers and its starting Structure (the Ram roll's and the Explosion's dice); the
+    ramming ship's Skill (its Skill Test) shown with them."""
     first = Input("start_structure", "int", "Starting Structure", default=start, low=1, high=MAX_START,
                   help="The Ram roll's base dice (when a Capital Ship rams) and its Explosion's AC.")
-    return ship_input(name, who, ship_parts(defaults, extra=(first,)), when=when)
+    return ship_input(name, who, ship_parts(defaults, extra=(first,), skill_shown=skill_shown), when=when)
 
 
 def _mod(name: str, label: str, help: str, when: tuple[str, str] | None = CAPITAL) -> Input:
@@ -59,11 +61,10 @@ def _hit_dice(name: str, label: str, when: tuple[str, str] | None = CAPITAL) -> 
 
 INPUTS = (
     Input("rammer", "choice", "Ramming model", default="Capital Ship", choices=RAMMERS),
-    _ship("ramming_ship", "Ramming ship", (4, 3, 2, 2, 1), 4, CAPITAL),
+    _ship("ramming_ship", "Ramming ship", (4, 3, 2, 2, 1), 4, CAPITAL, skill_shown=True),
     squadron_input("ramming_squadron", "Ramming Squadron", squadron_parts(structure=1), when=SQUADRON),
     replace(flag_input("fire_ship", "Fire Ship Trait"), more=True),  # a ship's Trait: set once per game
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
-    replace(rating_input("skill", "Ramming model's Skill", 3, high=12), when=CAPITAL),  # a Squadron's is on its card
     _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
     replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
     replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
@@ -111,7 +112,7 @@ def _pd(values: Inputs) -> Pool | None:
 
 def _skill(values: Inputs) -> Pool:
     """The Skill Test's pool: the ramming ship's Skill, or the ramming Squadron's card's."""
-    return skill_pool(int_of(values, "skill") if _capital(values) else _squadron(values).skill)
+    return skill_pool(int_of(values, "ramming_ship.skill") if _capital(values) else _squadron(values).skill)
 
 
 def _squadron(values: Inputs) -> SquadronCard:

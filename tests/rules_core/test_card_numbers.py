@@ -1,0 +1,113 @@
+"""Every number of a ship a Jovian Wars resolver reads is a ship or Squadron input the fleet fills (issue 33, point 3).
+
+A number of a model's data card (its Ratings, Skill, Structure, Fuel, weapons' ratings) or of its state (the Boarders
+aboard) is read from a ship input (kind "ship") or a Squadron input (kind "squadron") whose part of that name a fleet
+pick fills (calculators/page/ship-pick.js: a Capital Ship's parts are `ship_parts()`'s, its card's Structure the
+starting Structure, its state's Boarders the Boarders aboard; a Squadron's are `squadron_parts()`'s). A loose input of
+such a name (an Action's own "thrusters") is one no fleet pick fills: a default stands in for the ship's own number.
+
+Trait flags (Sluggish, Comms, a Cargo upgrade) are ticks the player answers, not numbers, and are not counted here;
+nor are the numbers of an attack or a state (an attack's AC and Macro, Targeted:X).
+"""
+
+from __future__ import annotations
+
+from rules_core.inputs import Input
+from rules_core.jovian_wars.ship_inputs import ship_parts
+from rules_core.jovian_wars.squadron_inputs import squadron_parts
+from rules_core.registry import REGISTRY
+
+FLEET_FILLS = {
+    "ship": {*(part.name for part in ship_parts()), "start_structure", "boarders"},
+    "squadron": {part.name for part in squadron_parts()},
+}
+"""The parts a fleet pick fills, by model input kind (ship-pick.js `pickShip`)."""
+SHIP_NUMBERS = {"defense", "sensors", "thrusters", "marines", "structure", "skill", "fuel", "weapons", "spinal",
+                "traits", "trait_boxes", "boarders", "point_defense", "armor", "target_armor", "committed",
+                "as_rating", "missile_as"}
+"""The names under which a resolver reads a number of a ship or a Squadron: its card's Ratings (Defense is its Point
+Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard, the Marines it commits."""
+
+PENDING: dict[str, set[str]] = {
+    # Owned by another branch of issue 33 (Board's fleet pick and its Marines/Defense write-back).
+    "jovian-wars/v1.2.4/board": {"marines", "committed", "defense"},
+    "jovian-wars/v1.2.4/boarded": {"skill"},
+    # Armor is per arc, facing a model: the texts name it ("the target's Armor in the attacked arc") but hold no data
+    # card giving a ship's Armor by arc, so the fleet has no Armor to fill (the Ram's arcs are another branch's).
+    "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
+    "jovian-wars/v1.2.4/suppressed": {"armor"},
+    "jovian-wars/v1.2.4/explosion": {"structure", "armor"},
+    # A Skill Test (or requirement) of "a model", a Capital Ship or a Squadron: it needs a model choice (as the Ram's
+    # "Ramming model") before its Skill or Fuel can come from either kind's card. Not done in this branch.
+    "jovian-wars/v1.2.4/evade": {"fuel"},
+    "jovian-wars/v1.2.4/evading": {"fuel"},
+    "jovian-wars/v1.2.4/resupply": {"skill"},
+    "jovian-wars/v1.2.4/withdraw": {"skill"},
+    # The v1.2.1 Special Actions: "Skill/Thrusters/Fuel" tests of a Capital Ship or a Squadron. Not done in this branch.
+    "jovian-wars/v1.2.1/boarding-party": {"marines"},
+    "jovian-wars/v1.2.1/boost": {"thrusters", "fuel"},
+    "jovian-wars/v1.2.1/concentrated-fire": {"skill", "sensors"},
+    "jovian-wars/v1.2.1/evade": {"thrusters", "fuel", "skill"},
+    "jovian-wars/v1.2.1/ramming-speed": {"structure", "skill"},
+    "jovian-wars/v1.2.1/vector-attack": {"sensors", "skill"},
+    "jovian-wars/v1.2.1/withdraw": {"skill", "thrusters"},
+    "jovian-wars/v1.2.1/active-interception": {"fuel"},
+    "jovian-wars/v1.2.1/reactive-interception": {"fuel"},
+    "jovian-wars/v1.2.1/engage-point-defense": {"defense"},
+    "jovian-wars/v1.2.1/long-range-sensors": {"sensors"},
+    "jovian-wars/v1.2.1/damage-control": {"skill"},
+    "jovian-wars/v1.2.1/reorient": {"thrusters", "skill"},
+    "jovian-wars/v1.2.1/silent-running": {"defense", "sensors", "thrusters", "skill"},
+    "jovian-wars/v1.2.1/station-keeping": {"thrusters"},
+}
+"""The loose inputs left, by resolver, each with why: the test holds the list exact, so a resolver moved onto the
+fleet's card comes off it, and no new loose number comes in unlisted."""
+
+
+def loose_numbers(inputs: tuple[Input, ...]) -> set[str]:
+    """The ship numbers among `inputs` that no fleet pick fills: a loose one, or a model's part the fleet lacks."""
+    found = {spec.name for spec in inputs if spec.kind == "int" and spec.name in SHIP_NUMBERS}
+    for spec in inputs:
+        if spec.kind in FLEET_FILLS:
+            found |= {f"{spec.name}.{part.name}" for part in spec.parts
+                      if part.name in SHIP_NUMBERS and part.name not in FLEET_FILLS[spec.kind]}
+    return found
+
+
+def offenders() -> dict[str, set[str]]:
+    """Every Jovian Wars resolver that reads a number of a ship from an input no fleet pick fills, with those inputs."""
+    out = {}
+    for resolver_id in REGISTRY:
+        if resolver_id.startswith("jovian-wars/"):
+            loose = loose_numbers(REGISTRY[resolver_id].inputs)
+            if loose:
+                out[resolver_id] = loose
+    return out
+
+
+def test_every_number_of_a_ship_is_one_the_fleet_fills() -> None:
+    """Assert the resolvers that read a number of a ship from a loose input are exactly the PENDING ones, by input.
+
+    The message lists each offender by resolver and input, and each PENDING entry no longer loose."""
+    found = offenders()
+    unlisted = {rid: sorted(names - PENDING.get(rid, set())) for rid, names in found.items() if names - PENDING.get(rid, set())}
+    done = {rid: sorted(names - found.get(rid, set())) for rid, names in PENDING.items() if names - found.get(rid, set())}
+    assert not unlisted, f"{len(unlisted)} resolvers read a ship's number from an input no fleet pick fills: {unlisted}"
+    assert not done, f"no longer loose, take them off PENDING: {done}"
+
+
+def test_the_named_resolvers_read_the_ship_from_the_fleet() -> None:
+    """Assert the resolvers issue 33 names read Thrusters, Sensors, Skill, Marines, Boarders and Point Defense from a
+    ship input the fleet fills: Evade, Hard Burn, Reorient, Station Keep, Long Shot, Vector Attack, Purge Airlocks,
+    Squadron Damage and the Ram's Skill."""
+    for slug, name, parts in (("evade", "ship", {"thrusters"}), ("hard-burn", "ship", {"thrusters"}),
+                              ("station-keep", "ship", {"thrusters"}), ("reorient", "ship", {"thrusters", "skill"}),
+                              ("long-shot", "ship", {"sensors", "skill"}), ("vector-attack", "ship", {"sensors", "skill"}),
+                              ("purge-airlocks", "ship", {"marines", "boarders", "skill"}),
+                              ("squadron-damage", "pd_ship", {"defense"}), ("ram", "ramming_ship", {"skill"})):
+        resolver = REGISTRY[f"jovian-wars/v1.2.4/{slug}"]
+        model = next((spec for spec in resolver.inputs if spec.name == name), None)
+        assert model is not None and model.kind == "ship", f"{slug}: no ship input {name!r}"
+        assert parts <= {part.name for part in model.parts}, f"{slug}: {name} lacks {parts}"
+        assert parts <= FLEET_FILLS["ship"]
+        assert not loose_numbers(resolver.inputs) & parts, slug

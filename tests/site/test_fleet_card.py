@@ -1,0 +1,134 @@
+"""A fleet ship's own card numbers reach the resolvers through the fleet pick, and a fleet stored by the build before
+the card held Skill still loads, asks for its Skill and is never lost (issue 33, point 3), at 390x844 with touch.
+
+The stored records are written as each build's fleet-store.js writes them: `fleet_v3` copies main's format before
+this change (fleet version 3: kind, name, side, card and left of nine numbers, state), `fleet_v4` this build's.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules_core
+from tests.keypads import with_keypads
+from tests.site.conftest import clear_local_storage, expect
+from tests.site.test_fleet import ENGINE_MS, KEY, open_fleet, stored, tap
+from tests.site.test_widget_table import type_dice
+from tests.site.test_widgets import open_widget
+
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
+
+ACTIONS = "jovian-wars/v1.2.4/actions/"
+V3_CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "traits": 1, "trait_boxes": 1,
+           "weapons": 2, "spinal": 0}
+"""A Capital Ship's card as main's build stores it (fleet-store.js FLEET_PARTS before Skill): nine numbers."""
+
+
+@pytest.fixture(autouse=True)
+def no_fleet(page, site_url: str) -> None:
+    clear_local_storage(page, site_url)
+
+
+def fleet_v3(*ships: dict) -> str:
+    """A record as main's fleet-store.js `fleetText` writes it: {"fleet": 3, "ships": [{kind, name, side, card, left}]}."""
+    return json.dumps({"fleet": 3, "ships": [{"kind": "Capital Ship", **ship} for ship in ships]})
+
+
+def fleet_v4(*ships: dict) -> str:
+    return json.dumps({"fleet": 4, "ships": [{"kind": "Capital Ship", **ship} for ship in ships]})
+
+
+# The Valiant's card: Sensors 2 and Skill 5; now Thrusters 0 (marked) and Sensors 1.
+VALIANT_CARD = {**V3_CARD, "sensors": 2, "skill": 5}
+VALIANT = {"name": "Valiant", "side": "Mine", "card": VALIANT_CARD,
+           "left": {**VALIANT_CARD, "thrusters": 0, "sensors": 1, "structure": 1}}
+TENGU_CARD = {**V3_CARD, "structure": 3, "skill": 3}
+TENGU = {"name": "Tengu", "side": "Theirs", "card": TENGU_CARD, "left": TENGU_CARD}
+
+
+def store(page, site_url: str, text: str) -> None:
+    open_fleet(page, site_url)
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", text)
+
+
+def pick(page, resolver_id: str, label: str, ship: str):
+    """The resolver opened on the Actions page, its engine ready, `ship` picked for the ship input `label`."""
+    page.goto(page.url.split("fleet/")[0] + ACTIONS + "#" + resolver_id.rsplit("/", 1)[1])
+    root = open_widget(page, resolver_id)
+    expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    root.get_by_label(f"{label}: from your fleet", exact=True).select_option(label=ship)
+    return root
+
+
+def test_a_fleet_ships_thrusters_sensors_and_skill_reach_evade_long_shot_and_ram(page, page_log, site_url):
+    """Assert picking the Valiant fills Evade's Thrusters (0 now: it may not Evade on Thrusters), Long Shot's Sensors
+    and Skill (its Skill Test rolls 5 dice) and the Ram's Skill (5 dice for the ramming ship's Skill Test), each as
+    rules_core answers for those numbers: no loose field, no default, stands in for the ship's own number."""
+    store(page, site_url, fleet_v4(VALIANT, TENGU))
+    evade = pick(page, "jovian-wars/v1.2.4/evade", "The ship", "Valiant (Mine)")
+    expect()(evade.locator('[data-region="picked"]')).to_have_text("The ship: Valiant (Mine): Thrusters 0.")
+    expected = rules_core.resolve("jovian-wars/v1.2.4/evade", {"ship": {"thrusters": 0}})
+    assert expected["outcome"]["allowed"] is False
+    expect()(evade.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+    expect()(evade).to_contain_text("Thrusters is 0")
+
+    long_shot = pick(page, "jovian-wars/v1.2.4/long-shot", "The ship", "Valiant (Mine)")
+    expect()(long_shot.locator('[data-region="picked"]')).to_have_text("The ship: Valiant (Mine): Sensors 1, Skill 5.")
+    expect()(long_shot.locator('[data-region="odds"]')).to_contain_text("Long Shot: Skill Test with Skill 5")
+    dice = {"roll.dice": [1, 2, 3, 4, 6]}  # [N]: the weapons system is damaged, no die after it
+    type_dice(long_shot, dice)
+    expected = rules_core.resolve("jovian-wars/v1.2.4/long-shot", with_keypads({"ship": {"sensors": 1, "skill": 5}}, dice))
+    expect()(long_shot.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+
+    ram = pick(page, "jovian-wars/v1.2.4/ram", "Ramming ship", "Valiant (Mine)")
+    ram.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    expect()(ram.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).to_contain_text("Skill 5")
+    expect()(ram.locator('[data-name="ramming_ship.skill"]')).to_have_value("5")
+    dice = {"skill_roll.dice": [3, 3, 1, 2, 6], "ram.dice": [2, 2, 5, 5, 1], "target.dice": [2, 2, 4], "rammer_hit_dice": [4]}
+    type_dice(ram, dice)
+    numbers = {**VALIANT["left"], "start_structure": VALIANT_CARD["structure"]}
+    target = {**TENGU["left"], "start_structure": TENGU_CARD["structure"]}
+    expected = rules_core.resolve("jovian-wars/v1.2.4/ram", with_keypads({"ramming_ship": numbers, "target_ship": target}, dice))
+    expect()(ram.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_log, site_url):
+    """Assert a version 3 record (main's format, no Skill) loads on the Fleet page with every ship, says each Capital
+    Ship's Skill is not set yet, is left as stored until the player changes the fleet; a pick says the Skill is not
+    in the fleet (the form's stands, to be typed) while filling the rest; and an edit sets the Skill, stored as
+    version 4 with nothing lost."""
+    old = {"name": "Tengu", "side": "Theirs", "card": V3_CARD, "left": {**V3_CARD, "defense": 3},
+           "state": {"boarders": 2}}
+    record = fleet_v3(old)
+    store(page, site_url, record)
+    root = open_fleet(page, site_url)
+    expect()(root.locator('[data-region="fleet-message"]')).to_be_empty()
+    unset = root.locator('[data-region="ship-unset"]')
+    expect()(unset).to_have_text("Skill: not set yet (this ship was stored before the fleet kept it). Edit the ship to "
+                                 "set it from its data card; until then a resolver asks for it.")
+    assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record  # read, never rewritten unasked
+
+    ram = pick(page, "jovian-wars/v1.2.4/ram", "Ramming ship", "Tengu (Theirs)")
+    picked = ram.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')
+    expect()(picked).to_contain_text("Skill: not in the fleet yet (stored before the fleet kept it): type it here")
+    expect()(ram.locator('[data-name="ramming_ship.defense"]')).to_have_value("3")  # the rest is the fleet's
+    expect()(ram.locator('[data-name="ramming_ship.skill"]')).to_be_visible()  # asked: shown to type
+    assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
+
+    root = open_fleet(page, site_url)
+    tap(root, "Edit Tengu")
+    form = root.locator('[data-region="fleet-form"]')
+    expect()(form.get_by_label("Skill (not set yet: from its data card)", exact=True)).to_have_value("3")
+    form.get_by_role("button", name="Skill (not set yet: from its data card): one more", exact=True).tap()
+    tap(form, "Save ship")
+    expect()(form).to_have_count(0)
+    expect()(unset).to_have_count(0)
+    after = stored(page)
+    assert after == {"fleet": 4, "ships": [{"kind": "Capital Ship", "name": "Tengu", "side": "Theirs",
+                                            "card": {**V3_CARD, "skill": 4}, "left": {**V3_CARD, "defense": 3, "skill": 4},
+                                            "state": {"boarders": 2}}]}
+    assert page_log.console_errors == [] and page_log.page_errors == []
