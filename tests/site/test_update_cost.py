@@ -35,6 +35,8 @@ def builds(tmp_path_factory) -> tuple[Path, Path, Path]:
 
 
 def test_a_one_sentence_rebuild_changes_that_page_the_search_index_and_sw_js_alone(builds) -> None:
+    """Assert: the rebuild's changed files are the edited page, the search index and sw.js (the compressed copies
+    beside them aside); the build's stamp, which every page carries, is the same."""
     _, first, second = builds
     assert changed_files(first, second) == sorted(UPDATE)
     assert read_stamp(first) == read_stamp(second)
