@@ -17,8 +17,9 @@
 3. scripts/build/glossary.py writes assets/glossary.json, the definitions a tapped term shows;
    scripts/build/search_entries.py writes assets/search-entries.json, the names search opens;
    scripts/build/describe.py writes assets/describe.json, every resolver's declaration for its form.
-4. scripts/build/build_stamp.py names the build: a hash of its files, written into every page and
-   build-info.js, so a page, the engine and the service worker can tell they are of one build.
+4. scripts/build/build_stamp.py names the build: a hash of its files but the pages and the search index (so an edited
+   sentence changes its page alone), written into every page and build-info.js, so a page, the engine and the
+   service worker can tell they are of one build.
 5. scripts/build/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
    Before that, scripts/build/search_languages.py drops the lunr languages the search does not use, and
    scripts/build/lazy_search_index.py has the theme build its search index when search is first opened.

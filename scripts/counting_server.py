@@ -114,6 +114,15 @@ class CountingHandler(SiteHandler):
                 self.log.sent.append(self._sent)
         super().send_response(code, message)
 
+    def _send_body(self, body: bytes | None, content_type: str) -> None:
+        """A body the server writes itself (sw.js and the sitemap, rewritten for this host) is counted too, as sent."""
+        super()._send_body(body, content_type)
+        if body:
+            self._sent.bytes += len(body)
+            self._sent.identity_bytes += len(body)
+            with self.log.lock:
+                self.log.chunks.append((time.time(), len(body), len(body)))
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
         # A precompressed copy stands for the whole file (static_server.py sets identity_size).
