@@ -47,8 +47,8 @@ Visits are interleaved: each round visits every site and the yardstick in turn, 
 shared machine weighs on every column alike. Timings are the median (min-max) of --rounds visits;
 ratios divide medians measured under the same condition in the same run. --steps also prints where
 the warm visits spend their time (ms from navigation start at which each step ended, and each step of
-the warm engine's boot as its own time). --warm-only measures the phone's warm visits alone (no cold
-visits, CPU limits or update); --limited-only the CPU-limited browsers alone.
+the warm engine's boot as its own time). --warm-only measures the warm visits alone (no cold visits,
+no update; with --limits '' the phone's alone); --limited-only the CPU-limited browsers alone.
 Waits are on events and page conditions, never fixed sleeps.
 """
 
@@ -581,7 +581,8 @@ def main() -> None:
     parser.add_argument("--site", action="append", metavar="NAME=PATH", help="a built site to measure, one column each "
                         "(the site's source tree is PATH's parent); default: this tree's site")
     parser.add_argument("--steps", action="store_true", help="also print where the warm visits spend their time")
-    parser.add_argument("--warm-only", action="store_true", help="only the warm visits on the phone profile (no cold, no CPU limits, no update)")
+    parser.add_argument("--warm-only", action="store_true", help="only the warm visits (no cold ones, no update); "
+                        "with --limits '' the phone's alone")
     parser.add_argument("--limited-only", action="store_true", help="only the visits in the whole-browser CPU-limited browsers")
     parser.add_argument("--limits", default=",".join(f"{share:g}" for share in LIMITS), help="the whole browser's CPU limits, "
                         "shares of one core, comma-separated (default %(default)s; empty: none)")
@@ -590,7 +591,7 @@ def main() -> None:
 
     named = args.site or [f"after={ROOT / 'site'}"]
     sites = {name: Path(path).resolve() for name, _, path in (item.partition("=") for item in named)}
-    shares = [] if args.warm_only else [float(share) for share in args.limits.split(",") if share]
+    shares = [float(share) for share in args.limits.split(",") if share]
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         limits = [WholeBrowserLimit(chromium_path(), Path(tmp), share, f"{i}-{how}") for i, share in enumerate(shares) for how in ("cold", "warm")]
         yardstick = Yardstick(Path(tmp))
@@ -598,8 +599,9 @@ def main() -> None:
             browsers = Browsers(None if args.warm_only or args.limited_only else launch_chromium(playwright),
                                 None if args.limited_only else returning_reader(playwright, chromium_path(), Path(tmp) / "warm", LONG_TASKS))
             for share, cold, warm in zip(shares, limits[::2], limits[1::2]):
-                browsers.limited_cold[core_name(share)] = playwright.chromium.launch(
-                    executable_path=str(cold.executable), args=CHROMIUM_FLAGS, headless=True)
+                if not args.warm_only:
+                    browsers.limited_cold[core_name(share)] = playwright.chromium.launch(
+                        executable_path=str(cold.executable), args=CHROMIUM_FLAGS, headless=True)
                 browsers.limited_warm[core_name(share)] = returning_reader(playwright, str(warm.executable), Path(tmp) / f"warm-{share:g}")
             runs = [SiteUnderTest(browsers, yardstick, name, built, Path(tmp)) for name, built in sites.items()]
             measure(runs, args.rounds, update=bool(browsers.cold))
