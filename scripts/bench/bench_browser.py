@@ -595,9 +595,10 @@ def main() -> None:
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         limits = [WholeBrowserLimit(chromium_path(), Path(tmp), share, f"{i}-{how}") for i, share in enumerate(shares) for how in ("cold", "warm")]
         yardstick = Yardstick(Path(tmp))
+        browsers = Browsers(None, None)
         try:
-            browsers = Browsers(None if args.warm_only or args.limited_only else launch_chromium(playwright),
-                                None if args.limited_only else returning_reader(playwright, chromium_path(), Path(tmp) / "warm", LONG_TASKS))
+            browsers.cold = None if args.warm_only or args.limited_only else launch_chromium(playwright)
+            browsers.warm = None if args.limited_only else returning_reader(playwright, chromium_path(), Path(tmp) / "warm", LONG_TASKS)
             for share, cold, warm in zip(shares, limits[::2], limits[1::2]):
                 if not args.warm_only:
                     browsers.limited_cold[core_name(share)] = playwright.chromium.launch(
@@ -605,11 +606,11 @@ def main() -> None:
                 browsers.limited_warm[core_name(share)] = returning_reader(playwright, str(warm.executable), Path(tmp) / f"warm-{share:g}")
             runs = [SiteUnderTest(browsers, yardstick, name, built, Path(tmp)) for name, built in sites.items()]
             measure(runs, args.rounds, update=bool(browsers.cold))
+            said = [f"{core_name(share)}: {warm.label}, {warm.throttled()}" for share, warm in zip(shares, limits[1::2])]
+        finally:  # the browsers first: a cgroup is removed only once no process is left in it
             for browser in (browsers.cold, browsers.warm, *browsers.limited_cold.values(), *browsers.limited_warm.values()):
                 if browser:
                     browser.close()
-            said = [f"{core_name(share)}: {warm.label}, {warm.throttled()}" for share, warm in zip(shares, limits[1::2])]
-        finally:
             yardstick.close()
             for limit in limits:
                 limit.close()
