@@ -6,10 +6,11 @@
 // pages (64 KiB) of zeros, about half of it: pages lists the others, stored one after another;
 // sha256 checks them and their places (checksum below). probe: the answer the engine gave to a known question when the
 // snapshot was made (worker.js asks it again after a restore). files: [{url, revision, length}], the
-// engine's other files a restore reads (wasm, stdlib, lock file), copied from the precache's checked
-// copies and stored after the pages, so a warm visit reads everything it needs in one file (a file
-// read in the worker costs a fraction of the same bytes from Cache Storage, through the browser). A
-// snapshot saved without them (an older build's) is still restored; its files come from the precache.
+// engine's other files a restore reads (worker.js lists them: the stdlib and the lock file; an older
+// build's also the wasm), copied from the precache's checked copies and stored after the pages, so a
+// warm visit reads them in one file (a file read in the worker costs a fraction of the same bytes from
+// Cache Storage, through the browser). A snapshot saved without them (an older build's) is still
+// restored; its files come from the precache.
 // Reading the heap back is on the path of every warm visit's first answer, hence a file, not
 // IndexedDB (measured in a worker: ~55 ms against 90-270 ms for 31 MB), and no zero pages (half
 // the bytes to read and to check). Not Cache Storage: the precache holds only the site's files. A

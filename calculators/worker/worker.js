@@ -19,7 +19,7 @@
 import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
 import { damagedFile, missingFile, unreachableFile } from "../shared/fault-words.js";
-import { precachedBytes, sharedFetch } from "../shared/precache.js";
+import { CHECKED, precachedBytes, sharedFetch } from "../shared/precache.js";
 import { isRequest } from "../shared/protocol.js";
 import { dropSnapshots, loadSnapshot, saveSnapshot } from "./snapshot-store.js";
 
@@ -149,9 +149,10 @@ self.fetch = (input, init) => {
   return precachedFetch(input, init);
 };
 
-// The saved snapshot is read at once (snapshot-store.js). It carries the engine's wasm, stdlib and lock
-// file (STORED_WITH_SNAPSHOT): a warm boot reads them there, in one file read in this worker, rather
-// than through the precache and the browser (measured: ~40 ms less CPU per warm visit, of ~850). Its
+// The saved snapshot is read at once (snapshot-store.js). It carries the engine's stdlib and lock file
+// (STORED_WITH_SNAPSHOT): a warm boot reads them there, in one file read in this worker, rather than
+// through the precache and the browser (measured: ~40 ms less CPU per warm visit, of ~850). Not the wasm:
+// compiled from the precache's copy, its code comes from the browser's cache (downloadedWasm). Its
 // heap is written into the engine's memory once Pyodide has made it (wasmMemory).
 /** @type {WebAssembly.Memory | null} */
 let wasmMemory = null;
@@ -161,7 +162,7 @@ const memory = () => {
 };
 const saved = loadSnapshot(SNAPSHOT_KEY, memory, mark); // null: none for this build, or unreadable
 const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
-const STORED_WITH_SNAPSHOT = [WASM_URL, OPTIONS.stdLibURL, OPTIONS.lockFileURL];
+const STORED_WITH_SNAPSHOT = [OPTIONS.stdLibURL, OPTIONS.lockFileURL];
 /** This build's copy of the file, if the snapshot carries one, taken (not kept for the worker's life); else null. */
 const storedWithSnapshot = (url) =>
   saved.then((found) => {
@@ -175,29 +176,37 @@ const storedWithSnapshot = (url) =>
 // whole (a body is read only as it is consumed) and handed to loadPyodide's first fetch of each.
 // The script lands in the module map, where loadPyodide's own import finds it; the compiled wasm
 // is handed over by instantiateStreaming (Pyodide's only call of it), or, if this compile failed,
-// Pyodide compiles its own.
+// Pyodide compiles its own. The wasm is compiled from the precache's copy as Cache Storage gives it
+// (not a copy of its bytes): the browser then keeps the compiled code beside that copy (V8's wasm code
+// cache), so a warm visit skips the compile and the lazy compiles of the functions the restore calls.
 // A script that does not load is checked against its build (below) before the boot's failure is told.
 const LOADER_URL = PYODIDE_DIR + "pyodide.asm.mjs";
 const loaderImported = import(LOADER_URL);
 loaderImported.then(() => mark("script-imported"), () => {}); // loadPyodide's import fails too
+/** The precache's checked copy of the wasm as Cache Storage gives it (read whole by the compile); a download, watched. */
+const wasmResponse = () => {
+  const revision = revisionOf(WASM_URL);
+  if (typeof caches === "undefined") return precachedFetch(WASM_URL);
+  return sharedFetch(WASM_URL, revision, networkFetch).then((response) => {
+    if (response.headers.get(CHECKED) !== revision) return watched(WASM_URL, response);
+    mark(`read ${nameOf(WASM_URL).split("/").pop()}`); // at hand: the compile reads it from Cache Storage
+    return response;
+  }, (error) => {
+    failedFetch(WASM_URL, error);
+    throw error;
+  });
+};
 const downloadedWasm = () => {
-  const compiled = WebAssembly.compileStreaming(precachedFetch(WASM_URL));
+  const compiled = WebAssembly.compileStreaming(wasmResponse());
   // Damaged bytes (a truncated download, a proxy's page) do not compile: nothing can start.
   compiled.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(damagedFile(WASM_URL)));
   return compiled;
 };
-// A copy stored with the snapshot that does not compile is passed over: the precache's is compiled.
-let wasmFromSnapshot = false;
-let compiledWasm = storedWithSnapshot(WASM_URL).then((bytes) => {
-  if (!bytes) return downloadedWasm();
-  wasmFromSnapshot = true;
-  return WebAssembly.compile(bytes).catch(downloadedWasm);
-});
+const compiledWasm = downloadedWasm();
 compiledWasm.then(() => mark("wasm-compiled"), () => {});
 /** A refused snapshot's files are not trusted either: a fresh boot reads the precache's. */
 function passOverStoredFiles() {
   earlyReads.clear(); // loadPyodide's fetches of the stdlib and the lock file go through the precache
-  if (wasmFromSnapshot) (compiledWasm = downloadedWasm()), (wasmFromSnapshot = false);
 }
 for (const url of [OPTIONS.stdLibURL, OPTIONS.lockFileURL]) {
   const read = storedWithSnapshot(url).then(async (bytes) => new Response(bytes || (await checkedBytes(url))));
@@ -285,6 +294,7 @@ async function restored() {
   if (!restorable) return passOverStoredFiles(), null; // damaged: dropped
   try {
     const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: restorable.snapshot });
+    found.files.clear(); // what was not taken (an older build's copy of the wasm) is not kept for the worker's life
     mark("restored");
     pythonStarted();
     const answer = pyodide.globals.get("handle")(...PROBE);

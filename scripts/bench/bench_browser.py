@@ -1,51 +1,54 @@
-"""Benchmark the browser runtime on a phone profile, before and after, in one run (not a test).
+"""Benchmark the browser runtime on a phone, against a bare Pyodide boot measured in the same run (not a test).
 
-    .venv/bin/python scripts/bench/bench_browser.py [--runs 3] [--site before=../base/site --site after=site ...] [--steps] [--warm-only | --limited-only]
+    .venv/bin/python scripts/bench/bench_browser.py [--rounds 1] [--site before=PATH --site after=site ...] [--steps]
+        [--limits 0.25,0.125] [--warm-only | --limited-only]
 
-Each site (by default before: the untouched starting build, after: this build; --site NAME=PATH
-as often as wanted, one column each) is copied to a temporary folder and served by a server that
-counts every body byte it sends (page, workers, service worker alike), as sent and uncompressed,
-and that plays a phone's network: 9 Mbps down shared by every download, 60 ms before each answer
-(scripts/counting_server.py: CDP's network throttling would miss the service worker's downloads).
-Every number below is measured on that network. The phone's CPU is played two ways: CDP slows
-the page's main thread 4x (its workers run at full speed), or the whole browser, engine worker
-included, gets a quarter of one core (a cgroup CPU quota; where none can be made, one core shared
-with a busy loop this script starts and stops).
+Each site (by default this tree's site; --site NAME=PATH as often as wanted, one column each) is copied
+to a temporary folder and served by a server that counts every body byte it sends (page, workers,
+service worker alike), as sent and uncompressed, and that plays a phone's network: 9 Mbps down shared
+by every download, 60 ms before each answer (scripts/counting_server.py: CDP's network throttling would
+miss the service worker's downloads). Every number below is measured on that network.
 
-  cold first answer     an empty profile (no cache, no service worker), CDP profile: navigation
-    Actions             start -> first live answer on the Actions page (the first Resolve tapped
-                        once the page listens); median of --runs
-  cold bare boot        the same empty profile and network, a page whose module worker only imports
-                        pyodide.mjs and runs loadPyodide(): the yardstick, two ways. "npm" (the issue's
-                        yardstick, what a bare Pyodide site serves): the npm package's files as it ships
-                        them (node_modules/pyodide, its whole stdlib, no compressed copies); "site files":
-                        the site's own Pyodide files (its trimmed stdlib and their compressed copies), a
-                        stricter yardstick that takes the site's own savings for itself
-  cold bytes before     everything sent before that first answer (and before the bare boot was
-    the answer          ready), as sent (precompressed copies where there are) and uncompressed
+The yardstick, a bare Pyodide boot (a module worker: loadPyodide() from the npm package's files, then
+1+1), is served from an origin of its own (another port), so no site's service worker, cache or storage
+has a part in it, through the same phone network, two ways: "npm", the files as the package ships them,
+and "npm, Brotli", the same files sent Brotli-compressed (Content-Encoding: br), as a bare site on a host
+set up for it sends them.
+
+The conditions, each a browser of its own (and a cold one beside it):
+  phone         CDP slows the page's main thread 4x (Emulation.setCPUThrottlingRate: one target's
+                thread only; its workers run at full speed)
+  ¼ core, ⅛ core (--limits)  the whole browser, every process and thread of it (the engine's worker
+                too), under one CPU quota (WholeBrowserLimit: a cgroup; the table's header says which
+                and how often the kernel held the browser back)
+
+  cold Actions          an empty profile each visit (no cache, no service worker): navigation start ->
+                        the first live answer on the Actions page (the first Resolve tapped once the
+                        page listens); beside it each bare boot, in an empty profile too
+  warm Dice, Actions    a returning reader (a profile kept on disk, where V8 keeps its code caches),
+                        after two unmeasured visits of each page (settle()): navigation start -> first
+                        live answer; beside them each bare boot, its files in the HTTP cache
+  engine restarts       per visit, the engine's worker starts after the first before the answer
+                        (engine.js's window.rulesEngine.starts); a visit whose engine failed for good
+                        (no try left) is counted apart
+  warm boot             the engine's worker created -> its restore self-tested (the worker's timeline)
+  warm floor            what a warm boot cannot skip, each step alone, in a module worker of the site's
+                        origin in the same profile and round: the snapshot file read whole, the wasm
+                        compiled from its bytes, the heap written into a new memory of its size
+  cold bytes            everything sent before the cold first answer (and before each bare boot was
+                        ready), as sent (precompressed copies where there are) and uncompressed
   first visit bytes     everything fetched by a first visit to the Dice page until the service
                         worker controls it (its precache complete) and the engine answered
   update bytes          then one sentence of one page is edited in the copy and the copy's own
                         post-build step rewrites sw.js; the browser checks for the new worker and
                         installs it: everything it fetched for that
-  warm answer, Dice     CDP profile, a returning reader (a browser on a profile kept on disk, where
-                        V8 keeps its code caches, shared by every site), a later visit (after two unmeasured
-                        ones of each page: settle()): navigation start -> first live answer
-                        (rules:first-answer), the first widget's Resolve tapped once it is there
-  warm answer, Actions  the same on the Actions page (37 resolvers)
-  visits over 2 s       how many of those warm visits (Dice and Actions) answered after 2 s
-  warm bare boot        the yardstick of the warm visits, same profile (its files in the HTTP cache)
-  whole browser         the warm Actions answer and the warm bare boot again, in a second browser
-    CPU-limited         whose every process (the engine worker too) shares the CPU limit
 
-Timings are medians of --runs visits; ratios divide by each bare boot, in the same copy under the
-same conditions in the same run. --steps also prints where a warm Dice and Actions visit spends its
-time (median ms from navigation start at which each step ended: the document, the engine's boot
-steps as its worker reports them, the first answer; and the page's long tasks before that answer),
-then each step of the warm engine's boot as its own time, beside the warm bare boot. --warm-only
-measures the warm visits alone (no cold rounds, no CPU-limited browser, no update): with --steps,
-the quick way to compare the warm restore's steps before and after. --limited-only measures the
-whole-browser CPU-limited warm visits alone; --steps then says where their time goes.
+Visits are interleaved: each round visits every site and the yardstick in turn, so a busy moment of a
+shared machine weighs on every column alike. Timings are the median (min-max) of --rounds visits;
+ratios divide medians measured under the same condition in the same run. --steps also prints where
+the warm visits spend their time (ms from navigation start at which each step ended, and each step of
+the warm engine's boot as its own time). --warm-only measures the warm visits alone (no cold visits,
+no update; with --limits '' the phone's alone); --limited-only the CPU-limited browsers alone.
 Waits are on events and page conditions, never fixed sleeps.
 """
 
@@ -59,6 +62,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -78,24 +83,65 @@ BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 worker.onmessage = () => performance.mark("bare:ready");
 </script>"""
-BARE_WORKER = """import { loadPyodide } from "PYODIDE/pyodide.mjs";
-const dir = new URL("PYODIDE/", import.meta.url).href;
-await loadPyodide({ indexURL: dir, stdout: () => {} });
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const dir = new URL("./pyodide/", import.meta.url).href;
+const pyodide = await loadPyodide({ indexURL: dir, stdout: () => {} });
+pyodide.runPython("1+1");
 postMessage("ready");"""
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# The yardsticks: a bare boot's page (added to the copy only; not part of the site) and where its Pyodide comes from.
-YARDSTICKS = {"npm": ("bench-npm/", "./pyodide"), "site files": ("bench-bare/", "../assets/pyodide")}
+# The yardsticks, each a folder of the yardstick's own origin: the npm package's files as it ships them, and the same
+# files with a Brotli copy beside each (sent as Content-Encoding: br, as a host set up for it sends them).
+YARDSTICKS = {"npm": ("npm/", False), "npm, Brotli": ("npm-br/", True)}
+# The warm floor (issue 34): what a warm boot cannot skip, each step alone, in a module worker of the site's origin
+# (where its snapshot is): the snapshot file read whole, the engine's wasm compiled (from its bytes: no code cache),
+# the heap written into a new memory of its size. Its page marks "floor:done" with the three times on the mark.
+FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>warm floor</title>
+<script type="module">
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+worker.onmessage = (event) => performance.mark("floor:done", { detail: event.data });
+</script>"""
+FLOOR_WORKER = """import { copySnapshot } from "../assets/calculators/worker/snapshot-store.js";
+const t0 = performance.now();
+const directory = await (await navigator.storage.getDirectory()).getDirectoryHandle("rules-engine");
+const access = await (await directory.getFileHandle("snapshot")).createSyncAccessHandle({ mode: "read-only" });
+const all = new Uint8Array(access.getSize());
+access.read(all, { at: 0 });
+access.close();
+const t1 = performance.now();
+const length = new DataView(all.buffer).getUint32(0, true);
+const header = JSON.parse(new TextDecoder().decode(all.subarray(4, 4 + length)));
+const files = header.files || [];
+const keptLength = all.length - 4 - length - files.reduce((sum, file) => sum + file.length, 0);
+let at = 4 + length + keptLength;
+let wasm = null;
+for (const file of files) (file.url.endsWith("/pyodide.asm.wasm") && (wasm = all.subarray(at, at + file.length))), (at += file.length);
+wasm ||= new Uint8Array(await (await fetch("../assets/pyodide/pyodide.asm.wasm")).arrayBuffer());
+const t2 = performance.now();
+await WebAssembly.compile(wasm);
+const t3 = performance.now();
+const memory = new WebAssembly.Memory({ initial: Math.ceil(header.size / 65536) });
+copySnapshot(all.subarray(4 + length, 4 + length + keptLength), header.pages, 0, new Uint8Array(memory.buffer, 0, header.size));
+const t4 = performance.now();
+postMessage({ read: t1 - t0, compile: t3 - t2, heap: t4 - t3 });"""
+FLOOR = "bench-floor/"
 PHONE_CPU_RATE = 4
 PHONE_BYTES_PER_S = 9_000_000 / 8
 PHONE_LATENCY_S = 0.060
-BROWSER_CPU_SHARE = 0.25  # of one core, for the whole browser
-LIMITED = "Actions, whole browser CPU-limited"  # the steps of the CPU-limited browser's warm visits
+LIMITS = (0.25, 0.125)  # the whole browser's CPU limits, shares of one core (--limits)
 # A phone: its screen and touch (Any: Playwright types each keyword apart).
 CONTEXT: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# Waits for the mark `name`, or for the engine's final failure (no try left): {at, detail, starts} or {failed, starts}.
+# starts: the engine's worker starts so far (engine.js's window.rulesEngine.starts; 1 where no engine ran).
 MARK = """async (name) => {
-  while (!performance.getEntriesByName(name).length) await new Promise((r) => setTimeout(r, 20));
-  return performance.getEntriesByName(name)[0].startTime;
+  const engine = () => window.rulesEngine;
+  const starts = () => engine()?.starts ?? 1;
+  while (!performance.getEntriesByName(name).length) {
+    if (engine()?.state === "error" && !engine().retrying) return { failed: engine().error, starts: starts() };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const entry = performance.getEntriesByName(name)[0];
+  return { at: entry.startTime, detail: entry.detail ?? null, starts: starts() };
 }"""
 # The page is controlled by an activated worker (its precache complete) and the engine answered.
 SETTLED = """async () => {
@@ -169,19 +215,26 @@ def phone(page) -> None:
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_RATE})
 
 
-class WholeBrowserLimit:
-    """A Chromium to launch whose every process (workers included) shares BROWSER_CPU_SHARE of one
-    core: a cgroup CPU quota (cgroup v2 or v1; needs root), else pinned to one core beside a busy
-    loop started here. `executable` is a wrapper script that puts Chromium under the limit."""
+def core_name(share: float) -> str:
+    return {0.25: "¼ core", 0.125: "⅛ core"}.get(share, f"{share:g} core")
 
-    def __init__(self, chromium: str, tmp: Path) -> None:
+
+class WholeBrowserLimit:
+    """A Chromium to launch whose every process (workers, GPU and network processes included) shares `share` of one
+    core: a cgroup CPU quota (cgroup v2 or v1; needs root), which the kernel applies to the group as a whole and every
+    process Chromium forks inherits. CDP's Emulation.setCPUThrottlingRate slows one target's thread only (not the
+    engine's worker), and cpulimit stops and starts a process tree with signals (coarse, and it misses processes
+    forked later). Where no cgroup can be made: pinned to one core beside busy loops that leave it `share` of it.
+    `executable` is a wrapper script that puts Chromium under the limit."""
+
+    def __init__(self, chromium: str, tmp: Path, share: float, name: str) -> None:
         self.group: Path | None = None
-        self.busy: subprocess.Popen[bytes] | None = None
+        self.busy: list[subprocess.Popen[bytes]] = []
         period = 100_000
-        quota = int(period * BROWSER_CPU_SHARE)
+        quota = int(period * share)
         for root, setting, value in ((Path("/sys/fs/cgroup"), "cpu.max", f"{quota} {period}"),
                                      (Path("/sys/fs/cgroup/cpu"), "cpu.cfs_quota_us", str(quota))):
-            group = root / f"bench-browser-{os.getpid()}"
+            group = root / f"bench-browser-{os.getpid()}-{name}"
             if not (root / "cgroup.procs").is_file():  # not a cgroup hierarchy (or not this version)
                 continue
             try:
@@ -194,19 +247,28 @@ class WholeBrowserLimit:
                     group.rmdir()
         if self.group:
             start = f'echo $$ > {self.group / "cgroup.procs"}\nexec {chromium} "$@"'
-            self.label = f"a cgroup CPU quota of {BROWSER_CPU_SHARE:g} core"
+            self.label = f"a cgroup CPU quota ({self.group})"
         else:
             start = f'exec taskset -c 0 {chromium} "$@"'
-            self.busy = subprocess.Popen(["taskset", "-c", "0", sys.executable, "-c", "while True: pass"])
-            self.label = "one core, shared with a busy loop"
-        self.executable = tmp / "chromium-limited"
+            loops = max(1, round(1 / share) - 1)
+            self.busy = [subprocess.Popen(["taskset", "-c", "0", sys.executable, "-c", "while True: pass"]) for _ in range(loops)]
+            self.label = f"one core, shared with {loops} busy loops"
+        self.executable = tmp / f"chromium-{name}"
         self.executable.write_text(f"#!/bin/sh\n{start}\n")
         self.executable.chmod(0o755)
 
+    def throttled(self) -> str:
+        """The kernel's count of the periods in which the group used up its quota and waited: proof the limit bit."""
+        if not self.group:
+            return "no cgroup"
+        stat = dict(line.split() for line in (self.group / "cpu.stat").read_text().splitlines() if len(line.split()) == 2)
+        waited_s = int(stat.get("throttled_time", 0)) / 1e9 or int(stat.get("throttled_usec", 0)) / 1e6
+        return f"throttled in {stat.get('nr_throttled')} of {stat.get('nr_periods')} periods, {waited_s:.0f} s held"
+
     def close(self) -> None:
-        if self.busy:
-            self.busy.kill()
-            self.busy.wait()
+        for busy in self.busy:
+            busy.kill()
+            busy.wait()
         if self.group:
             for _ in range(100):  # the browser's last processes may still be leaving the group
                 try:
@@ -260,18 +322,31 @@ def tapping(context, init_scripts: tuple[str, ...]):
     return context
 
 
-def visit(context, url: str, mark: str, steps: list[dict[str, float]] | None = None, cpu_profile: bool = True) -> tuple[float, float]:
-    """Open url and wait for `mark`: ms from navigation start, and when it was (time.time())."""
+@dataclass
+class Visit:
+    """One visit, to its mark: ms from navigation start (None: the engine failed for good), when (time.time()),
+    the engine's restarts before it (worker starts after the first), the mark's detail, the steps (--steps)."""
+
+    at: float | None
+    epoch_s: float
+    restarts: int
+    detail: Any = None
+    steps: dict[str, float] | None = None
+
+
+def visit(context, url: str, mark: str, *, cpu_profile: bool = False, steps: bool = False) -> Visit:
+    """Open url and wait for `mark` (or the engine's final failure)."""
     page = context.new_page()
     try:
         if cpu_profile:
             phone(page)
         page.goto(url, wait_until="commit")
-        at: float = page.evaluate(MARK, mark)
-        epoch_s = (page.evaluate("() => performance.timeOrigin") + at) / 1000
-        if steps is not None:
-            steps.append(page.evaluate(STEPS))
-        return at, epoch_s
+        seen = page.evaluate(MARK, mark)
+        if "failed" in seen:
+            print(f"  {url}: the engine failed for good ({seen['failed']})", flush=True)
+            return Visit(None, time.time(), seen["starts"] - 1)
+        epoch_s = (page.evaluate("() => performance.timeOrigin") + seen["at"]) / 1000
+        return Visit(seen["at"], epoch_s, seen["starts"] - 1, seen["detail"], page.evaluate(STEPS) if steps else None)
     finally:
         page.close()
 
@@ -281,117 +356,160 @@ def median_steps(visits: list[dict[str, float]]) -> dict[str, float]:
     return {name: statistics.median(visit[name] for visit in visits) for name in names}
 
 
+class Yardstick:
+    """The bare boot, served from an origin of its own (another port of 127.0.0.1: no site's service worker, cache
+    or storage has a part in it), through the same phone network: the npm package's files as it ships them, and the
+    same files beside their Brotli copies (scripts/build/precompress.py's, cached as the build's are)."""
+
+    def __init__(self, tmp: Path) -> None:
+        from scripts.build.precompress import compressed
+
+        root = tmp / "yardstick"
+        self.urls: dict[str, str] = {}
+        for folder, brotli in YARDSTICKS.values():
+            (root / folder / "pyodide").mkdir(parents=True)
+            (root / folder / "index.html").write_text(BARE_HTML, encoding="utf-8")
+            (root / folder / "worker.js").write_text(BARE_WORKER, encoding="utf-8")
+            for file in NPM_FILES:
+                shutil.copy(NPM_PYODIDE / file, root / folder / "pyodide" / file)
+                if brotli:
+                    (root / folder / "pyodide" / f"{file}.br").write_bytes(compressed((NPM_PYODIDE / file).read_bytes(), ".br"))
+        self.server, url, self.log = serve_counting(root, Link(PHONE_BYTES_PER_S, PHONE_LATENCY_S))
+        self.urls = {name: url + folder for name, (folder, _) in YARDSTICKS.items()}
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+PHONE_PROFILE = "phone"  # the condition of the CDP-slowed browsers (the others are named by their CPU share)
+
+
+@dataclass
+class Browsers:
+    """The browsers every site is visited in: `cold` (an empty context each visit) and `warm` (a returning reader) on
+    the phone profile (CDP slows the page's main thread), and per whole-browser CPU limit its own pair."""
+
+    cold: Any
+    warm: Any
+    limited_cold: dict[str, Any] = field(default_factory=dict)
+    limited_warm: dict[str, Any] = field(default_factory=dict)
+
+
+    def cold_ones(self) -> list[tuple[str, Any]]:
+        return [*([(PHONE_PROFILE, self.cold)] if self.cold else []), *self.limited_cold.items()]
+
+    def warm_ones(self) -> list[tuple[str, Any]]:
+        return [*([(PHONE_PROFILE, self.warm)] if self.warm else []), *self.limited_warm.items()]
+
+
+FLOOR_PARTS = ("read", "compile", "heap")
+Key = tuple[str, str]  # (condition: PHONE_PROFILE or a CPU share, what was measured)
+
+
 class SiteUnderTest:
     """One built site, copied, served on its own origin and visited: cold in an empty profile each time, warm as a
-    returning reader."""
+    returning reader, in each condition; the yardstick and the warm floor visited beside it in the same rounds."""
 
-    def __init__(self, browser, warm, limited, name: str, built: Path, tmp: Path) -> None:
-        """browser: for the cold visits, an empty context each; warm, limited: the returning reader's
-        browsers (returning_reader), shared by every site (each its own origin, so its own storage);
-        limited None measures no CPU-limited visits (--warm-only)."""
+    def __init__(self, browsers: Browsers, yardstick: Yardstick, name: str, built: Path, tmp: Path) -> None:
         self.name, self.tree = name, built.parent
-        self.browser = browser
+        self.browsers, self.yardstick = browsers, yardstick
         self.site = tmp / name
         shutil.copytree(built, self.site)
-        self.bare_urls: dict[str, str] = {}
+        (self.site / FLOOR).mkdir()
+        (self.site / FLOOR / "index.html").write_text(FLOOR_HTML, encoding="utf-8")
+        (self.site / FLOOR / "worker.js").write_text(FLOOR_WORKER, encoding="utf-8")
         self.server, self.url, self.log = serve_counting(self.site, Link(PHONE_BYTES_PER_S, PHONE_LATENCY_S))
-        for yardstick, (folder, pyodide) in YARDSTICKS.items():
-            (self.site / folder).mkdir()
-            (self.site / folder / "index.html").write_text(BARE_HTML, encoding="utf-8")
-            (self.site / folder / "worker.js").write_text(BARE_WORKER.replace("PYODIDE", pyodide), encoding="utf-8")
-            if pyodide == "./pyodide":  # the npm package's own files, as it ships them
-                (self.site / folder / "pyodide").mkdir()
-                for file in NPM_FILES:
-                    shutil.copy(NPM_PYODIDE / file, self.site / folder / "pyodide" / file)
-            self.bare_urls[yardstick] = self.url + folder
-        self.context = warm
-        self.limited = limited
-        keys = ("dice", "actions", "cold", "limited", *(f"{how}{y} bare" for y in YARDSTICKS for how in ("", "cold ", "limited ")))
-        self.results: dict[str, list[float]] = {key: [] for key in keys}
-        self.cold_bytes: dict[str, list[tuple[int, int]]] = {key: [] for key in ("cold", *(f"cold {y} bare" for y in YARDSTICKS))}
-        self.steps: dict[str, list[dict[str, float]]] = {"Dice": [], "Actions": [], LIMITED: []}
+        self.results: dict[Key, list[float]] = defaultdict(list)
+        self.restarts: dict[Key, list[int]] = defaultdict(list)
+        self.failed: Counter[Key] = Counter()
+        self.cold_bytes: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self.steps: dict[Key, list[dict[str, float]]] = defaultdict(list)
         self.numbers: dict[str, float] = {}
 
-    def first_visit(self) -> None:
-        self.log.clear()
-        page = self.context.new_page()
-        page.goto(self.url + DICE)
-        page.evaluate(SETTLED)
-        self.numbers["first visit, MB"] = self.log.total_bytes() / 1e6
-        self.numbers["first visit, requests"] = len(self.log.paths())
-        print(f"{self.name}: first visit settled ({self.numbers['first visit, MB']:.1f} MB)", flush=True)
-        wait_until(page, SNAPSHOT_SAVED, 120_000)
-        page.close()
-        for url in self.bare_urls.values():  # their files into the HTTP cache, as the site's are in the precache
-            visit(self.context, url, "bare:ready")
-        self.settle(self.context, self.url + DICE, self.url + ACTIONS)
-        if not self.limited:
-            return
-        # The CPU-limited browser's first visit: its warm visits need the precache and the snapshot.
-        page = self.limited.new_page()
-        page.goto(self.url + DICE)
-        page.evaluate(SETTLED)
-        wait_until(page, SNAPSHOT_SAVED, 600_000)
-        page.close()
-        for url in self.bare_urls.values():
-            visit(self.limited, url, "bare:ready", cpu_profile=False)
-        self.settle(self.limited, self.url + ACTIONS, cpu_profile=False)
+    def record(self, condition: str, what: str, seen: Visit) -> Visit:
+        self.restarts[(condition, what)].append(seen.restarts)
+        if seen.at is None:
+            self.failed[(condition, what)] += 1
+        else:
+            self.results[(condition, what)].append(seen.at)
+        if seen.steps:
+            self.steps[(condition, what)].append(seen.steps)
+            tested, created = seen.steps.get("worker: self-tested"), seen.steps.get("worker: worker-created")
+            if tested is not None and created is not None:  # a warm boot (restored, self-tested): from the worker's creation
+                self.results[(condition, f"{what}: warm boot")].append(tested - created)
+        return seen
 
-    def settle(self, context, *pages: str, cpu_profile: bool = True) -> None:
+    def first_visit(self) -> None:
+        for condition, context in self.browsers.warm_ones():
+            self.log.clear()
+            page = context.new_page()
+            page.goto(self.url + DICE)
+            page.evaluate(SETTLED)
+            if condition == PHONE_PROFILE:
+                self.numbers["first visit, MB"] = self.log.total_bytes() / 1e6
+                self.numbers["first visit, requests"] = len(self.log.paths())
+            wait_until(page, SNAPSHOT_SAVED, 600_000)
+            page.close()
+            print(f"{self.name}: first visit settled ({condition})", flush=True)
+            self.settle(context, condition == PHONE_PROFILE)
+
+    def settle(self, context, cpu_profile: bool) -> None:
         """SETTLING_VISITS unmeasured visits of each page and bare boot, so the warm ones measured are a returning
         reader's steady state, not a second or third visit: V8 keeps a script's compiled code only from its second
         or third load (measured on the quarter core: the site-files bare boot took 11.6 s on its second load, 6.3 s
         from its third on; Actions 4.2-5.5 s on its first three, 3.7-3.9 s after)."""
         for _ in range(SETTLING_VISITS):
-            for url in pages:
+            for url in (self.url + DICE, self.url + ACTIONS):
                 visit(context, url, "rules:first-answer", cpu_profile=cpu_profile)
-            for url in self.bare_urls.values():
+            for url in self.yardstick.urls.values():
                 visit(context, url, "bare:ready", cpu_profile=cpu_profile)
 
     def cold_round(self) -> None:
-        """An empty profile each: Actions to its first answer, then each bare boot."""
-        cold = [("cold", self.url + ACTIONS, "rules:first-answer")]
-        cold += [(f"cold {y} bare", url, "bare:ready") for y, url in self.bare_urls.items()]
-        for key, url, mark in cold:
-            context = phone_context(self.browser)
-            try:
-                self.log.clear()
-                at, epoch_s = visit(context, url, mark)
-                self.results[key].append(at)
-                self.cold_bytes[key].append(self.log.bytes_before(epoch_s))
-            finally:
-                context.close()
-        said = ", ".join(f"{key.removeprefix('cold ')} {self.results[key][-1]:.0f} ms ({self.cold_bytes[key][-1][0] / 1e6:.1f} MB)"
-                         for key, _, _ in cold[1:])
-        print(f"{self.name}: cold Actions {self.results['cold'][-1]:.0f} ms ({self.cold_bytes['cold'][-1][0] / 1e6:.1f} MB sent), "
-              f"{said}", flush=True)
+        """An empty profile each, in each condition: Actions to its first answer, then each bare boot."""
+        targets = [("cold Actions", self.url + ACTIONS, "rules:first-answer", self.log)]
+        targets += [(f"cold {y} bare", url, "bare:ready", self.yardstick.log) for y, url in self.yardstick.urls.items()]
+        for condition, browser in self.browsers.cold_ones():
+            said = []
+            for what, url, mark, log in targets:
+                context = phone_context(browser)
+                try:
+                    log.clear()
+                    seen = self.record(condition, what, visit(context, url, mark, cpu_profile=condition == PHONE_PROFILE))
+                    if condition == PHONE_PROFILE and seen.at is not None:
+                        self.cold_bytes[what].append(log.bytes_before(seen.epoch_s))
+                finally:
+                    context.close()
+                said.append(f"{what} {'failed' if seen.at is None else f'{seen.at:.0f} ms'} ({seen.restarts} restarts)")
+            print(f"{self.name}, {condition}: {', '.join(said)}", flush=True)
 
-    def warm_round(self, cdp_profile: bool = True) -> None:
-        said = f"{self.name}: "
-        if cdp_profile:
-            self.results["dice"].append(visit(self.context, self.url + DICE, "rules:first-answer", self.steps["Dice"])[0])
-            self.results["actions"].append(visit(self.context, self.url + ACTIONS, "rules:first-answer", self.steps["Actions"])[0])
-            for y, url in self.bare_urls.items():
-                self.results[f"{y} bare"].append(visit(self.context, url, "bare:ready")[0])
-            said += f"warm Dice {self.results['dice'][-1]:.0f} ms, Actions {self.results['actions'][-1]:.0f} ms, " + \
-                ", ".join(f"{y} bare {self.results[f'{y} bare'][-1]:.0f} ms" for y in YARDSTICKS)
-        if self.limited:
-            self.results["limited"].append(visit(self.limited, self.url + ACTIONS, "rules:first-answer", self.steps[LIMITED], cpu_profile=False)[0])
-            for y, url in self.bare_urls.items():
-                self.results[f"limited {y} bare"].append(visit(self.limited, url, "bare:ready", cpu_profile=False)[0])
-            said += f"; CPU-limited Actions {self.results['limited'][-1]:.0f} ms, " + \
-                ", ".join(f"{y} bare {self.results[f'limited {y} bare'][-1]:.0f} ms" for y in YARDSTICKS)
-        print(said, flush=True)
+    def warm_round(self) -> None:
+        """In each condition: the pages (their steps kept), the warm floor, each bare boot."""
+        for condition, context in self.browsers.warm_ones():
+            cpu = condition == PHONE_PROFILE
+            said = []
+            for what, path in ([("warm Dice", DICE)] if cpu else []) + [("warm Actions", ACTIONS)]:
+                seen = self.record(condition, what, visit(context, self.url + path, "rules:first-answer", cpu_profile=cpu, steps=True))
+                said.append(f"{what} {'failed' if seen.at is None else f'{seen.at:.0f} ms'} ({seen.restarts} restarts)")
+            floor = visit(context, self.url + FLOOR, "floor:done").detail
+            for part in FLOOR_PARTS:
+                self.results[(condition, f"warm floor: {part}")].append(floor[part])
+            self.results[(condition, "warm floor")].append(sum(floor[part] for part in FLOOR_PARTS))
+            said.append(f"floor {sum(floor.values()):.0f} ms")
+            for y, url in self.yardstick.urls.items():
+                seen = self.record(condition, f"warm {y} bare", visit(context, url, "bare:ready", cpu_profile=cpu))
+                said.append(f"{y} bare {seen.at:.0f} ms")
+            print(f"{self.name}, {condition}: {', '.join(said)}", flush=True)
 
     def update(self) -> None:
         edit_one_sentence(self.site)
         rewrite_service_worker(self.tree, self.site)
         self.log.clear()
-        quiet = self.context.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
+        assert self.browsers.warm
+        quiet = self.browsers.warm.new_page()  # a page with no scripts of the site's own, so no reload interrupts it
         quiet.goto(self.url + "assets/pyodide/pyodide-lock.json")
         state = quiet.evaluate(UPDATE)
         assert state in ("installed", "activating", "activated"), f"{self.name}: the update did not install ({state})"
-        sent = [item for item in self.log.sent if not item.path.startswith("/bench-")]  # not the yardstick's page
+        sent = [item for item in self.log.sent if not item.path.startswith("/bench-")]  # not the floor's page
         self.numbers["one-sentence update, MB"] = sum(item.bytes for item in sent) / 1e6
         self.numbers["one-sentence update, requests"] = len(sent)
         print(f"{self.name}: the update fetched {[item.path for item in sent] if len(sent) < 10 else f'{len(sent)} files'}")
@@ -399,103 +517,147 @@ class SiteUnderTest:
     def close(self) -> None:
         self.server.shutdown()
 
-    def table(self) -> dict[str, float]:
-        medians = {key: statistics.median(values) for key, values in self.results.items() if values}
-        limited: dict[str, float] = {"whole browser CPU-limited: warm Actions, ms": medians["limited"]} if "limited" in medians else {}
-        for y in YARDSTICKS if limited else ():
-            limited[f"whole browser CPU-limited: warm bare boot ({y}), ms"] = medians[f"limited {y} bare"]
-            limited[f"whole browser CPU-limited: Actions / bare ({y})"] = medians["limited"] / medians[f"limited {y} bare"]
-        if "actions" not in medians:  # --limited-only
-            return limited
-        warm: dict[str, float] = {"warm first answer, Dice, ms": medians["dice"], "warm first answer, Actions, ms": medians["actions"]}
-        for y in YARDSTICKS:
-            warm[f"warm bare boot ({y}), ms"] = medians[f"{y} bare"]
-            warm[f"Dice / bare ({y})"] = medians["dice"] / medians[f"{y} bare"]
-            warm[f"Actions / bare ({y})"] = medians["actions"] / medians[f"{y} bare"]
-        if not self.cold_bytes["cold"]:  # --warm-only
-            return warm
-        sent = {key: [statistics.median(run[i] for run in runs) / 1e6 for i in (0, 1)] for key, runs in self.cold_bytes.items()}
-        rows: dict[str, float] = {"cold first answer, Actions, ms": medians["cold"]}
-        for y in YARDSTICKS:
-            rows[f"cold bare boot ({y}), ms"] = medians[f"cold {y} bare"]
-            rows[f"cold Actions / bare ({y})"] = medians["cold"] / medians[f"cold {y} bare"]
-        rows["cold bytes before the answer, MB as sent"] = sent["cold"][0]
-        rows["cold bytes before the answer, MB uncompressed"] = sent["cold"][1]
-        for y in YARDSTICKS:
-            rows[f"cold bare boot bytes ({y}), MB as sent"] = sent[f"cold {y} bare"][0]
-        rows.update(limited)
+    def table(self) -> dict[str, Cell]:
+        """Every measure, by row: timings as their values (a median and spread), ratios of medians, restarts per visit."""
+        rows: dict[str, Cell] = {}
+        conditions = dict.fromkeys(condition for condition, _ in (*self.results, *self.restarts))
+        for condition in conditions:
+            for temper in ("cold", "warm"):
+                rows.update(self.rows(condition, temper))
+        if self.cold_bytes:
+            sent = {what: [statistics.median(run[i] for run in runs) / 1e6 for i in (0, 1)] for what, runs in self.cold_bytes.items()}
+            rows["phone: cold bytes before the answer, MB as sent / uncompressed"] = f"{sent['cold Actions'][0]:.2f} / {sent['cold Actions'][1]:.2f}"
+            for y in YARDSTICKS:
+                rows[f"phone: cold bare boot bytes ({y}), MB as sent"] = sent[f"cold {y} bare"][0]
         rows.update(self.numbers)
-        rows["warm visits over 2 s (Dice + Actions, of 2 x runs)"] = sum(v > 2000 for key in ("dice", "actions") for v in self.results[key])
-        return {**rows, **warm}
+        return rows
+
+    def rows(self, condition: str, temper: str) -> dict[str, Cell]:
+        """The rows of one condition's cold or warm visits: each page, each yardstick, the ratios, the restarts, and
+        (warm) the floor and the warm boot against it."""
+        results: dict[Key, list[float]] = self.results
+        rows: dict[str, Cell] = {}
+        pages = [what for c, what in results if c == condition and what in (f"{temper} Dice", f"{temper} Actions")]
+        for what in pages:
+            rows[f"{condition}: {what}, first answer ms"] = results[(condition, what)]
+            for y in YARDSTICKS:
+                bare = results.get((condition, f"{temper} {y} bare"))
+                if bare:
+                    rows[f"{condition}: {what} / {temper} bare ({y})"] = statistics.median(results[(condition, what)]) / statistics.median(bare)
+            rows[f"{condition}: {what}, engine restarts per visit"] = " ".join(map(str, self.restarts[(condition, what)]))
+            if self.failed[(condition, what)]:
+                rows[f"{condition}: {what}, visits whose engine failed for good"] = self.failed[(condition, what)]
+        for y in YARDSTICKS:
+            if (condition, f"{temper} {y} bare") in results:
+                rows[f"{condition}: {temper} bare boot ({y}), ms"] = results[(condition, f"{temper} {y} bare")]
+        floor = results.get((condition, "warm floor"))
+        if temper == "warm" and floor:
+            for part in FLOOR_PARTS:
+                rows[f"{condition}: warm floor, {part} ms"] = results[(condition, f"warm floor: {part}")]
+            rows[f"{condition}: warm floor (read + compile + heap), ms"] = floor
+            boot = results.get((condition, "warm Actions: warm boot"))
+            if boot:
+                rows[f"{condition}: warm boot (Actions: worker created -> self-tested), ms"] = boot
+                rows[f"{condition}: warm boot / warm floor"] = statistics.median(boot) / statistics.median(floor)
+        return rows
+
+
+Cell = float | int | str | list[float]
+
+
+def cell(value: Cell) -> str:
+    """A table cell: timings as their median (min-max), a ratio to two places, counts and words as they are."""
+    if isinstance(value, list):
+        median = f"{statistics.median(value):.0f}" if value else "-"
+        return f"{median} ({min(value):.0f}-{max(value):.0f})" if len(value) > 1 else median
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of visits, each site and yardstick in turn (default 1)")
     parser.add_argument("--site", action="append", metavar="NAME=PATH", help="a built site to measure, one column each "
-                        "(the site's source tree is PATH's parent); default: before=../base/site after=site")
+                        "(the site's source tree is PATH's parent); default: this tree's site")
     parser.add_argument("--steps", action="store_true", help="also print where the warm visits spend their time")
-    parser.add_argument("--warm-only", action="store_true", help="only the warm visits (no cold rounds, CPU-limited browser or update)")
-    parser.add_argument("--limited-only", action="store_true", help="only the warm visits in the whole-browser CPU-limited browser")
+    parser.add_argument("--warm-only", action="store_true", help="only the warm visits (no cold ones, no update); "
+                        "with --limits '' the phone's alone")
+    parser.add_argument("--limited-only", action="store_true", help="only the visits in the whole-browser CPU-limited browsers")
+    parser.add_argument("--limits", default=",".join(f"{share:g}" for share in LIMITS), help="the whole browser's CPU limits, "
+                        "shares of one core, comma-separated (default %(default)s; empty: none)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    named = args.site or [f"before={ROOT.parent / 'base' / 'site'}", f"after={ROOT / 'site'}"]
+    named = args.site or [f"after={ROOT / 'site'}"]
     sites = {name: Path(path).resolve() for name, _, path in (item.partition("=") for item in named)}
-    # Warm visits are interleaved, site after site in each round, so a busy moment of a shared
-    # machine weighs on every column alike.
+    shares = [float(share) for share in args.limits.split(",") if share]
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
-        browser = launch_chromium(playwright)
-        limit = None if args.warm_only else WholeBrowserLimit(chromium_path(), Path(tmp))
+        limits = [WholeBrowserLimit(chromium_path(), Path(tmp), share, f"{i}-{how}") for i, share in enumerate(shares) for how in ("cold", "warm")]
+        yardstick = Yardstick(Path(tmp))
+        browsers = Browsers(None, None)
         try:
-            warm = returning_reader(playwright, chromium_path(), Path(tmp) / "warm-profile", LONG_TASKS)
-            limited = limit and returning_reader(playwright, str(limit.executable), Path(tmp) / "limited-profile")
-            runs = [SiteUnderTest(browser, warm, limited, name, built, Path(tmp)) for name, built in sites.items()]
-            try:
-                for _ in range(args.runs if limit and not args.limited_only else 0):
-                    for run in runs:
-                        run.cold_round()
-                for run in runs:
-                    run.first_visit()
-                for _ in range(args.runs):
-                    for run in runs:
-                        run.warm_round(cdp_profile=not args.limited_only)
-                for run in runs:
-                    if limit and not args.limited_only:
-                        run.update()
-            finally:
-                for run in runs:
-                    run.close()
-            warm.close()
-            if limited:
-                limited.close()
-        finally:
-            if limit:
+            browsers.cold = None if args.warm_only or args.limited_only else launch_chromium(playwright)
+            browsers.warm = None if args.limited_only else returning_reader(playwright, chromium_path(), Path(tmp) / "warm", LONG_TASKS)
+            for share, cold, warm in zip(shares, limits[::2], limits[1::2]):
+                if not args.warm_only:
+                    browsers.limited_cold[core_name(share)] = playwright.chromium.launch(
+                        executable_path=str(cold.executable), args=CHROMIUM_FLAGS, headless=True)
+                browsers.limited_warm[core_name(share)] = returning_reader(playwright, str(warm.executable), Path(tmp) / f"warm-{share:g}")
+            runs = [SiteUnderTest(browsers, yardstick, name, built, Path(tmp)) for name, built in sites.items()]
+            measure(runs, args.rounds, update=bool(browsers.cold))
+            said = [f"{core_name(share)}: {warm.label}, {warm.throttled()}" for share, warm in zip(shares, limits[1::2])]
+        finally:  # the browsers first: a cgroup is removed only once no process is left in it
+            for browser in (browsers.cold, browsers.warm, *browsers.limited_cold.values(), *browsers.limited_warm.values()):
+                if browser:
+                    browser.close()
+            yardstick.close()
+            for limit in limits:
                 limit.close()
-        browser.close()
-    print_tables(sites, runs, args.runs, limit, steps=args.steps)
+    print_tables(sites, runs, args.rounds, said, steps=args.steps)
 
 
-def print_tables(sites: dict[str, Path], runs: list[SiteUnderTest], count: int, limit: WholeBrowserLimit | None, *,
-                 steps: bool) -> None:
+def measure(runs: list[SiteUnderTest], rounds: int, *, update: bool) -> None:
+    """Every round visits each site in turn, so a busy moment of a shared machine weighs on every column alike."""
+    try:
+        for _ in range(rounds):
+            for run in runs:
+                run.cold_round()
+        for run in runs:
+            run.first_visit()
+        for _ in range(rounds):
+            for run in runs:
+                run.warm_round()
+        for run in runs if update else ():
+            try:
+                run.update()
+            except (AssertionError, subprocess.CalledProcessError) as error:  # the measures so far are still printed
+                print(f"{run.name}: the update was not measured ({error})", flush=True)
+    finally:
+        for run in runs:
+            run.close()
+
+
+def print_tables(sites: dict[str, Path], runs: list[SiteUnderTest], rounds: int, limits: list[str], *, steps: bool) -> None:
     """The measures of every site, one column each; with `steps`, where the warm visits spent their time."""
     table = {run.name: run.table() for run in runs}
-    at_steps = {run.name: {page: median_steps(visits) for page, visits in run.steps.items() if visits} for run in runs}
-    print(f"Phone network: 9 Mbps down shared, 60 ms per answer; CPU: the page's main thread /{PHONE_CPU_RATE} (CDP)"
-          f"{f', or the whole browser on {limit.label}' if limit else ''}; timings: median of {count} visits")
+    print(f"\nPhone network: 9 Mbps down shared, 60 ms per answer, for every origin. \"{PHONE_PROFILE}\": the page's main "
+          f"thread /{PHONE_CPU_RATE} (CDP), its workers at full speed. Whole browser CPU-limited: "
+          f"{'; '.join(limits) or 'none'}. Yardstick: a bare Pyodide boot on its own origin. Timings: median (min-max) of "
+          f"{rounds} round(s); ratios: of medians, in the same run.")
     print(f"| measure | {' | '.join(sites)} |")
     print(f"|---|{'---|' * len(sites)}")
-    for key in next(iter(table.values())):
-        cells = [table[name][key] for name in sites]
-        text = [f"{v:.0f}" if isinstance(v, int) or key.endswith("ms") else f"{v:.2f}" for v in cells]
-        print(f"| {key} | {' | '.join(text)} |")
+    keys = dict.fromkeys(key for rows in table.values() for key in rows)
+    for key in keys:
+        print(f"| {key} | {' | '.join(cell(table[name].get(key, '-')) for name in sites)} |")
     if steps:
+        at_steps = {run.name: {key: median_steps(visits) for key, visits in run.steps.items() if visits} for run in runs}
         for name in sites:
-            for page, at in at_steps[name].items():
-                print(f"\n{name}, warm {page} (median ms from navigation start):")
+            for (condition, what), at in at_steps[name].items():
+                print(f"\n{name}, {condition}, {what} (median ms from navigation start):")
                 for step, ms in sorted(at.items(), key=lambda item: item[1] if "sum" not in item[0] else float("inf")):
                     print(f"  {ms:8.0f}  {step}")
-        print_boot_steps(sites, at_steps, table)
+        print_boot_steps(sites, at_steps)
 
 # The warm engine's boot, step by step: (step, the worker's mark it ends at, the mark it starts from).
 # Steps that overlap (the reads) each count from the worker's start.
@@ -507,30 +669,28 @@ BOOT_STEPS = (
     ("Pyodide's script imported, from the worker's start", "script-imported", "worker-run"),
     ("wasm compiled, from the worker's start", "wasm-compiled", "worker-run"),
     ("restored (loadPyodide from the snapshot, its heap written)", "restored", "snapshot-checked"),
+    ("restored, from the worker's start", "restored", "worker-run"),
     ("self-test", "self-tested", "restored"),
+    ("worker created -> worker runs (its scripts loaded)", "worker-run", "worker-created"),
     ("worker start -> self-tested", "self-tested", "worker-run"),
 )
 
 
-def print_boot_steps(sites: dict[str, Path], steps: dict[str, dict[str, dict[str, float]]], table: dict[str, dict[str, float]]) -> None:
-    """Each warm boot step's own time (median ms) per site, and the bare boot of the same run as yardstick."""
-    for page in ("Dice", "Actions", LIMITED):
-        if not all(steps[name].get(page) for name in sites):
+def print_boot_steps(sites: dict[str, Path], steps: dict[str, dict[Key, dict[str, float]]]) -> None:
+    """Each warm boot step's own time (median ms) per site."""
+    for key in dict.fromkeys(key for at in steps.values() for key in at):
+        if not all(steps[name].get(key) for name in sites):
             continue
-        print(f"\nwarm {page}, the engine's boot steps (ms, median):")
+        print(f"\n{key[0]}, {key[1]}: the engine's boot steps (ms, median):")
         print(f"| step | {' | '.join(sites)} |")
         print(f"|---|{'---|' * len(sites)}")
         for label, end, start in BOOT_STEPS:
             cells = []
             for name in sites:
-                at = steps[name][page]
+                at = steps[name][key]
                 end_ms, start_ms = at.get(f"worker: {end}"), at.get(f"worker: {start}")
                 cells.append("-" if end_ms is None or start_ms is None else f"{end_ms - start_ms:.0f}")
             print(f"| {label} | {' | '.join(cells)} |")
-        for y in YARDSTICKS:
-            key = f"whole browser CPU-limited: warm bare boot ({y}), ms" if page == LIMITED else f"warm bare boot ({y}), ms"
-            bare = [f"{table[name][key]:.0f}" for name in sites]
-            print(f"| warm bare Pyodide boot ({y}) | {' | '.join(bare)} |")
 
 
 if __name__ == "__main__":
