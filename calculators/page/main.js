@@ -9,31 +9,7 @@ import { registerOffline } from "./offline.js";
 import { completePage, nameMaterialParts } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
 import { labelSearchResults } from "./search.js";
-import { hearOpens, mountAll, whenIdle } from "./widget.js";
-
-// Work no first answer needs (glossary marks, scroll boxes: a walk of the page's text and a
-// forced layout, a second or more on a phone for a long page) waits until the engine has given
-// its first answers (nothing left to ask) or failed, then for idle time: run earlier, it holds
-// back the answer that arrives meanwhile. It runs LATEST_MS after the page at the latest.
-const LATEST_MS = 8000;
-
-function afterFirstAnswers(work) {
-  const engine = document.querySelector("[data-resolver]") ? window.rulesEngine : null;
-  const settled = () => !engine || engine.state === "error" || (engine.answered && engine.idle);
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    removeEventListener("rules-engine-idle", check);
-    removeEventListener("rules-engine-state", check);
-    whenIdle(work);
-  };
-  const check = () => settled() && run();
-  if (settled()) return run();
-  addEventListener("rules-engine-idle", check);
-  addEventListener("rules-engine-state", check);
-  setTimeout(run, LATEST_MS);
-}
+import { hearOpens, mountAll } from "./widget.js";
 
 function onPage() {
   landOnFragment();
@@ -44,13 +20,13 @@ function onPage() {
   if (document.querySelector("[data-fleet]")) {
     import("./fleet.js").then((fleet) => fleet.mountFleet()).catch((error) => console.warn("fleet:", error));
   }
-  // Terms first: a marked term can widen a table's cell, and which boxes scroll sideways is
-  // measured once, over the finished text.
-  afterFirstAnswers(() => {
-    markTerms()
-      .catch((error) => console.warn("term look-ups:", error))
-      .finally(completePage);
-  });
+  // From the first paint, whatever the engine does: the terms are marked in slices that let an
+  // answer or a tap in between. Terms first: a marked term can widen a table's cell, and which
+  // boxes scroll sideways is measured once, over the finished text.
+  const article = document.querySelector("article.md-content__inner");
+  markTerms()
+    .catch((error) => console.warn("term look-ups:", error))
+    .finally(() => article === document.querySelector("article.md-content__inner") && completePage());
 }
 
 function start() {

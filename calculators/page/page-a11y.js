@@ -14,9 +14,9 @@ export function nameMaterialParts() {
   if (progress && header && !header.contains(progress)) header.append(progress);
 }
 
-/** "Ram" for a box under the heading "Ram" (its permalink sign left out), or "" before any heading. */
-function sectionOf(box) {
-  const headings = [...document.querySelectorAll("article h1, article h2, article h3, article h4")];
+/** "Ram" for a box under the heading "Ram" (its permalink sign left out), or "" before any heading.
+ * @param {Element} box @param {Element[]} headings the page's, read once for all its boxes */
+function sectionOf(box, headings) {
   const above = headings.filter((h) => h.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
   const words = above ? [...above.childNodes].filter((n) => !(n instanceof Element && n.matches(".headerlink"))).map((n) => n.textContent).join("").trim() : "";
   return words;
@@ -31,11 +31,12 @@ function focusableScrollBoxes() {
   document.documentElement.classList.add("measuring-scroll-boxes");
   const scrolling = boxes.filter((box) => box.scrollWidth > box.clientWidth);
   document.documentElement.classList.remove("measuring-scroll-boxes");
+  const headings = [...document.querySelectorAll("article h1, article h2, article h3, article h4")];
   const names = new Map(); // a region's name is unique on its page: "Table: Ram", "Table: Ram 2"
   for (const box of scrolling) {
     box.tabIndex = 0;
     box.setAttribute("role", "region");
-    const section = sectionOf(box);
+    const section = sectionOf(box, headings);
     const name = section ? `Table: ${section}` : "Table";
     const count = (names.get(name) || 0) + 1;
     names.set(name, count);
@@ -43,7 +44,7 @@ function focusableScrollBoxes() {
   }
 }
 
-/** Called on every page Material shows, once its first answers and terms are in. Marks the article
+/** Called on every page Material shows, once its terms are marked (never waiting on the engine). Marks the article
  * `data-page-complete` (an audit of the finished page waits for it). */
 export function completePage() {
   nameMaterialParts();

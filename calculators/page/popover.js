@@ -112,9 +112,27 @@ function markIn(root, found, skip, blockOf) {
   }
 }
 
-/** The rule text: the first mention of each term in each paragraph, list item or cell. */
-function markMentions(article, found) {
-  markIn(article, found, SKIP, (node) => node.parentElement.closest(BLOCK));
+/** A slice of marking takes about this long (ms) before the page gets the thread back: a tap, an engine's answer. */
+const SLICE_MS = 8;
+
+/** Give the thread back to the page (its input, its other tasks) and go on after them. */
+function yieldToPage() {
+  const scheduler = /** @type {any} */ (globalThis).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resume) => setTimeout(resume, 0));
+}
+
+/** The rule text: the first mention of each term in each paragraph, list item or cell, block by block from the
+ * top (what the reader sees first is marked first), in slices. False if the page changed meanwhile. */
+async function markMentions(article, found) {
+  let slice = performance.now();
+  for (const block of [...article.children]) {
+    if (article !== document.querySelector("article.md-content__inner")) return false; // the page changed meanwhile
+    if (!block.matches(SKIP)) markIn(block, found, SKIP, (node) => node.parentElement.closest(BLOCK));
+    if (performance.now() - slice < SLICE_MS) continue;
+    await yieldToPage();
+    slice = performance.now();
+  }
+  return article === document.querySelector("article.md-content__inner");
 }
 
 /** A widget's labels, help, outcome and steps: each is its own block (a widget redraws them as the inputs change). */
@@ -297,6 +315,9 @@ document.addEventListener(
   true,
 );
 
+// Asked for as this script first runs, while the page may still parse: the first page's terms wait for no round trip.
+loadGlossary();
+
 /** Called on every page Material shows: close the old popover, mark this page's terms. */
 export async function markTerms() {
   if (popover?.matches(":popover-open")) popover.hidePopover();
@@ -311,7 +332,7 @@ export async function markTerms() {
   markLinks(article, terms);
   const found = matcher(terms);
   if (!found) return;
-  markMentions(article, found);
+  if (!(await markMentions(article, found))) return;
   for (const widget of article.querySelectorAll("[data-resolver]")) markWidget(widget, found);
   watchWidgets(article, found);
 }

@@ -7,6 +7,7 @@
 //   [data-resolver="<id>"]           the widget root (the build hook writes it with static odds)
 //     data-engine                    "static" (no script) | "loading" | "ready" | "error"
 //     data-mounted                   present once this script has drawn the block's form
+//     .widget                        its Widget, made as the block comes near the view, takes focus, is opened or linked
 //   assets/describe.json             every resolver's describe() JSON by id (title, inputs, has_odds), written at
 //                                    build time (scripts/build/describe.py), read once per visit (requests.js declarationOf)
 //   [data-region="glance"]           the headline odds (first chart) or outcome, in view while collapsed
@@ -59,6 +60,7 @@
 
 import { getEngine } from "./engine.js";
 import { hasState, shareUrl, writeState } from "./fragment.js";
+import { fragmentTarget } from "./landing.js";
 import { Form, startingValues } from "./form-state.js";
 import { Requests, declarationOf, readDeclarations, requestInputs } from "./requests.js";
 import { View } from "./render.js";
@@ -204,7 +206,7 @@ export class Widget {
     const root = carry.to === this.id ? this.root : /** @type {HTMLElement | null} */ (document.querySelector(`[data-resolver="${CSS.escape(carry.to)}"]`));
     if (!root) return;
     const go = async () => {
-      const target = (root.widget ??= new Widget(root));
+      const target = widgetOf(root);
       if (target.body) target.body.open = true;
       await target.open();
       target.takeCarry(carry.inputs, target === this, steps);
@@ -267,7 +269,7 @@ function parsed(node) {
 export function hearOpens() {
   const openWidget = (/** @type {Element} */ body) => {
     const root = /** @type {HTMLElement | null} */ (body.closest("[data-resolver]"));
-    if (root && parsed(root)) safely(root, () => (root.widget ??= new Widget(root)).open());
+    if (root && parsed(root)) safely(root, () => widgetOf(root).open());
   };
   document.addEventListener(
     "click",
@@ -286,16 +288,44 @@ export function hearOpens() {
     },
     true,
   );
+  // The keyboard reaches a block (its Resolve, a link in it) before it came near the view: make and draw it now.
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      const root = event.target instanceof Element ? /** @type {HTMLElement | null} */ (event.target.closest("[data-resolver]")) : null;
+      if (root && !root.widget && parsed(root)) safely(root, () => widgetOf(root).prepare());
+    },
+    true,
+  );
   document.documentElement.dataset.resolvers = "listening"; // scripts/bench/bench_browser.py taps from then on
 }
 
-const NEAR = "600px 0px"; // prepare the form a little before the block scrolls into view
+const NEAR = "100% 0px"; // make and draw a block's widget a screen before it scrolls into view
 
 /** Run `work` when the main thread is idle (within 3 s at the latest): what no first answer needs. */
 export const whenIdle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 0));
 
-/** Take over every resolver block on the current page (called on each document$ emission).
- * A block named by the link's fragment opens at once; the others draw when opened or near. */
+/** A block's widget, made on first need (it comes near the view, is focused, opened or linked). @param {HTMLElement} root */
+const widgetOf = (root) => (root.widget ??= new Widget(root));
+
+/** The block a fragment lands on (a search result, a link to an entry): the block itself, or the entry's, the first
+ * block after its heading before the next heading of its level or above. @param {Element | null} target */
+function landingBlock(target) {
+  if (!target || target.matches("[data-resolver]")) return target;
+  const level = /^H([1-6])$/.exec(target.tagName);
+  if (!level) return null;
+  for (let node = target.nextElementSibling; node; node = node.nextElementSibling) {
+    const heading = /^H([1-6])$/.exec(node.tagName);
+    if (heading && Number(heading[1]) <= Number(level[1])) return null;
+    const block = node.matches("[data-resolver]") ? node : node.querySelector("[data-resolver]");
+    if (block) return block;
+  }
+  return null;
+}
+
+/** Take over the resolver blocks of the current page (called on each document$ emission). A block named by the
+ * link's fragment (its state, or its entry's heading) is made at once and one with state opened; the others when
+ * they come near the view or take the keyboard's focus (hearOpens), or when opened: a long page makes a few. */
 export function mountAll(scope = document) {
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll("[data-resolver]:not([data-mounted])"))];
   /** @type {Promise<void>[]} */
@@ -307,23 +337,25 @@ export function mountAll(scope = document) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
           const root = /** @type {HTMLElement} */ (entry.target);
-          whenIdle(() => safely(root, () => root.widget?.prepare())); // a tap on Resolve prepares it at once anyway
+          whenIdle(() => safely(root, () => widgetOf(root).prepare())); // a tap on Resolve prepares it at once anyway
         }
       }, { rootMargin: NEAR })
     : null;
+  const landed = landingBlock(fragmentTarget());
   for (const root of roots) {
     safely(root, () => {
-      const widget = (root.widget ??= new Widget(root));
-      if (!widget.body) return;
-      if (hasState(widget.id) || widget.body.open) {
+      const body = root.querySelector("details.resolver__body");
+      if (!body) return;
+      if (hasState(root.dataset.resolver || "") || /** @type {HTMLDetailsElement} */ (body).open) {
         // A link's state, or a reader who tapped Resolve before this script ran (its toggle went unheard).
-        widget.body.open = true;
+        const widget = widgetOf(root);
+        if (widget.body) widget.body.open = true;
         const drawn = widget.open();
         opened.push(drawn.catch(() => {})); // its failure is shown in its block (safely)
         return drawn;
       }
-      if (near) near.observe(root);
-      else return widget.prepare();
+      if (root === landed || !near) return widgetOf(root).prepare();
+      near.observe(root);
     });
   }
   return Promise.all(opened).then(() => {}); // the caller settles the scroll once the opened forms are drawn

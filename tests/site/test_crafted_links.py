@@ -94,7 +94,9 @@ def open_link(page, url: str) -> dict[str, object]:
     page.wait_for_function("() => document.documentElement.dataset.resolvers === 'listening' && document.readyState === 'complete'")
     return page.evaluate("""async (budgetMs) => {
         const roots = [...document.querySelectorAll('[data-resolver]')];
-        // Widgets with link state open at once; the others are built and wait to be scrolled near.
+        // Widgets with link state open at once; the others are made as they come near the view or take the
+        // keyboard's focus: a reader tabbing through the page reaches each Resolve (the view left where it landed).
+        for (const root of roots) root.querySelector('summary.resolver__open')?.focus({ preventScroll: true });
         for (const end = Date.now() + budgetMs; Date.now() < end; await new Promise(r => setTimeout(r, 100))) {
           if (roots.every(r => r.widget)) break;
         }

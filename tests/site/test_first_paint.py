@@ -1,0 +1,121 @@
+"""Nothing of the page waits on the engine (issue 34, point 2): with the engine's worker never answering, the terms
+answer a tap, the wide tables take the keyboard, search finds an entry and the build's odds show, within a second of
+the page's load; axe-core finds nothing of any impact on any page then; and a long page makes its widgets as they
+come near the view, not all at load. At 390x844 with touch.
+
+The engine is held by serving its worker a script that never answers (the page's head starts it as usual), with
+no service worker (it would answer the worker's script from its precache, past the route)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scripts.bench.axe_report import axe_violations, pages_of
+from tests.site.conftest import PHONE, expect
+from tests.site.test_search import open_search
+from tests.timing import ms
+
+pytestmark = pytest.mark.browser
+
+ACTIONS = "jovian-wars/v1.2.4/actions/"
+DAMAGE = "jovian-wars/v1.2.4/damage/"
+HELD_WORKER = "/* The engine held: this worker never answers. */"
+FIRST_PAINT_MS = ms(1_000)
+"""How long after its load a page may take to be whole (terms, table boxes): the engine's boot is seconds."""
+COMPLETE = "() => document.querySelector('article.md-content__inner[data-page-complete]') !== null"
+NO_ANSWER = "() => !window.rulesEngine || !window.rulesEngine.answered"
+
+
+def held_engine_context(browser, **options):
+    """A phone profile whose engine worker never answers, and no service worker."""
+    context = browser.new_context(**{**PHONE, **options}, service_workers="block")
+    context.route("**/assets/calculators/worker/worker.js", lambda route: route.fulfill(body=HELD_WORKER, content_type="text/javascript"))
+    return context
+
+
+def test_terms_tables_search_and_baked_odds_work_with_the_engine_never_answering(browser, site_url) -> None:
+    """Assert, with the engine held: within a second of the Damage page's load, "Crippled" in the rule text is a term
+    and a tap opens its definition; on Actions, within a second of its load, the table boxes that scroll sideways are
+    named regions the keyboard reaches;
+    the first block's glance shows the build's odds, and opened, its odds table; search finds "Ram"; and the engine
+    has answered nothing all along."""
+    context = held_engine_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_url + DAMAGE)
+        term = page.locator("article a.term:visible", has_text=re.compile(r"^Crippled$")).first
+        expect()(term).to_be_attached(timeout=FIRST_PAINT_MS)
+        term.tap()
+        popover = page.locator("#term-popover")
+        expect()(popover).to_be_visible()
+        expect()(popover).to_contain_text("Crippled")
+        assert page.evaluate(NO_ANSWER)
+        page.goto(site_url + ACTIONS)
+        page.wait_for_function(COMPLETE, timeout=FIRST_PAINT_MS)
+        boxes = page.locator(".md-typeset__scrollwrap[tabindex='0'][role='region']")
+        assert boxes.count() >= 5  # Actions has ten tables wider than a phone
+        assert boxes.evaluate_all("(boxes) => boxes.every((box) => box.getAttribute('aria-label').startsWith('Table'))")
+        first_box = boxes.first
+        first_box.focus()
+        expect()(first_box).to_be_focused()
+        glance = page.locator("[data-resolver] [data-region='glance']").first
+        expect()(glance).to_contain_text("%")
+        root = page.locator("[data-resolver]").first
+        root.locator("summary.resolver__open").tap()
+        expect()(root.locator("[data-region='odds'] tr[data-p]").first).to_be_visible()
+        open_search(page, zensical=False).press_sequentially("Ram", delay=0)
+        first = page.locator(".md-search-result__item .md-search-result__link").first
+        expect()(first).to_have_attribute("href", re.compile(r"jovian-wars/v1\.2\.4/actions/#ram$"))
+        assert page.evaluate(NO_ANSWER)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_any_page_a_second_after_load_before_any_engine_answer(browser, site_dir, site_url, scheme) -> None:
+    """Assert, in both colour schemes, on every page with the engine held: the page is whole (terms marked, table
+    boxes named) within a second of its load, and axe-core then finds no violation of any impact, the engine having
+    answered nothing."""
+    context = held_engine_context(browser, color_scheme=scheme)
+    problems: dict[str, object] = {}
+    try:
+        page = context.new_page()
+        for path in pages_of(site_dir):
+            page.goto(site_url + path)
+            page.wait_for_function(COMPLETE, timeout=FIRST_PAINT_MS)
+            found = axe_violations(page, None)
+            if found:
+                problems[f"/{path}"] = found
+            assert page.evaluate(NO_ANSWER), path
+    finally:
+        context.close()
+    assert problems == {}
+
+
+MADE = "() => [...document.querySelectorAll('[data-resolver]')].map((root) => Boolean(root.widget))"
+
+
+def test_a_long_page_makes_its_widgets_as_they_come_near_the_view(browser, site_url) -> None:
+    """Assert, on Actions (37 blocks), once the page is whole: the blocks near the top have their widget made and
+    drawn, most others none; the last block gets its widget, drawn, once scrolled to; and a block reached by the
+    keyboard gets its widget at once."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(site_url + ACTIONS)
+        page.wait_for_function(COMPLETE)
+        made = page.evaluate(MADE)
+        assert len(made) >= 30 and made[0] and sum(made) < len(made) / 2, made
+        last = page.locator("[data-resolver]").last
+        assert made[-1] is False
+        last.scroll_into_view_if_needed()
+        expect()(last).to_have_attribute("data-mounted", "")
+        assert page.evaluate(MADE)[-1] is True
+        # The keyboard reaches a block far from the view (its Resolve focused): it is made at once.
+        middle = page.evaluate(MADE).index(False)
+        page.locator("[data-resolver]").nth(middle).locator("summary.resolver__open").evaluate("(summary) => summary.focus({preventScroll: true})")
+        expect()(page.locator("[data-resolver]").nth(middle)).to_have_attribute("data-mounted", "")
+    finally:
+        context.close()
