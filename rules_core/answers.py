@@ -90,6 +90,16 @@ class Answer:
     charts: tuple[Chart, ...] | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
     """Resolver-specific top-level keys ("roll", "rows")."""
+    stages: tuple[str, ...] | None = None
+    """One stage name per step ("Skill Test", "Damage to the target"), where a long chain has stages: the widget
+    folds the steps by stage, each stage's last step its one line."""
+
+
+def stage_names(starts: Iterable[tuple[int, str]], count: int) -> tuple[str, ...]:
+    """A stage name for each of `count` steps, from where each stage starts ((index of its first step, name), in
+    order): the steps before the first start take the first stage's name."""
+    marks = sorted(starts)
+    return tuple(next((name for start, name in reversed(marks) if start <= index), marks[0][1]) for index in range(count))
 
 
 def fraction_json(probability: Fraction) -> str:
@@ -128,5 +138,5 @@ def to_json_dict(value: Mapping[str, object]) -> dict[str, object]:
 
 def answer_json(body: Answer) -> dict[str, object]:
     """A resolver's answer as the widget's JSON."""
-    parts = {"outcome": body.outcome, "steps": body.steps, "checks": body.checks, "charts": body.charts}
+    parts = {"outcome": body.outcome, "steps": body.steps, "checks": body.checks, "charts": body.charts, "stages": body.stages}
     return {**{key: to_json(part) for key, part in parts.items() if part is not None}, **to_json_dict(body.extra)}

@@ -80,6 +80,10 @@ class Input:
     """(other input, value): the control is shown only while that input has that value (e.g. Squadron-only inputs)."""
     more: bool = False
     """Rarely changed (net modifiers): the widget folds it under "More"."""
+    assumed: str = ""
+    """A situational input whose default changes a result: what the default does, in the steps' words ("+1 side
+    arc"). While the player has not set it, a resolution names it in its headline (registry.resolve), and the widget
+    makes that mention the tap that changes it."""
 
     def to_json(self) -> dict[str, object]:
         """The declaration as plain data for describe()."""
@@ -102,6 +106,8 @@ class Input:
             data["when"] = list(self.when)
         if self.more:
             data["more"] = True
+        if self.assumed:
+            data["assumed"] = self.assumed
         return data
 
     def check(self, value: object, path: str = "") -> object:

@@ -34,7 +34,7 @@ from importlib import import_module
 
 from .answers import Answer, answer_json, to_json
 from .errors import InputError, RulesError, UnknownResolver
-from .inputs import Input, check_all, field_label, keypad_paths
+from .inputs import Input, check_all, field_label, is_entered, keypad_paths
 from .readings import Reading
 from .turns import NextRoll, asks_in_turn, held_cut, taking_turns
 from .values import counting_site_dice
@@ -207,7 +207,7 @@ def resolve(resolver_id: object, inputs: object) -> dict[str, object]:
             answer = _answer(resolver, checked, resolver.run(checked))
         if turn.wanted is not None:
             return _waiting(answer, turn.wanted)
-        return _marked_site_dice(answer, rolled)
+        return _marked_site_dice(_named_defaults(resolver, checked, answer), rolled)
 
     return _in_players_words(resolver, work)
 
@@ -220,6 +220,23 @@ def _waiting(answer: dict[str, object], wanted: NextRoll) -> dict[str, object]:
     wanted_json = wanted.to_json()
     return {**kept, "outcome": {"headline": f"Next roll ({wanted.number}): {wanted_json['text']}."},
             "steps": held_cut(steps if isinstance(steps, list) else []), "next_roll": wanted_json}
+
+
+def _named_defaults(resolver: Resolver, checked: Inputs, answer: dict[str, object]) -> dict[str, object]:
+    """No silent assumption: each situational input (`Input.assumed`) the player has not set, that applies and whose
+    default is in force, is named after the headline ("Not entered yet, so taken at its default: +1 side arc.") and
+    listed (`assumed`: name and words) for the widget to make the mention its tap."""
+    found = [spec for spec in resolver.inputs if spec.assumed and not is_entered(checked, spec.name) and checked.get(spec.name)
+             and (spec.when is None or str(checked.get(spec.when[0])) == spec.when[1])]
+    outcome, checks = answer.get("outcome"), answer.get("checks")
+    refused = outcome.get("allowed") is False if isinstance(outcome, dict) else True
+    refused = refused or any(isinstance(check, dict) and not check.get("ok") for check in (checks if isinstance(checks, list) else []))
+    if not found or refused or not isinstance(outcome, dict) or not outcome.get("headline"):
+        return answer  # a refusal changes nothing: no default of it counted
+    words = ", ".join(spec.assumed for spec in found)
+    outcome["headline"] = f"{str(outcome['headline']).rstrip('.')}. Not entered yet, so taken at {'its default' if len(found) == 1 else 'their defaults'}: {words}."
+    answer["assumed"] = [{"name": spec.name, "text": spec.assumed} for spec in found]
+    return answer
 
 
 def _marked_site_dice(answer: dict[str, object], rolled: list[int]) -> dict[str, object]:

@@ -121,7 +121,7 @@ export function offerApply(widget, result, inputs) {
   if (!found.length) {
     note.textContent = notApplied.trim();
     region.append(note);
-    view.outcomeRegion.append(region);
+    view.placeUnderAnswer(region);
     return;
   }
   const button = el("button", { type: "button", class: "resolver__apply-button", text: "Apply to the fleet" });
@@ -147,5 +147,5 @@ export function offerApply(widget, result, inputs) {
   });
   note.textContent = notApplied.trim();
   region.append(button, note);
-  view.outcomeRegion.append(region);
+  view.placeUnderAnswer(region);
 }

@@ -67,3 +67,21 @@ export function showRolledDice(roll, inputs, form) {
     }
   }
 }
+
+/** What a keypad with dice typed lacks (or holds too many of) for the dice it now needs, as a player reads it
+ * ("Ramming ship's roll: Dice rolled (base and flex): 5 typed of 6, 1 die missing"), or "" when every started keypad
+ * holds its dice (nothing typed yet is not a miss).
+ * @param {Form} form @param {Values} inputs */
+export function missingDice(form, inputs) {
+  return form.faceInputs
+    .filter((f) => !f.pad.hidden && !form.inTurn.has(f.name))
+    .map((f) => {
+      const typed = (getPath(inputs, f.path) || []).length;
+      const need = form.diceNeeded[f.name];
+      if (!typed || need === undefined || typed === need) return "";
+      const off = Math.abs(need - typed), dice = off === 1 ? "die" : "dice";
+      return `${form.labelAt(f.path)}: ${typed} typed of ${need}, ${off} ${dice} ${typed < need ? "missing" : "too many"}`;
+    })
+    .filter(Boolean)
+    .join("; ");
+}

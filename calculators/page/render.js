@@ -45,6 +45,7 @@ export class View {
     this.oddsRegion = staticOdds || el("div", { class: "resolver__odds", "data-region": "odds" });
     this.oddsRegion.addEventListener("click", toggleFractions);
     this.outcomeRegion = el("div", { class: "resolver__outcome", role: "status", "aria-live": "polite", "data-region": "outcome" });
+    this.outcomeRegion.addEventListener("click", (event) => this.changeAssumed(event));
     if (staticOutcome) this.outcomeRegion.append(...staticOutcome.childNodes);
     this.status = el("p", { class: "resolver__status", "data-region": "status" });
     this.linkNote = el("p", { class: "resolver__link-note", role: "status", "data-region": "link-note" });
@@ -122,12 +123,38 @@ export class View {
     this.stepNote.textContent = text;
   }
 
-  /** Not enough entered to resolve: what to do next, in place of an outcome. @param {string} text */
-  showHint(text) {
+  /** Not enough entered to resolve: what to do next, in place of an outcome. Once resolved, a change that leaves a
+   * keypad short (an input changed the dice it needs) says which die is missing, in the sticky line too: the answer's
+   * place says it while the changed input is in view. @param {string} text @param {string} missing "" if none */
+  showHint(text, missing = "") {
     this.clearError();
-    this.outcomeRegion.replaceChildren(el("p", { class: "resolver__hint", text }));
+    const afterAnswer = Boolean(missing) && Boolean(this.outcomeRegion.dataset.resolved || this.outcomeRegion.dataset.missing);
+    const said = afterAnswer ? `Not resolved: ${missing}. Type them, or press “Roll for me”.` : text;
+    this.outcomeRegion.replaceChildren(el("p", { class: "resolver__hint", text: said }));
     delete this.outcomeRegion.dataset.resolved;
-    this.showNow(null);
+    if (afterAnswer) this.outcomeRegion.dataset.missing = "true";
+    else delete this.outcomeRegion.dataset.missing;
+    if (afterAnswer) this.nowRegion.textContent = said;
+    else this.showNow(null);
+  }
+
+  /** A node that belongs under the answer (Apply to the fleet): before the folded steps, so it is in the first screen.
+   * @param {HTMLElement} node */
+  placeUnderAnswer(node) {
+    const steps = this.outcomeRegion.querySelector(".resolver__stages, .resolver__steps");
+    if (steps) steps.before(node);
+    else this.outcomeRegion.append(node);
+  }
+
+  /** A tap on a default the headline names ("+1 side arc") changes that input: a switch is flipped, any other control
+   * is brought into view with the focus on it. @param {Event} event */
+  changeAssumed(event) {
+    const tap = event.target instanceof Element && event.target.closest("[data-assumed]");
+    const control = tap && this.body.querySelector(`[data-name="${CSS.escape(tap.getAttribute("data-assumed") || "")}"]`);
+    if (!(control instanceof HTMLElement)) return;
+    if (control instanceof HTMLInputElement && control.type === "checkbox") return control.click();
+    for (let fold = control.closest("details:not(.resolver__body)"); fold; fold = fold.parentElement && fold.parentElement.closest("details:not(.resolver__body)")) /** @type {HTMLDetailsElement} */ (fold).open = true;
+    control.focus();
   }
 
   /**
@@ -140,6 +167,7 @@ export class View {
     const headline = (result.outcome && result.outcome.headline) || "";
     this.outcomeRegion.replaceChildren(...renderOutcome(result));
     this.outcomeRegion.dataset.resolved = JSON.stringify(inputs);
+    delete this.outcomeRegion.dataset.missing;
     this.showNow(headline || null);
     if (!hasOdds && this.glance) this.glance.textContent = headline;
     showRolledDice(result.roll, inputs, form);

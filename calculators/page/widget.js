@@ -51,7 +51,12 @@
 //   input[data-region="digits"]  a keypad's dice typed as digits (dice-digits.js)
 //   [data-region="error"]   role=alert: the engine's message, placed at the input it names
 //   [data-region="outcome"] role=status: .resolver__headline, ol.resolver__steps, ul.resolver__checks
-//                           (li[data-ok=true|false]); data-resolved="<JSON of the inputs resolved>"
+//                           (li[data-ok=true|false]); data-resolved="<JSON of the inputs resolved>"; drawn above the
+//                           form, "Apply to the fleet" under the headline; where the answer names a stage per step,
+//                           [data-region="stages"] holds a details.resolver__stage[data-stage] per stage (its summary:
+//                           the stage's name and last step), each with its ol.resolver__steps; a default the answer
+//                           names (`assumed`) is a button.resolver__assumed[data-assumed=<input>] in the headline, its
+//                           tap changes that input; data-missing while a change leaves a keypad short of its dice
 //   [data-region="status"]  "Loading the rules engine…", "took longer than 2 s…", the engine's failure with its
 //                           reason and a button[data-region="retry"] "Try again", or empty
 //
@@ -67,6 +72,7 @@ import { View } from "./render.js";
 import { resultText } from "./result-text.js";
 import { el } from "./dom.js";
 import { offerApply } from "./apply-outcome.js";
+import { missingDice } from "./keypad-dice.js";
 
 /** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
 const MANY_CHARTS = 2;
@@ -134,7 +140,8 @@ export class Widget {
     const odds = view.oddsRegion.querySelectorAll(".resolver__chart").length > MANY_CHARTS
       ? el("details", { class: "resolver__odds-fold" }, el("summary", { text: "Odds of every outcome" }), view.oddsRegion)
       : view.oddsRegion;
-    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, form.node, form.pads, actions, view.shared, view.outcomeRegion, form.nextRoll, odds, form.moreIfAny()]
+    // The answer (its headline, Apply, the steps folded by stage) above the form: in the first screen once resolved.
+    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, view.outcomeRegion, form.node, form.pads, actions, view.shared, form.nextRoll, odds, form.moreIfAny()]
       .filter((node) => node !== null);
     const summary = view.body.querySelector(".resolver__summary") || view.body.querySelector("summary");
     if (view.static) view.static.replaceWith(...nodes);
@@ -187,7 +194,7 @@ export class Widget {
       }
     }
     if (!round.ready && Object.keys(form.asking).length) return; // the roll asked is being typed: the steps so far stay
-    if (!round.ready) return view.showHint(form.faceInputs.length ? "Type the dice you rolled on the keypads, or press “Roll for me”." : "Press “Roll for me” to resolve one case.");
+    if (!round.ready) return view.showHint(form.faceInputs.length ? "Type the dice you rolled on the keypads, or press “Roll for me”." : "Press “Roll for me” to resolve one case.", missingDice(form, round.inputs));
     const answer = await round.resolve();
     if (!answer) return;
     if (answer.error) return view.showError(answer);

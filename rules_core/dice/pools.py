@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InputError
 
@@ -26,6 +26,10 @@ class Pool:
     """Extra dice rolled with the base dice, then set aside (0..MAX_FLEX)."""
     macro: int = 0
     """Macro pool: positive raises results, negative lowers them; |macro| dice are rolled apart."""
+    why: str = field(default="", compare=False)
+    """What made the pool, where more than a rating did ("starting Structure 4, +1 base from attack modifier +1 (+1
+    side arc)"): a step never says "base 5" when a modifier made it 5. Not part of the pool's identity (odds share
+    pools)."""
 
     @property
     def rolled(self) -> int:
@@ -38,13 +42,13 @@ class Pool:
         return (self.macro > 0) - (self.macro < 0)
 
     def describe(self) -> str:
-        """"base 3 + flex 1, macro -2" for the steps."""
+        """"base 3 + flex 1, macro -2" for the steps, and what made it where a modifier did (`why`)."""
         text = f"base {self.base}"
         if self.flex:
             text += f" + flex {self.flex}"
         if self.macro:
             text += f", macro {self.macro:+d}"
-        return text
+        return f"{text}: {self.why}" if self.why else text
 
 
 def modifier_dice(net: int) -> tuple[int, int, int]:
@@ -62,16 +66,32 @@ def modifier_dice(net: int) -> tuple[int, int, int]:
     return (1, 1, net - 2)
 
 
+def modifier_words(modifier: int, parts: tuple[tuple[str, int], ...] = ()) -> str:
+    """"+1 base +1 flex from attack modifier +2 (+1 side arc, +1 other modifiers)": §5's conversion named; "" for 0.
+
+    `parts` name the modifier's pieces (those not 0 are listed)."""
+    if not modifier:
+        return ""
+    named = [f"{amount:+d} {what}" for what, amount in parts if amount]
+    dice = " ".join(f"{n:+d} {kind}" for n, kind in zip(modifier_dice(modifier), ("base", "flex", "macro")) if n)
+    return f"{dice} from attack modifier {modifier:+d}" + (f" ({', '.join(named)})" if named else "")
+
+
 def build_pool(base: int, flex: int = 0, macro: int = 0, modifier: int = 0, *, field: str = "",
-               names: tuple[str, str, str] | None = None) -> Pool:
+               names: tuple[str, str, str] | None = None, base_words: str = "",
+               parts: tuple[tuple[str, int], ...] = ()) -> Pool:
     """Apply the modifier conversion first (§5), then the other flex and macro; refuse pools past the caps.
+
+    The pool's `why` names its base (`base_words`, "Starting Structure 4 +1 front to front") when given, and the
+    modifier and its conversion when not 0 (`modifier_words`, its pieces named by `parts`).
 
     A refusal names the form's own input that sets the part: `names` (base, flex, macro) where the form calls them
     otherwise ("skill", "ac"...), else "base", "flex", "macro" prefixed by `field` for grouped inputs ("primary.").
     """
     base_name, flex_name, macro_name = names or (f"{field}base", f"{field}flex", f"{field}macro")
     add_base, add_flex, add_macro = modifier_dice(modifier)
-    pool = Pool(max(0, base + add_base), flex + add_flex, macro + add_macro)
+    why = ", ".join(words for words in (base_words or (f"{base} base dice" if modifier else ""), modifier_words(modifier, parts)) if words)
+    pool = Pool(max(0, base + add_base), flex + add_flex, macro + add_macro, why)
     note = f" after the attack modifier {modifier:+d}" if modifier else ""
     if not 0 <= pool.base <= MAX_BASE:
         raise InputError(base_name, f"the base pool must be 0 to {MAX_BASE} dice{note}, got {pool.base}")

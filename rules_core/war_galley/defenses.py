@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import readings
 from ..answers import Answer, judged
 from .galley import ATTACK_MODES, DEFENSIVE_MODES, NONE
@@ -51,7 +53,7 @@ def run_avoidance(inputs: Inputs) -> Answer:
 AVOIDANCE_INPUTS = (
     Input("enemy_adjacent", "bool", "An enemy ship just moved adjacent", default=True),
     *(Input(state, "bool", state.capitalize(), default=False) for state in AVOIDANCE_STATES),
-    speed_input("Max"),
+    replace(speed_input("Max"), assumed="Max speed"),  # the success line differs by speed: named while not set
     result_input("result", "the avoidance"),
 )
 

@@ -6,6 +6,10 @@ commit's or this one's); it types the Valiant/Tengu Ram of How the dice work §8
     .venv/bin/python -m scripts.bench.measure_widget_layout [SITE_DIR] [--shots DIR] [--scheme slate] [--fleet]
 
 --fleet keeps the two ships of How the dice work §8 in the fleet (fleet page's record) and picks them as the Ram's ships first.
+
+Resolved: after the first rolls it types the roll the Ram asks for next (the ramming ship's Catastrophic Damage Table
+die, 4), then gives the resolved widget's height in screens of 844 px (issue 33's target: at most 1.5) and where the
+answer, both ships' fates (the headline) and "Apply to the fleet" end, from the widget's top (target: within 844 px).
 """
 
 from __future__ import annotations
@@ -14,18 +18,22 @@ import argparse
 import json
 from pathlib import Path
 
-from playwright.sync_api import FloatRect, Locator
+from playwright.sync_api import FloatRect, Locator, Page
 
 from scripts.bench.harness import PHONE, served_browser
 
 RAM = "jovian-wars/v1.2.4/ram"
-DICE = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
+DICE: dict[str, tuple[int, ...]] = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
+IN_TURN: dict[str, tuple[int, ...]] = {"rammer_hit_dice": (4,)}
+"""The roll the Ram asks for next, typed on its keypad in its turn (an older build rolled it for the player)."""
+SCREEN = 844
 BOOT_MS = 120_000
 CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "traits": 1, "trait_boxes": 1,
         "weapons": 2, "spinal": 0}
 FLEET = {"fleet": 1, "ships": [{"name": "Valiant", "side": "", "card": CARD, "left": {**CARD, "structure": 1}},
                                {"name": "Tengu", "side": "", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
 """The Valiant of How the dice work §8 (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's defaults."""
+VISIBLE = "nodes => nodes.filter((node) => node.checkVisibility()).length"
 CONTROLS = """node => [...node.querySelectorAll('form.resolver__form input, form.resolver__form select')]
     .filter((control) => control.checkVisibility()).length"""
 
@@ -73,10 +81,7 @@ def main() -> None:
             args.shots.mkdir(parents=True, exist_ok=True)
             root.evaluate("node => node.scrollIntoView()")
             page.screenshot(path=str(args.shots / f"ram-before-roll-{args.scheme}.png"))
-        for name, faces in DICE.items():
-            pad = root.locator(f'fieldset[data-faces="{name}"]')
-            for face in faces:
-                pad.get_by_label(f"Die {face}", exact=True).click()
+        type_dice(root, DICE)
         headline = root.locator('[data-region="outcome"] .resolver__headline')
         headline.wait_for(timeout=BOOT_MS)
         page.wait_for_timeout(500)
@@ -87,6 +92,40 @@ def main() -> None:
         print(f"Actions page height after the roll: {page.evaluate('document.documentElement.scrollHeight')} px")
         if args.shots:
             page.screenshot(path=str(args.shots / f"ram-after-roll-{args.scheme}.png"))
+        resolved(page, root, args)
+
+
+def type_dice(root: Locator, dice: dict[str, tuple[int, ...]]) -> None:
+    for name, faces in dice.items():
+        pad = root.locator(f'fieldset[data-faces="{name}"]')
+        for face in faces:
+            pad.get_by_label(f"Die {face}", exact=True).click()
+
+
+def resolved(page: Page, root: Locator, args: argparse.Namespace) -> None:
+    """The roll asked next typed: the resolved widget's height, and where its answer and Apply end from its top."""
+    if root.locator('[data-region="next-roll"]:not([hidden])').count():
+        root.locator('[data-region="next-roll-prompt"]').wait_for(state="visible", timeout=BOOT_MS)
+        type_dice(root, IN_TURN)
+    headline = root.locator('[data-region="outcome"] .resolver__headline:not(:has-text("Next roll"))')
+    headline.wait_for(timeout=BOOT_MS)
+    page.wait_for_timeout(500)  # a measure, not an assertion: let the view settle
+    top = box(root)["y"]
+    height = box(root)["height"]
+    print(f"Resolved: {headline.inner_text()!r}")
+    print(f"Ram widget height, resolved: {height:.0f} px = {height / SCREEN:.2f} screens of {SCREEN} px (target: at most 1.5)")
+    print(f"  steps: {root.locator('.resolver__steps > li').count()}, "
+          f"of them shown unfolded: {root.locator('.resolver__steps > li').evaluate_all(VISIBLE)}")
+    print(f"  the answer and both fates (headline) end {box(headline)['y'] + box(headline)['height'] - top:.0f} px "
+          f"below the widget's top (target: within {SCREEN})")
+    apply = root.get_by_role("button", name="Apply to the fleet")
+    if apply.count():
+        print(f"  “Apply to the fleet” ends {box(apply)['y'] + box(apply)['height'] - top:.0f} px below the widget's top")
+    else:
+        print("  no “Apply to the fleet” (ships not picked from the fleet, or an older build)")
+    if args.shots:
+        root.evaluate("node => node.scrollIntoView()")
+        page.screenshot(path=str(args.shots / f"ram-resolved-{args.scheme}.png"), full_page=True)
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def test_repair_table_odds():
 
 def test_targeted_two_adds_one_base_one_flex():
     answer = resolve(JW + "targeted-x", {"x": 2, "ac": 3, "seed": 1})
-    assert answer["outcome"]["pool"] == "base 4 + flex 1"
+    assert answer["outcome"]["pool"] == "base 4 + flex 1: 3 base dice, +1 base +1 flex from attack modifier +2"
     assert "+1 base, +1 flex" in answer["steps"][0]
 
 

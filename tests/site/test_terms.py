@@ -286,6 +286,8 @@ def test_destroyed_in_a_capital_ships_ram_is_a_capital_ships(page, page_log, sit
     tap_destroyed(page, after_heading(page, "capital-ship-ramming-capital-ship", "ol"), SHIP)
     tap_destroyed(page, after_heading(page, "squadron-ramming-capital-ship", "ol"), SQUADRON)
     outcome = ram.locator('[data-region="outcome"]')
+    for stage in outcome.locator("details.resolver__stage > summary").all():  # the steps fold by stage: open each
+        stage.tap()
     tap_destroyed(page, outcome.locator(".resolver__steps"), SHIP)
     tap_destroyed(page, outcome.locator(".resolver__headline"), SHIP)
     ram.locator('select[data-name="rammer"]').select_option("Squadron")

@@ -42,7 +42,8 @@ def _fight_inputs(name: str, declares: bool) -> tuple[Input, ...]:
     """One Squadron's choices in this Dogfight, in the order of the texts' steps."""
     who, declared = f"Squadron {name.upper()}", (f"{name}_missile", "true")
     return (
-        Input(f"{name}_missile", "bool", f"{who} declares a Missile attack (step 1)", default=declares),
+        Input(f"{name}_missile", "bool", f"{who} declares a Missile attack (step 1)", default=declares,
+              assumed=f"{who} declares a Missile attack" if declares else ""),
         Input(f"{name}_bid", "int", f"{who}'s Fuel bid (step 2)", default=1, low=0, high=MOST_FUEL),
         Input(f"{name}_attack", "int", f"{who}'s dice to the Attack pool (step 4)", default=3, low=0,
               high=2 * MOST_RATING + MOST_FUEL, help="The rest of the Dogfight pool is the Defense pool."),

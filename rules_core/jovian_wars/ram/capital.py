@@ -81,15 +81,27 @@ def ram_of(values: Inputs) -> Ram:
         if ship.structure > first:
             raise InputError(f"{name}.structure", f"must be at most the starting Structure ({first}), got {ship.structure}")
     side = int(bool(values["side_arc"]))
+    ram_other, target_other = int_of(values, "ram_modifier"), int_of(values, "target_modifier")
     return Ram(
         rammer=rammer, target=target, skill=skill_pool(int_of(values, "ramming_ship.skill")),
-        ram_roll=build_pool(start + both, modifier=int_of(values, "ram_modifier") + side,
+        ram_roll=build_pool(start + both, modifier=ram_other + side, base_words=_base_words(start, both),
+                            parts=((SIDE_ARC, side), (OTHER, ram_other)),
                             names=("ramming_ship.start_structure", "ram_modifier", "ram_modifier")),
-        target_roll=build_pool(target_start + both, modifier=int_of(values, "target_modifier"),
+        target_roll=build_pool(target_start + both, modifier=target_other, base_words=_base_words(target_start, both),
+                               parts=((OTHER, target_other),),
                                names=("target_ship.start_structure", "target_modifier", "target_modifier")),
         rammer_blast=_blast(start, values, "target_armor", int_of(values, "rammer_blast_modifier") + side),
         target_blast=_blast(target_start, values, "armor", int_of(values, "target_blast_modifier")),
         side_arc=bool(side), rammer_aim=aim_of(values, "ram_d_results"), target_aim=aim_of(values, "target_d_results"))
+
+
+SIDE_ARC, OTHER = "side arc", "other modifiers"
+"""The Ram roll's modifiers as its steps name them (the text's example: "Structure:4 + 1d6 for side arc")."""
+
+
+def _base_words(start: int, both: int) -> str:
+    """The Ram roll's base pool named: "starting Structure 4 +1B both ships' front arcs in contact"."""
+    return f"starting Structure {start}" + (" +1B both ships' front arcs in contact" if both else "")
 
 
 def _blast(start: int, values: Inputs, armor: str, modifier: int) -> Pool:
@@ -187,15 +199,20 @@ class Case:
     facts: dict[str, object]
     rolls: dict[str, object]
     """Each roll's JSON ("skill", "ram", "target", "explosion")."""
+    starts: list[tuple[int, str]]
+    """Where each stage of `lines` starts (answers.stage_names)."""
 
 
 def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     """The chain from typed dice (each keypad in turn), rolled for the player where a keypad is empty."""
     lines: list[str] = []
+    starts: list[tuple[int, str]] = [(0, "Ramming ship's Skill Test")]
     test, (label, _), test_lines = roll_with_table(SKILL_TABLE, ram.skill, values, rng, "skill_roll", "Ramming ship's Skill Test")
     passed = label == "[D+]"
     ram_res, target_res = roll(ram.ram_roll, values, rng, "ram"), roll(ram.target_roll, values, rng, "target")
-    lines += test_lines + [f"{RAMMER}: {s}" for s in ram_res.sentences()] + [f"{TARGET}: {s}" for s in target_res.sentences()]
+    lines += test_lines
+    starts.append((len(lines), "Both rolls"))
+    lines += [f"{RAMMER}: {s}" for s in ram_res.sentences()] + [f"{TARGET}: {s}" for s in target_res.sentences()]
     ram_final = escalate(ram_res.final) if passed else ram_res.final
     target_final = escalate(target_res.final)
     lines.append(f"{RAMMER}'s results {notation(ram_res.final)} count as {notation(ram_final)}"
@@ -203,12 +220,15 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     lines.append(f"{TARGET}'s results {notation(target_res.final)} escalate automatically: {notation(target_final)}.")
     rammer_die, _ = die_source(faces_of(values, "rammer_hit_dice") or (), "rammer_hit_dice", RAMMER, rng)
     target_die, _ = die_source(faces_of(values, "target_hit_dice") or (), "target_hit_dice", TARGET, rng)
+    starts.append((len(lines), "Damage to the ramming ship"))
     lines.append(f"Resolve Damage from the rolls as normal: the {TARGET.lower()}'s {notation(target_final)} on the ramming ship.")
     rammer, more = resolve_hits(ram.rammer, target_final, ram.target_aim, rammer_die, "the target's player")
     lines += [f"{RAMMER}: {s}" for s in more]
+    starts.append((len(lines), "Damage to the target"))
     lines.append(f"The ramming ship's {notation(ram_final)} on the {TARGET.lower()}.")
     target, more = resolve_hits(ram.target, ram_final, ram.rammer_aim, target_die, "the ramming ship's player")
     lines += [f"{TARGET}: {s}" for s in more]
+    starts.append((len(lines), "Crippled at the start of the Ram action"))
     if ram.crippled_at_start:
         lines.append("The ramming ship was Crippled at the start of the Ram action: it is considered Destroyed and is "
                      "removed from play.")
@@ -228,6 +248,7 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
         if exploding.fate == "Explodes" and not other.destroyed:
             boom = roll(pool, values, rng, "explosion", what=f"Explosion on the {who.lower()}")
             rolls["explosion"] = resolution_json(boom)
+            starts.append((len(lines), "Explosion"))
             lines.append(f"The {'ramming ship' if who == TARGET else 'target'} Explodes: the Explosion's attack on the "
                          f"{who.lower()} in base contact (within 3\"), {_blast_arc(ram, who)}: {pool.describe()}.")
             lines += [f"Explosion: {s}" for s in boom.sentences()]
@@ -240,7 +261,7 @@ def run(ram: Ram, values: Inputs, rng: random.Random) -> Case:
     facts = {"ram": notation(ram_final), "target": notation(target_final), "escalated": passed,
              "rammer_fate": rammer.fate, "rammer_structure": rammer.structure,
              "target_fate": target.fate, "target_structure": target.structure}
-    return Case(rammer, target, lines, facts, rolls)
+    return Case(rammer, target, lines, facts, rolls, starts)
 
 
 def _blast_arc(ram: Ram, who: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import readings
-from ...answers import Answer, Check, Outcome
+from ...answers import Answer, Check, Outcome, stage_names
 from ...dice.read import notation, steps
 from ...errors import InputError
 from ...inputs import Input, SEED
@@ -67,7 +67,8 @@ INPUTS = (
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
     _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
     replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
-    replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL),
+    replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL,
+            assumed=f"+1 {ram_capital.SIDE_ARC}"),  # the text's example rams the side: named while not set
     _mod("ram_modifier", "Other modifiers to the ramming ship's roll (net)", "Rear arc, range: sum of +1s and -1s."),
     _mod("target_modifier", "Modifiers to the target's roll (net)", "Flank/rear and range for the target's roll."),
     replace(rating_input("armor", "Ramming ship's Armor facing the target", 0, high=4), when=CAPITAL),
@@ -159,8 +160,11 @@ def _run_capital(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> 
     headline = f"Target: {state_words(ram.target, case.target)}. Ramming ship: {state_words(ram.rammer, case.rammer)}."
     ships = {"ramming_ship": end_state(values, "ramming_ship", case.rammer), "target_ship": end_state(values, "target_ship", case.target)}
     after = [f"{who} after the Ram: {ship.text()}." for who, ship in (("Ramming ship", case.rammer), ("Target", case.target))]
-    return Answer(Outcome(headline, True, {**case.facts, "ships": ships}), tuple(lines + case.lines + after), found,
-                  extra={"roll": case.rolls})
+    steps = lines + case.lines + after
+    starts = [(0, "Requirement"), *((start + len(lines), name) for start, name in case.starts),
+              (len(steps) - len(after), "After the Ram")]
+    return Answer(Outcome(headline, True, {**case.facts, "ships": ships}), tuple(steps), found,
+                  extra={"roll": case.rolls}, stages=stage_names(starts, len(steps)))
 
 
 def _run_squadron(values: Inputs, found: tuple[Check, ...], lines: list[str]) -> Answer:
