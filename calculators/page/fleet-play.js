@@ -2,10 +2,11 @@
 //
 // The link, made on the Fleet page: the resolver's page, its fragment naming the resolver (so the widget opens there
 // and the page lands on it, fragment.js and landing.js) with an empty state in the earlier JSON form ("{}", which
-// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron"), and "ship=<n>", the ship's place in
-// the stored fleet (fleet-store.js):
+// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron"), and "ship=<resolver id>:<n>", the
+// ship's place in the stored fleet (fleet-store.js) for that resolver alone (a widget the player goes on to, Board's
+// Boarded, picks its own):
 //
-//   ../jovian-wars/v1.2.4/actions/#jovian-wars/v1.2.4/ram=%7B%7D&ship=0
+//   ../jovian-wars/v1.2.4/actions/#jovian-wars/v1.2.4/ram=%7B%7D&ship=jovian-wars/v1.2.4/ram:0
 //
 // The widget, once drawn (widget.js), picks that ship in its first pick of the ship's kind, offers the ships of the
 // other side as one-tap buttons in its other picks, and a "Back to the fleet" link to fleet/#ship-<n>, where the
@@ -33,16 +34,17 @@ export function playLink(places, resolverId, ship, index) {
   if (!place) return null;
   // Ram's rammer is a choice: a Squadron rams as a Squadron (rules_core ship_now's squadron checks say so too).
   const state = resolverId.endsWith("/ram") && kindOf(ship) === SQUADRON ? { rammer: SQUADRON } : {};
-  const fragment = `${resolverId}=${encodeURIComponent(JSON.stringify(state))}&${SHIP_KEY}=${index}`;
+  const fragment = `${resolverId}=${encodeURIComponent(JSON.stringify(state))}&${SHIP_KEY}=${resolverId}:${index}`;
   return new URL(`${place[0]}#${fragment}`, SITE_ROOT).href;
 }
 
-/** The fleet ship a link names ("ship=<n>"), or null. */
-function shipInLink() {
+/** The fleet ship a link names for this resolver ("ship=<resolver id>:<n>"), or null. @param {string} resolverId */
+function shipInLink(resolverId) {
   const hash = location.hash.slice(1);
   if (!hash.includes("=")) return null;
-  const value = new URLSearchParams(hash).get(SHIP_KEY);
-  return value !== null && /^\d{1,3}$/.test(value) ? Number(value) : null;
+  const value = new URLSearchParams(hash).get(SHIP_KEY) || "";
+  const at = value.lastIndexOf(":");
+  return value.slice(0, at) === resolverId && /^\d{1,3}$/.test(value.slice(at + 1)) ? Number(value.slice(at + 1)) : null;
 }
 
 /** The ship picks of a widget: its selects of fleet ships, those of its inputs shown now. @param {HTMLElement} root */
@@ -63,9 +65,9 @@ function choose(select, at) {
 }
 
 /** A widget opened from the fleet: its ship picked, the other side one tap away, the way back. Nothing for a widget
- * opened any other way. @param {{root: HTMLElement, form: any}} widget */
+ * opened any other way. @param {{root: HTMLElement, id: string, form: any}} widget */
 export function playFromFleet(widget) {
-  const index = shipInLink();
+  const index = shipInLink(widget.id);
   if (index === null || !widget.form) return;
   const picks = picksOf(widget.root);
   const own = picks.find(({ ships }) => ships.some((ship) => ship.index === index));
