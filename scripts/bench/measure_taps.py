@@ -229,8 +229,8 @@ class FleetPlayer(Player):
     def bring_into_view(self, locator: Locator) -> None:
         """Count the swipes that bring `locator` fully into the screen below the header (Playwright then scrolls)."""
         box = locator.bounding_box()
-        if box is None:
-            return
+        if box is None or locator.evaluate("(n) => Boolean(n.closest('.md-header'))"):
+            return  # the sticky header is always in view
         top = self.page.evaluate("() => document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0")
         height = PHONE["viewport"]["height"]
         off = max(top - box["y"], box["y"] + box["height"] - height, 0)
