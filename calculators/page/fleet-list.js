@@ -7,21 +7,54 @@ import { el } from "./dom.js";
 import { loadHistory } from "./fleet-history.js";
 import { meaningBox } from "./fleet-meaning.js";
 
-/** Draw the ships in `list`, each with its buttons calling `actions.edit(index)` and `actions.remove(index)`.
+/** Draw the ships in `list`, each a compact card (its name, side, state and boxes as marks) that opens, on a tap, its
+ * numbers, its "Edit" and "Remove" buttons and what it may do now (fleet-meaning.js). With two sides at the table, the
+ * closed cards stand in two columns, one a side.
  * @param {HTMLElement} list @param {any[]} ships @param {any} partsByKind
- * @param {{edit: (index: number) => void, remove: (index: number) => void}} actions */
+ * @param {{edit: (index: number) => void, remove: (index: number) => void, toggle: (index: number) => void,
+ *   open: number | null, places: Record<string, string[]>}} actions */
 export function drawShips(list, ships, partsByKind, actions) {
-  list.replaceChildren(...ships.map((ship, index) => el("li", { "data-ship-index": index, "data-kind": kindOf(ship), class: "fleet__ship" },
-    el("span", { class: "fleet__name", text: ship.name }),
-    kindOf(ship) === SQUADRON ? el("span", { class: "fleet__kind", text: " · Squadron" }) : null,
-    ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
-    stateText(ship) ? el("p", { class: "fleet__state", text: stateText(ship) }) : null,
-    el("p", { class: "fleet__numbers", text: numbersText(ship, partsByKind) }),
-    // Its buttons above its meaning, which the engine may draw later: they do not move under the finger.
-    el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => actions.edit(index) }),
-    el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => actions.remove(index) }),
-    meaningBox(ship, index))));
+  const sides = [...new Set(ships.map((ship) => ship.side || ""))];
+  list.toggleAttribute("data-open", actions.open !== null && actions.open < ships.length);
+  list.dataset.sides = String(sides.length);
+  list.replaceChildren(...ships.map((ship, index) => {
+    const open = index === actions.open;
+    const panelId = `fleet-ship-panel-${index}`;
+    return el("li", { id: `ship-${index}`, "data-ship-index": index, "data-kind": kindOf(ship), "data-column": sides.indexOf(ship.side || "") + 1, "data-open": open ? "" : null, class: "fleet__ship" },
+      el("button", { type: "button", class: "fleet__card", "aria-expanded": String(open), "aria-controls": panelId, onclick: () => actions.toggle(index) },
+        el("span", { class: "fleet__name", text: ship.name }),
+        kindOf(ship) === SQUADRON ? el("span", { class: "fleet__kind", text: " · Squadron" }) : null,
+        ship.side ? el("span", { class: "fleet__side", text: ` · ${ship.side}` }) : null,
+        stateText(ship) ? el("span", { class: "fleet__state", text: stateText(ship) }) : null,
+        marks(ship, partsByKind)),
+      el("div", { class: "fleet__panel", id: panelId, hidden: !open },
+        // Its buttons above its meaning, which the engine may draw later: they do not move under the finger. Its
+        // Actions next, in the first screen; its numbers in full last.
+        el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => actions.edit(index) }),
+        el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => actions.remove(index) }),
+        meaningBox(ship, index, actions.places),
+        el("p", { class: "fleet__numbers", text: numbersText(ship, partsByKind) })));
+  }));
   if (!ships.length) list.append(el("li", { class: "fleet__empty", text: "No ships yet: “Add a ship” and type its data card's numbers." }));
+}
+
+/** A card number's name beside its marks, short for a column half a phone wide. */
+const MARK_LABELS = { structure: "Structure", weapons: "Weapons", spinal: "Spinal", fuel: "Fuel" };
+
+/** The boxes of each number that changes, as marks: "Defense ●●●○" (3 left of 4), each said in words to a screen
+ * reader ("Defense 3 of 4"); a System Trait's boxes grouped per Trait. */
+function marks(ship, partsByKind) {
+  const kind = kindOf(ship);
+  const row = (label, left, card) => el("span", { class: "fleet__mark", role: "img", "aria-label": `${label} ${left} of ${card}` },
+    el("span", { class: "fleet__mark-label", text: `${label} ` }), `${"●".repeat(left)}${"○".repeat(Math.max(card - left, 0))}`);
+  const rows = partsByKind[kind].filter((part) => part.kind === "int" && NOW_PARTS[kind].includes(part.name) && part.name !== "traits" && ship.card[part.name] > 0)
+    .map((part) => {
+      const left = Math.min(ship.left[part.name], ship.card[part.name]);
+      if (part.name !== "trait_boxes") return row(MARK_LABELS[part.name] || cardLabel(part).replace(/ boxes$/, ""), left, ship.card[part.name]);
+      const traits = Math.min(ship.left.traits ?? ship.card.traits, ship.card.traits);
+      return traits > 0 ? row("System Traits", left * traits, ship.card[part.name] * traits) : null;
+    });
+  return el("span", { class: "fleet__marks" }, ...rows);
 }
 
 /** Draw the stored log of applied resolutions in `log`, newest first. @param {HTMLElement} log */

@@ -1,25 +1,44 @@
 // What a fleet ship's state means now, asked of the engine (rules_core jovian_wars/ship_now.py; a Squadron's by
-// squadron_now): the box [data-region="ship-meaning"] of each ship of the fleet page's list (fleet-list.js).
+// squadron_now): the box [data-region="ship-meaning"] of each ship of the fleet page's list (fleet-list.js). Each
+// Action it may declare, and each damage or boarding view that applies to it, is a link opening its resolver with the
+// ship in place (fleet-play.js); an Action it may not declare opens, on a tap, the reason.
 
 import { KINDS, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
+import { playLink } from "./fleet-play.js";
+
+/** The damage and boarding views of each kind, by resolver: a Capital Ship's damage and Critical Hit, Boarded while
+ * Boarders are aboard; a Squadron's damage and the Dogfight. */
+const VIEWS = {
+  ship: [["jovian-wars/v1.2.4/capital-ship-damage", () => true], ["jovian-wars/v1.2.4/critical-hit", () => true],
+    ["jovian-wars/v1.2.4/boarded", (ship) => Boolean(ship.state && ship.state.boarders)]],
+  squadron: [["jovian-wars/v1.2.4/squadron-damage", () => true], ["jovian-wars/v1.2.4/dogfight", () => true]],
+};
 
 /** The engine's answers by the ship's inputs, so a re-drawn list shows each known meaning at once: nothing flashes
  * "Working out…" or moves under the player's finger after a change to another ship. */
 const meanings = new Map();
 const MOST_MEANINGS = 200;
 
-/** What the ship's state means now, asked of the engine (its checks are the rules_core resolvers' own). */
-export function meaningBox(ship, index) {
+/** What the ship's state means now, asked of the engine (its checks are the rules_core resolvers' own); its Actions
+ * and views open their resolvers at `places` (fleet_page.py). @param {any} ship @param {number} index
+ * @param {Record<string, string[]>} places */
+export function meaningBox(ship, index, places = {}) {
   const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
   const door = KINDS[kindOf(ship)]; // the engine's "ship" or "squadron" door
   const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "",
     ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0 } : {}) };
   const key = `${door} ${JSON.stringify(inputs)}`;
+  const link = (resolverId, title) => {
+    const href = playLink(places, resolverId, ship, index);
+    return href ? el("a", { class: "fleet__play", href, "data-play": resolverId, text: title }) : el("span", { text: title });
+  };
   const show = (result) => {
     box.dataset.state = "ready";
-    box.replaceChildren(...unsetNodes(ship), ...meaningNodes(result));
+    // What it may do first (in the first screen of an open card), then what its state means; a number it was stored
+    // without, asked for, above all.
+    box.replaceChildren(...unsetNodes(ship), ...actionNodes(result, link), ...viewNodes(ship, door, places, link), ...stateNodes(result));
   };
   if (meanings.has(key)) {
     show(meanings.get(key));
@@ -50,8 +69,21 @@ function unsetNodes(ship) {
   return [el("p", { class: "fleet__unset", "data-region": "ship-unset", text: `${names}: not set yet (this ship was stored before the fleet kept ${unset.length > 1 ? "them" : "it"}). Edit the ship to set ${unset.length > 1 ? "them" : "it"} from its data card; until then a resolver asks for ${unset.length > 1 ? "them" : "it"}.` })];
 }
 
-/** The engine's answer in words: Crippled and the texts, Systems at 0, the Actions it may, may not, may perhaps declare. */
-function meaningNodes(now) {
+/** Items joined as a sentence ("A, B."), the joins hidden where the items stand as buttons. */
+function listed(items, join) {
+  return items.flatMap((item, i) => (i ? [el("span", { class: "fleet__join", text: join }), item] : [item]));
+}
+
+/** The damage and boarding views that apply to the ship, as links. */
+function viewNodes(ship, door, places, link) {
+  if (ship.state && ship.state.fate) return [];
+  const views = VIEWS[door].filter(([resolverId, applies]) => applies(ship) && Object.hasOwn(places, resolverId));
+  if (!views.length) return [];
+  return [el("p", { class: "fleet__views" }, "Damage and boarding: ", ...listed(views.map(([id]) => link(id, places[id][2])), ", "), el("span", { class: "fleet__join", text: "." }))];
+}
+
+/** The engine's answer on the state in words: Crippled and the texts, Systems at 0. */
+function stateNodes(now) {
   const nodes = [];
   if (now.crippled) { // a Squadron's answer (squadron_now) has no Crippled and no Systems
     nodes.push(el("p", { class: "fleet__crippled" }, el("strong", { text: "Crippled" }), ` (Structure 0). The texts: ${now.crippled_says.map(([page, said]) => `${page}: “${said}”`).join(" ")}`));
@@ -62,15 +94,23 @@ function meaningNodes(now) {
       ? `Systems at 0: ${zero.join(", ")}: +${now.table_modifier} on the Catastrophic Damage Table.`
       : "No System at 0: +0 on the Catastrophic Damage Table." }));
   }
-  if (now.fate) {
-    nodes.push(el("p", { class: "fleet__unknown", text: `${now.fate}: its Actions are not checked.` }));
-    return nodes;
-  }
+  return nodes;
+}
+
+/** The engine's answer on the Actions: those it may, may perhaps, may not declare (each a link to its resolver; a
+ * refused one's reason behind a tap). */
+function actionNodes(now, link) {
+  if (now.fate) return [el("p", { class: "fleet__unknown", text: `${now.fate}: its Actions are not checked.` })];
+  const nodes = [];
   const by = (verdict) => now.actions.filter((action) => action.verdict === verdict);
   const failing = (action) => action.checks.filter((check) => !check.ok && check.entered !== false).map((check) => `${check.label}: ${check.detail}`).join("; ");
   const may = by("may"), mayNot = by("may not"), unknown = by("unknown");
-  if (may.length) nodes.push(el("p", { class: "fleet__may", text: `May declare now: ${may.map((a) => a.title).join(", ")}.` }));
-  if (mayNot.length) nodes.push(el("p", { class: "fleet__may-not", text: `May not: ${mayNot.map((a) => `${a.title} (${failing(a)})`).join("; ")}.` }));
-  if (unknown.length) nodes.push(el("p", { class: "fleet__unknown", text: `Depends on more than the card (a Trait, a target, Fuel…): ${unknown.map((a) => a.title).join(", ")}.` }));
+  const end = () => el("span", { class: "fleet__join", text: "." });
+  if (may.length) nodes.push(el("p", { class: "fleet__may" }, "May declare now: ", ...listed(may.map((a) => link(a.resolver, a.title)), ", "), end()));
+  if (unknown.length) nodes.push(el("p", { class: "fleet__unknown" }, "Depends on more than the card (a Trait, a target, Fuel…): ", ...listed(unknown.map((a) => link(a.resolver, a.title)), ", "), end()));
+  if (mayNot.length) {
+    const why = (a) => el("details", { class: "fleet__why" }, el("summary", { text: a.title }), el("span", { text: ` (${failing(a)})` }));
+    nodes.push(el("div", { class: "fleet__may-not" }, "May not: ", ...listed(mayNot.map(why), "; "), end()));
+  }
   return nodes;
 }

@@ -9,8 +9,11 @@
 //                                   data-squadron: the Squadron's; data-mounted once drawn
 //   [data-region="fleet-message"]   role=alert: what was refused or could not be kept, and that nothing changed
 //   [data-region="fleet-note"]      role=status: what was just done ("Valiant added.")
-//   ul[data-region="fleet-ships"]   li[data-ship-index][data-kind] per ship: .fleet__name, .fleet__side,
-//                                   .fleet__numbers, buttons "Edit <name>", "Remove <name>"
+//   ul[data-region="fleet-ships"]   data-sides: how many sides; data-open while a ship's card is open
+//                                   li#ship-<n>[data-ship-index][data-kind][data-column] per ship: button.fleet__card
+//                                   (aria-expanded) with .fleet__name, .fleet__side, .fleet__state, .fleet__marks; a tap
+//                                   opens .fleet__panel: .fleet__numbers, buttons "Edit <name>", "Remove <name>", its
+//                                   meaning (below). fleet/#ship-<n> opens with ship n's card open (fleet-play.js)
 //   form[data-region="fleet-form"]  one ship: "Name", "Side", a control per card number ("Defense boxes: one more";
 //                                   a Squadron's weapon a select, its traits checkboxes), details "Now (…)" with a
 //                                   stepper per number now; buttons "Save ship", "Cancel"
@@ -25,7 +28,9 @@
 //                                   squadron_now, without Crippled and Systems): data-state
 //                                   "loading" | "ready" | "error"; .fleet__crippled (what the texts say of Crippled),
 //                                   .fleet__systems (Systems at 0, the Catastrophic Damage Table modifier),
-//                                   .fleet__may / .fleet__may-not / .fleet__unknown (the Actions, by their checks)
+//                                   .fleet__may / .fleet__may-not / .fleet__unknown (the Actions, by their checks:
+//                                   a[data-play] each, a refused one's reason in details.fleet__why), .fleet__views
+//   button[data-region="wake-lock"] "Keep the screen on" (fleet-wake.js)
 //
 // Every name is set with textContent: a ship's name is never read as HTML.
 
@@ -35,12 +40,20 @@ import { changeFleet, nextUndo, undoLast } from "./fleet-history.js";
 import { drawLog, drawShips } from "./fleet-list.js";
 import { shipForm } from "./fleet-editor.js";
 import { FleetTransfer } from "./fleet-transfer.js";
+import { wakeLockToggle } from "./fleet-wake.js";
+
+/** The ship a link back from a resolver names: fleet/#ship-<n> (fleet-play.js), or null. */
+const shipInHash = () => (/^#ship-(\d{1,3})$/.exec(location.hash) || [])[1];
 
 /** The fleet and its changes: the page's layout, what it says, and every change kept (or refused) in one place. */
 class FleetPage {
   constructor(root) {
     this.root = root;
     this.parts = { [CAPITAL_SHIP]: JSON.parse(root.dataset.ship), [SQUADRON]: JSON.parse(root.dataset.squadron) };
+    this.places = JSON.parse(root.dataset.places || "{}");
+    const back = shipInHash();
+    /** @type {number | null} the ship whose card is open */
+    this.open = back === undefined ? null : Number(back);
     const stored = loadFleet(this.parts);
     this.ships = stored.ships;
     this.locked = Boolean(stored.error); // an unreadable stored fleet is never written over unasked
@@ -58,11 +71,20 @@ class FleetPage {
     const history = el("details", { class: "fleet__history" }, el("summary", { text: "Applied resolutions" }), this.log);
     // Undo sits beside the note that says what it undoes, above the list, so nothing drawn later (a ship's meaning)
     // moves it.
-    root.replaceChildren(this.message, this.restart, this.note, this.undoButton, this.transfer.offer, this.list, this.formHolder, tools, history);
+    // Ships first: what a player looks at mid-game; the tools and the log below them.
+    root.replaceChildren(this.message, this.restart, this.note, this.undoButton, this.transfer.offer, this.list, this.formHolder, wakeLockToggle(), tools, history);
+    // A tap on a ship's Action leaves for its resolver: the page's own entry in the history becomes fleet/#ship-<n>,
+    // so "back" comes to that ship's card.
+    this.list.addEventListener("click", (event) => {
+      const play = event.target instanceof Element && event.target.closest("a[data-play]");
+      const ship = play && play.closest("[data-ship-index]");
+      if (ship) window.history.replaceState(window.history.state, "", `${location.pathname}${location.search}#ship-${ship.getAttribute("data-ship-index")}`);
+    });
     if (stored.error) this.refused(`${stored.error[0].toUpperCase()}${stored.error.slice(1)}. It is kept as it is; “Start a new fleet” replaces it.`);
     this.restart.hidden = !this.locked;
     this.render();
     this.transfer.fromLink();
+    if (this.open !== null) this.list.querySelector(`#ship-${this.open}`)?.scrollIntoView({ block: "start" });
     root.dataset.mounted = "";
   }
 
@@ -109,7 +131,8 @@ class FleetPage {
   }
 
   render() {
-    drawShips(this.list, this.ships, this.parts, { edit: (index) => this.edit(index), remove: (index) => this.remove(index) });
+    drawShips(this.list, this.ships, this.parts, { edit: (index) => this.edit(index), remove: (index) => this.remove(index),
+      toggle: (index) => this.toggle(index), open: this.open, places: this.places });
     this.addButton.disabled = this.addSquadron.disabled = this.ships.length >= MOST_SHIPS;
     const what = nextUndo();
     this.undoButton.textContent = what ? `Undo: ${what}` : "Undo";
@@ -117,8 +140,16 @@ class FleetPage {
     drawLog(this.log);
   }
 
+  /** Open a ship's card (closing the one open), or close it; the card stays under the finger. */
+  toggle(index) {
+    this.open = this.open === index ? null : index;
+    this.render();
+    if (this.open !== null) this.list.querySelector(`#ship-${index}`)?.scrollIntoView({ block: "start" });
+  }
+
   remove(index) {
     const ships = this.ships.filter((_, i) => i !== index);
+    this.open = null;
     this.commit(ships, `${this.ships[index].name} removed.`);
   }
 

@@ -73,6 +73,7 @@ import { resultText } from "./result-text.js";
 import { el } from "./dom.js";
 import { offerApply } from "./apply-outcome.js";
 import { missingDice } from "./keypad-dice.js";
+import { playFromFleet } from "./fleet-play.js";
 
 /** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
 const MANY_CHARTS = 2;
@@ -121,6 +122,7 @@ export class Widget {
     }));
     this.requests = new Requests(this.engine, this.id, form);
     this.layout(form, view);
+    playFromFleet(this); // opened from a fleet ship: that ship in place (fleet-play.js)
     view.showLinkNotes(start.notes);
     view.showNow(view.headline);
     this.engine.watch((/** @type {string} */ state, /** @type {string | null} */ error) => this.showEngine(state, error));

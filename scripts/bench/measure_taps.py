@@ -1,4 +1,5 @@
-"""Taps a player needs, at 390x844 with touch, from the open Actions page: issue 18's two targets.
+"""Taps a player needs, at 390x844 with touch, from the open Actions page (issue 18's two targets) and from the Fleet
+page (issue 33's).
 
 Not a test: it prints figures for a before/after note. Point it at any built site (the starting commit's or this
 one's); each flow is played as a player would, with the fleet of How the dice work §8 "Worked examples from the rules": Valiant and Tengu on the phone.
@@ -9,6 +10,16 @@ one's); each flow is played as a player would, with the fleet of How the dice wo
    (target: at most 6 taps, and 1 more to apply it to the fleet).
 2. A three-activation Boarding: Board (the Valiant's Marines against the Tengu's Point Defense, its dice), then Boarded
    on the Tengu from the fleet, the survivors as Boarders, three activations with their dice (target: at most 12).
+
+From the Fleet page (issue 33), taps and swipes are counted across the pages the player goes through:
+3. A Ram of the Valiant on the Tengu: the target picked, the dice typed, resolved, applied (target: at most 8 taps and
+   0 swipes). Where the build has a ship's Actions as links (fleet-play.js), a tap on the Valiant's card and on its
+   Ram; else the player searches for "Ram" (the magnifier, the first result) and picks both ships.
+4. A three-activation Boarding: Board from the Valiant, then Boarded on the Tengu, the dice typed and the result
+   applied after each activation (target: at most 14 taps); what the build does not offer is said, not counted.
+
+A swipe is counted when the next control is outside the screen below the header: one per screen height (844 px less
+the header) the page must move to bring it fully into view.
 
 How taps are counted: every pointer press the page receives (a `pointerdown` listener on the document, capture
 phase), plus one per choice in a phone's native picker (a <select> opens a picker: the tap on the select is a
@@ -21,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -198,6 +210,153 @@ def boarding(player: Player, page: Page, url: str) -> None:
     print(f"  Boarded: {headline}")
 
 
+class FleetPlayer(Player):
+    """A player counted across pages (each page load starts the page's counters again): every tap, picker choice,
+    keystroke and swipe is counted here, as the player makes it."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(page)
+        self.taps = self.keys = self.swipes = 0
+        self.moves: list[str] = []
+
+    def start(self) -> None:
+        self.taps = self.keys = self.swipes = self.picks = 0
+        self.moves = []
+
+    def counts(self) -> tuple[int, int]:
+        return self.taps + self.picks, self.keys
+
+    def bring_into_view(self, locator: Locator) -> None:
+        """Count the swipes that bring `locator` fully into the screen below the header (Playwright then scrolls)."""
+        box = locator.bounding_box()
+        if box is None or locator.evaluate("(n) => Boolean(n.closest('.md-header'))"):
+            return  # the sticky header is always in view
+        top = self.page.evaluate("() => document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0")
+        height = PHONE["viewport"]["height"]
+        off = max(top - box["y"], box["y"] + box["height"] - height, 0)
+        if off:
+            swipes = math.ceil(off / (height - top))
+            self.swipes += swipes
+            what = locator.evaluate("(n) => n.getAttribute('aria-label') || n.textContent.trim().slice(0, 40) || n.tagName")
+            self.moves.append(f"{swipes} to “{what}”")
+        locator.scroll_into_view_if_needed()
+
+    def tap(self, locator: Locator) -> None:
+        self.bring_into_view(locator)
+        locator.tap()
+        self.taps += 1
+
+    def pick(self, select: Locator, label: str) -> None:
+        self.tap(select)
+        select.select_option(label=label)
+        self.picks += 1
+
+    def dice(self, root: Locator, dice: Mapping[str, tuple[int, ...]]) -> None:
+        super().dice(root, dice)
+        self.keys += sum(len(faces) for faces in dice.values())
+
+    def report(self, what: str, target: str) -> None:
+        taps, keys = self.counts()
+        print(f"{what}: {taps} taps, {self.swipes} swipes, {keys} keystrokes ({target})")
+        if self.moves:
+            print(f"  swipes: {', '.join(self.moves)}")
+
+
+def from_the_fleet(player: FleetPlayer, page: Page, url: str, ship: int, resolver: str, search: str) -> Locator:
+    """From the Fleet page to `resolver` with the fleet's ship `ship` in place: its card and its Action where the build
+    has them (fleet-play.js), else search (the magnifier, the name typed, the first result) and the widget opened."""
+    page.goto(url + "fleet/")
+    page.locator("[data-fleet][data-mounted]").wait_for()
+    player.start()
+    card = page.locator(f'[data-region="fleet-ships"] > li#ship-{ship} > button.fleet__card')
+    root = page.locator(f'[data-resolver="{resolver}"]')
+    if card.count():
+        player.tap(card)
+        action = page.locator(f'li#ship-{ship} a[data-play="{resolver}"]')
+        action.wait_for(timeout=BOOT_MS)
+        player.tap(action)
+        page.wait_for_function(
+            f"() => document.querySelector('[data-resolver=\"{resolver}\"]')?.dataset.engine === 'ready'", timeout=BOOT_MS)
+        return root
+    player.tap(page.locator("label.md-header__button[for='__search']"))
+    field = page.locator("input.md-search__input")
+    field.wait_for(state="visible")
+    page.keyboard.type(search)
+    player.keys += len(search)
+    player.tap(page.locator(".md-search-result__item .md-search-result__link").first)
+    root.wait_for()
+    player.open_widget(root)
+    return root
+
+
+def picked(root: Locator, name: str) -> bool:
+    """Is the fleet ship `name` picked in this ship input already (the build's fleet link did it)?"""
+    line = root.locator('[data-region="picked"]')
+    return bool(line.count()) and f"{name} " in line.inner_text()
+
+
+def fleet_ram(player: FleetPlayer, page: Page, url: str) -> None:
+    root = from_the_fleet(player, page, url, 0, RAM, "Ram")
+    rammer, target = (root.locator(f'fieldset[data-name="{name}"]') for name in ("ramming_ship", "target_ship"))
+    if not picked(rammer, "Valiant"):
+        player.pick(root.get_by_label("Ramming ship: from your fleet", exact=True), "Valiant (CEGA)")
+    one_tap = root.get_by_role("button", name="Target: Tengu", exact=True)
+    if one_tap.count():
+        player.tap(one_tap)
+    else:
+        player.pick(root.get_by_label("Target: from your fleet", exact=True), "Tengu (Jovian)")
+    player.dice(root, RAM_DICE)
+    player.rolls_in_turn(root, RAM_IN_TURN)
+    root.locator('[data-region="apply"], .resolver__headline:not(:has-text("Next roll"))').first.wait_for(timeout=BOOT_MS)
+    headline = outcome(root)
+    button = apply_button(root)
+    if button:
+        player.tap(button)
+        root.locator('[data-region="apply-note"]').wait_for(timeout=BOOT_MS)
+    player.report("From the Fleet page, the Valiant rams the Tengu, target picked, dice typed, applied",
+                  "target: at most 8 taps, 0 swipes" + ("" if button else "; this build has no Apply: not counted"))
+    print(f"  outcome: {headline}")
+
+
+def fleet_boarding(player: FleetPlayer, page: Page, url: str) -> None:
+    board = from_the_fleet(player, page, url, 0, BOARD, "Board")
+    player.stepper(board, "Target's current Defense (Point Defense)", 2)  # the Tengu's Defense 4 (the form says 2)
+    player.dice(board, BOARD_DICE)
+    print(f"  Board: {outcome(board)}")
+    blocked: list[str] = []
+    apply = apply_button(board)
+    if apply:
+        player.tap(apply)
+    else:
+        blocked.append("Board has no fleet pick, so no Apply (the Marines committed stay aboard the Valiant)")
+    carry = board.locator('[data-region="carry"]')
+    if not carry.count():
+        blocked.append("Board carries nothing on to Boarded in this build")
+        player.report("From the Fleet page, Board then Boarded", "not played through: " + "; ".join(blocked))
+        return
+    player.tap(carry)
+    boarded = page.locator(f'[data-resolver="{BOARDED}"]')
+    player.pick(boarded.get_by_label("Boarded ship: from your fleet", exact=True), "Tengu (Jovian)")
+    for number, activation in enumerate(BOARDED_BY_ACTIVATION, 1):
+        if number > 1:
+            player.tap(boarded.locator('[data-region="carry"]'))
+        player.dice(boarded, activation)
+        outcome(boarded)
+        boarded.locator('[data-region="outcome"][data-resolved]').wait_for()
+        apply = apply_button(boarded)
+        if not apply:
+            blocked.append(f"activation {number} offers no Apply")
+            continue
+        player.tap(apply)
+        note = boarded.locator('[data-region="apply-note"]')
+        note.wait_for(timeout=BOOT_MS)
+        if note.inner_text().startswith("Nothing applied"):
+            blocked.append(f"activation {number}'s Apply refused: {note.inner_text()}")
+    player.report("From the Fleet page, Board then three activations of Boarded, each applied",
+                  "target: at most 14 taps" + ("; blocked: " + "; ".join(blocked) if blocked else ""))
+    print(f"  Boarded: {outcome(boarded)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site", nargs="?", default="site", type=Path)
@@ -210,6 +369,9 @@ def main() -> None:
         player = Player(page)
         ram(player, page, url)
         boarding(player, page, url)
+        for flow in (fleet_ram, fleet_boarding):
+            page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps(FLEET))
+            flow(FleetPlayer(page), page, url)
 
 
 if __name__ == "__main__":

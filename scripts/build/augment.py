@@ -57,7 +57,7 @@ def augment(markdown: str, src_uri: str, docs_dir: Path) -> str:
     markdown = resolvers.place_after_entries(markdown, src_uri, docs_dir)
     return markers.expand(markdown, src_uri, {**readings_page.expanders(src_uri), **resolvers.expanders(src_uri),
                                               **version_diff.expanders(src_uri, docs_dir),
-                                              **fleet_page.expanders(src_uri), **unfinished.expanders(src_uri, markdown)})
+                                              **fleet_page.expanders(src_uri, docs_dir), **unfinished.expanders(src_uri, markdown)})
 
 
 class AugmentPreprocessor(Preprocessor):

@@ -59,6 +59,17 @@ def tap(root, name: str) -> None:
     root.get_by_role("button", name=name, exact=True).tap()
 
 
+def open_card(root, name: str):
+    """The card of the ship named `name`, opened by a tap where it is closed: its Edit, Remove and Actions are in it
+    (calculators/page/fleet-list.js)."""
+    card = root.locator(f'[data-region="fleet-ships"] > li:has(> button.fleet__card .fleet__name:text-is("{name}"))')
+    button = card.locator("button.fleet__card")
+    if button.get_attribute("aria-expanded") != "true":
+        button.tap()
+    expect()(button).to_have_attribute("aria-expanded", "true")
+    return card
+
+
 def add_ship(root, name: str, side: str = "", changes: dict[str, int] | None = None) -> None:
     """Add a ship through the form: its name, side, and a tap on a stepper per number changed."""
     tap(root, "Add a ship")
@@ -109,7 +120,7 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     expect()(ships.nth(0).locator(".fleet__name")).to_have_text("Valiant")
     expect()(ships.nth(0).locator(".fleet__numbers")).to_contain_text("Defense 3/3")
 
-    root.get_by_role("button", name="Edit Tengu", exact=True).tap()
+    open_card(root, "Tengu").get_by_role("button", name="Edit Tengu", exact=True).tap()
     form = root.locator('[data-region="fleet-form"]')
     form.locator("details.fleet__now > summary").tap()
     form.get_by_role("button", name="Now: Structure left: one less", exact=True).tap()
@@ -121,7 +132,7 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     root = page.locator("[data-fleet]")
     expect()(root).to_have_attribute("data-mounted", "")
     expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(2)
-    root.get_by_role("button", name="Remove Valiant", exact=True).tap()
+    open_card(root, "Valiant").get_by_role("button", name="Remove Valiant", exact=True).tap()
     expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(1)
     assert [s["name"] for s in stored(page)["ships"]] == ["Tengu"]
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
@@ -571,7 +582,7 @@ def test_a_change_redraws_no_known_meaning_and_undo_stays_put_while_meanings_arr
     undo = root.locator('[data-region="fleet-undo"]')
     assert undo.evaluate("(button) => button.getBoundingClientRect().top + scrollY") == at_mount["undoTop"]
     # Remove one ship and read every meaning in the same task as the click: each is drawn already.
-    states = root.get_by_role("button", name="Remove Ship 2", exact=True).evaluate(
+    states = open_card(root, "Ship 2").get_by_role("button", name="Remove Ship 2", exact=True).evaluate(
         """(button) => { button.click();
              return [...document.querySelectorAll('[data-region="ship-meaning"]')].map((box) => box.dataset.state); }""")
     assert states == ["ready"] * 5
@@ -585,7 +596,7 @@ def test_the_last_twenty_changes_are_undone_in_turn_and_kept_over_a_reload(page,
     fleet = [ship(f"Ship {n}") for n in range(22)]
     root = open_stored_fleet(page, site_url, fleet)
     for n in range(21):
-        root.get_by_role("button", name=f"Remove Ship {n}", exact=True).tap()
+        open_card(root, f"Ship {n}").get_by_role("button", name=f"Remove Ship {n}", exact=True).tap()
     expect()(root.locator('[data-region="fleet-ships"] > li')).to_have_count(1)
     undo = root.locator('[data-region="fleet-undo"]')
     for done in range(20):

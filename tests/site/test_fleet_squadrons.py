@@ -13,7 +13,7 @@ from rules_core.jovian_wars.ship_now import squadron_now
 from tests.keypads import keypads_of, with_keypads
 from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID as DOGFIGHT, ROLLS
 from tests.site.conftest import expect
-from tests.site.test_fleet import ENGINE_MS, FLEET, no_fleet, open_fleet, squadron, stored, tap  # noqa: F401 (no_fleet: autouse)
+from tests.site.test_fleet import ENGINE_MS, FLEET, no_fleet, open_card, open_fleet, squadron, stored, tap  # noqa: F401 (no_fleet: autouse)
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -59,7 +59,7 @@ def test_squadrons_are_added_listed_edited_said_and_removed(page, page_log, site
         "Missile AS 3, Missile Macro 0, Evasive trait")
     expect()(ships.nth(1).locator(".fleet__numbers")).not_to_contain_text("Missile AS")  # none on its card
 
-    root.get_by_role("button", name="Edit Bravo", exact=True).tap()
+    open_card(root, "Bravo").get_by_role("button", name="Edit Bravo", exact=True).tap()
     form = root.locator('[data-region="fleet-form"]')
     form.locator("details.fleet__now > summary").tap()
     form.get_by_role("button", name="Now: Structure left: one less", exact=True).tap()
@@ -77,7 +77,7 @@ def test_squadrons_are_added_listed_edited_said_and_removed(page, page_log, site
     expect()(meaning.locator(".fleet__may-not")).to_contain_text("Boost (Fuel: 1+: Fuel is 0, needs 1+)")
     expect()(meaning.locator(".fleet__crippled, .fleet__systems")).to_have_count(0)  # a Capital Ship's words only
 
-    root.get_by_role("button", name="Remove Alpha", exact=True).tap()
+    open_card(root, "Alpha").get_by_role("button", name="Remove Alpha", exact=True).tap()
     assert stored(page)["ships"] == [bravo]
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.console_errors == [] and page_log.page_errors == []

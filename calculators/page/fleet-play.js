@@ -1,0 +1,100 @@
+// Play from the ship: a fleet ship's Actions and views (fleet-meaning.js) open their resolvers with the ship in place.
+//
+// The link, made on the Fleet page: the resolver's page, its fragment naming the resolver (so the widget opens there
+// and the page lands on it, fragment.js and landing.js) with an empty state in the earlier JSON form ("{}", which
+// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron"), and "ship=<resolver id>:<n>", the
+// ship's place in the stored fleet (fleet-store.js) for that resolver alone (a widget the player goes on to, Board's
+// Boarded, picks its own):
+//
+//   ../jovian-wars/v1.2.4/actions/#jovian-wars/v1.2.4/ram=%7B%7D&ship=jovian-wars/v1.2.4/ram:0
+//
+// The widget, once drawn (widget.js), picks that ship in its first pick of the ship's kind, offers the ships of the
+// other side as one-tap buttons in its other picks, and a "Back to the fleet" link to fleet/#ship-<n>, where the
+// Fleet page opens that ship's card (fleet.js). A page opened any other way (search, a shared link) has no "ship="
+// and its picks are as they were.
+//
+// DOM hooks (stable; tests rely on them):
+//   a[data-play]                    on the Fleet page: an Action or a view opening its resolver (data-play: its id)
+//   [data-region="fleet-targets"]   in a widget's other picks: a button per ship of the other side, aria-pressed
+//   a[data-region="back-to-fleet"]  in a widget opened from the fleet: "Back to the fleet"
+
+import { CAPITAL_SHIP, SQUADRON, fleetShips, kindOf } from "./fleet-store.js";
+import { el } from "./dom.js";
+
+/** The site's root and the Fleet page, from this module's place (assets/calculators/page/). */
+const SITE_ROOT = new URL("../../../", import.meta.url);
+const FLEET_PAGE = new URL("fleet/", SITE_ROOT);
+const SHIP_KEY = "ship";
+
+/** The link opening `resolverId` with the fleet's ship `index` (of this ship's kind) in place, or null where the
+ * resolver has no place in the site. @param {Record<string, string[]>} places from the fleet block (fleet_page.py)
+ * @param {string} resolverId @param {any} ship @param {number} index */
+export function playLink(places, resolverId, ship, index) {
+  const place = Object.hasOwn(places, resolverId) ? places[resolverId] : null;
+  if (!place) return null;
+  // Ram's rammer is a choice: a Squadron rams as a Squadron (rules_core ship_now's squadron checks say so too).
+  const state = resolverId.endsWith("/ram") && kindOf(ship) === SQUADRON ? { rammer: SQUADRON } : {};
+  const fragment = `${resolverId}=${encodeURIComponent(JSON.stringify(state))}&${SHIP_KEY}=${resolverId}:${index}`;
+  return new URL(`${place[0]}#${fragment}`, SITE_ROOT).href;
+}
+
+/** The fleet ship a link names for this resolver ("ship=<resolver id>:<n>"), or null. @param {string} resolverId */
+function shipInLink(resolverId) {
+  const hash = location.hash.slice(1);
+  if (!hash.includes("=")) return null;
+  const value = new URLSearchParams(hash).get(SHIP_KEY) || "";
+  const at = value.lastIndexOf(":");
+  return value.slice(0, at) === resolverId && /^\d{1,3}$/.test(value.slice(at + 1)) ? Number(value.slice(at + 1)) : null;
+}
+
+/** The ship picks of a widget: its selects of fleet ships, those of its inputs shown now. @param {HTMLElement} root */
+function picksOf(root) {
+  return [.../** @type {NodeListOf<HTMLSelectElement>} */ (root.querySelectorAll("select[data-pick]"))]
+    .filter((select) => !select.closest("[hidden]"))
+    .map((select) => {
+      const fieldset = /** @type {HTMLElement} */ (select.closest("fieldset[data-model]"));
+      return { select, fieldset, ships: fleetShips(fieldset.dataset.model || CAPITAL_SHIP) };
+    });
+}
+
+/** Choose the fleet ship at `at` (its place among the ships of its kind) in a pick, as the player's choice would.
+ * @param {HTMLSelectElement} select @param {number} at */
+function choose(select, at) {
+  select.value = String(at);
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/** A widget opened from the fleet: its ship picked, the other side one tap away, the way back. Nothing for a widget
+ * opened any other way. @param {{root: HTMLElement, id: string, form: any}} widget */
+export function playFromFleet(widget) {
+  const index = shipInLink(widget.id);
+  if (index === null || !widget.form) return;
+  const picks = picksOf(widget.root);
+  const own = picks.find(({ ships }) => ships.some((ship) => ship.index === index));
+  if (!own) return;
+  const played = own.ships.find((ship) => ship.index === index);
+  choose(own.select, own.ships.indexOf(played));
+  for (const other of picks) if (other !== own) offerTargets(other, played);
+  const back = el("a", { class: "resolver__back-to-fleet", "data-region": "back-to-fleet", href: `${FLEET_PAGE.href}#ship-${index}`, text: `Back to the fleet (${played.name})` });
+  widget.form.node.before(back);
+}
+
+/** The ships of the other side (every other ship where the played one has no side) as one-tap buttons over a pick.
+ * @param {{select: HTMLSelectElement, fieldset: HTMLElement, ships: any[]}} pick @param {any} played */
+function offerTargets({ select, fieldset, ships }, played) {
+  const others = ships.filter((ship) => ship.index !== played.index && (!played.side || ship.side !== played.side));
+  if (!others.length) return;
+  const legend = fieldset.querySelector("legend");
+  const label = legend ? legend.textContent : "Ship";
+  const buttons = others.map((ship) => el("button", {
+    type: "button", class: "resolver__target", "aria-pressed": "false", "aria-label": `${label}: ${ship.name}`,
+    text: ship.side ? `${ship.name} (${ship.side})` : ship.name,
+    onclick: (/** @type {Event} */ event) => {
+      choose(select, ships.indexOf(ship));
+      for (const button of buttons) button.setAttribute("aria-pressed", String(button === event.currentTarget));
+    },
+  }));
+  const row = el("div", { class: "resolver__targets", "data-region": "fleet-targets" }, ...buttons);
+  if (legend) legend.after(row);
+  else fieldset.prepend(row);
+}
