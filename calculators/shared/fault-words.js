@@ -14,6 +14,7 @@ const FILE_WORDS = [
   [/^build-info\.js$/, "its build list"],
   [/^worker\.js$/, "its worker script"],
   [/^snapshot-store\.js$/, "its saved-start store"],
+  [/^progress\.js$/, "its progress reports"],
   [/^precache\.js$/, "its file checker"],
   [/^protocol\.js$/, "its message protocol"],
   [/^fault-words\.js$/, "its fault messages"],
