@@ -7,6 +7,7 @@
 // at once that it ended, engine-worker.js). The silence counts only while the page listens: a page held by its own
 // work (a long page parsing) does not take the beats it has not yet read for silence.
 
+import { stuckWhile } from "../shared/fault-words.js";
 import { scriptFault } from "./engine-worker.js";
 
 export const SILENCE_MS = 6000; // ~6 beats missed; with the check of the worker's scripts, a dead worker is found in < 10 s
@@ -41,8 +42,7 @@ export class Watchdog {
     const engine = this.engine;
     const quiet = now - this.heard;
     if (quiet <= SILENCE_MS) return null;
-    const during = this.step ? ` at its step “${this.step}”` : " before its first word";
-    if (engine.state === "loading") return `it stopped responding while starting${during} (nothing for ${Math.round(quiet / 1000)} s)`;
+    if (engine.state === "loading") return `${stuckWhile(this.step)} (nothing for ${Math.round(quiet / 1000)} s)`;
     // A running request is work the worker was asked for: its end, if it ends, is told by its life lock.
     if (engine.state === "ready" && !engine.idle && !engine.running) return `it stopped responding (nothing for ${Math.round(quiet / 1000)} s)`;
     return null;

@@ -10,13 +10,14 @@
 //   request, a self-test) calls none: there, only the life lock speaks.
 //
 // A test hook, for the tests of the watchdog only: the worker's name, which the page sets to "rules-engine", may
-// carry " test:close-at=STEP" (the worker closes itself as STEP starts: a worker lost at that step) or
-// " test:late=SECONDS" (each step waits SECONDS, beating, before it goes on: a slow but progressing boot). Only a
-// script of the page itself can name a worker otherwise; a name of another form is ignored.
+// carry " test:close-at=STEP" (the worker closes itself as STEP starts: a worker lost at that step), " test:hang-at=STEP"
+// (its thread is held for ever as STEP starts: a worker stuck there, silent) or " test:late=SECONDS" (each step
+// waits SECONDS, beating, before it goes on: a slow but progressing boot). Only a script of the page itself can name a
+// worker otherwise; a name of another form is ignored.
 
 export const BEAT_EVERY_MS = 1000;
 
-const hook = /^rules-engine test:(close-at|late)=([a-z-]+|\d+)$/.exec(self.name);
+const hook = /^rules-engine test:(close-at|hang-at|late)=([a-z-]+|\d+)$/.exec(self.name);
 
 let step = "worker-run";
 let lastBeat = -Infinity;
@@ -32,7 +33,7 @@ export function beat() {
 
 /**
  * A boot step starts: the page is told. Returns what the step waits for first: nothing (null), but under the test
- * hook "late" a few seconds of beating wait, and under "close-at" for ever (the worker is closing).
+ * hook "late" a few seconds of beating wait, under "close-at" for ever (the worker is closing); "hang-at" never returns.
  * @param {string} name @returns {Promise<void> | null}
  */
 export function stepStarts(name) {
@@ -41,6 +42,7 @@ export function stepStarts(name) {
   self.postMessage({ type: "step", step });
   if (!hook) return null;
   if (hook[1] === "close-at" && hook[2] === name) return (closed = true), self.close(), new Promise(() => {});
+  if (hook[1] === "hang-at" && hook[2] === name) for (;;) performance.now();
   if (hook[1] === "late") return new Promise((resolve) => setTimeout(resolve, Number(hook[2]) * 1000));
   return null;
 }
