@@ -22,8 +22,9 @@
 //                                            life (the page learns of its end, a lost worker, when it is free)
 //                  {type: "step", step}      as each boot step starts: "worker-run", "downloads", "compile",
 //                                            "python-start", then "install" (fresh) or "self-test" (snapshot)
-//                  {type: "beat", step}      each second from the worker's first line, through Python's start
-//                                            too (worker/progress.js): the page's watchdog judges it by these
+//                  {type: "beat", step, done}  each second from the worker's first line, through Python's
+//                                            start too (worker/progress.js); done: the work done so far (steps,
+//                                            bytes read, file-system calls): the page's watchdog judges it by these
 
 /** @typedef {"describe" | "odds" | "resolve" | "ship" | "squadron"} RequestType */
 export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve", "ship", "squadron"]);

@@ -16,7 +16,7 @@
 // bytes with a message of its own ("Program terminated with exit(1)"). Its script, pyodide.asm.mjs, is
 // imported as a module: if that fails, it is checked against its build before the failure is told.
 
-import { beatingImports, stepStarts } from "./progress.js"; // first: its signs of life begin with the worker's first line
+import { beatingImports, progressed, stepStarts } from "./progress.js"; // first: its signs of life begin with the worker's first line
 import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
 import { damagedFile, missingFile, unreachableFile } from "../shared/fault-words.js";
@@ -93,6 +93,7 @@ function watched(url, response) {
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        progressed();
         if (done) mark(`read ${nameOf(url).split("/").pop()}`);
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
