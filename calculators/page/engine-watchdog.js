@@ -1,51 +1,58 @@
-// The engine's watchdog (engine.js): runs only while something waits on the worker (its boot, or a request). It
-// pings the worker, and a worker that says nothing for BOOT_SILENCE_MS while starting (PYTHON_START_SILENCE_MS while
-// Python's own start-up holds it without a break), or SILENCE_MS once ready (a running request has its own cut,
-// engine-requests.js), or that has not finished starting after BOOT_DEADLINE_MS, is taken for dead: the engine fails
-// with the reason. A boot found too slow makes the next allow twice the time (so a slow phone is never locked out).
+// The engine's watchdog (engine.js): it judges the worker by its signs of life (calculators/worker/progress.js), never
+// by how long a boot or a request takes. Runs only while something waits on the worker (its boot, or a request). A
+// worker says each boot step as it starts and beats each second from its first line (through Python's start too): one
+// that says nothing at all for SILENCE_MS, while it starts or while requests wait on it with none running, is taken
+// for dead and the engine fails with the reason; so is a booting worker that beats but does no work (its beats count
+// it: steps, bytes read, Python's file-system calls) for STALL_MS (a script of it cut short, a read that never ends).
+// A boot that keeps working is never discarded, however long it takes;
+// a request the worker runs is never cut (Python computing calls nothing that could beat: the worker's life lock says
+// at once that it ended, engine-worker.js). The silence counts only while the page listens: a page held by its own
+// work (a long page parsing) does not take the beats it has not yet read for silence.
 
+import { stuckWhile } from "../shared/fault-words.js";
 import { scriptFault } from "./engine-worker.js";
 
-export const SILENCE_MS = 4000;
-export const BOOT_SILENCE_MS = 8000;
-export const PYTHON_START_SILENCE_MS = 30_000; // Python's start-up: seconds with no break, more on a phone
-export const BOOT_DEADLINE_MS = 60_000;
+export const SILENCE_MS = 6000; // ~6 beats missed; with the check of the worker's scripts, a dead worker is found in < 10 s
+export const STALL_MS = 30_000; // beating, no work done: more than any one step the worker cannot count (a compile, a hash)
 const WATCH_EVERY_MS = 1000;
 
 export class Watchdog {
-  /** The watchdog of `engine`, which it pings through its worker and fails when the worker is taken for dead. @param {import("./engine.js").Engine} engine */
+  /** The watchdog of `engine`, which it fails when the worker is taken for dead. @param {import("./engine.js").Engine} engine */
   constructor(engine) {
     this.engine = engine;
     /** @type {number | undefined} */
     this.timer = undefined;
     this.heard = 0; // performance.now() of the worker's last message (or of the watch's start)
-    this.bootStarted = 0;
-    this.pythonStarting = false; // the worker said Python's start-up begins: it is allowed PYTHON_START_SILENCE_MS
-    this.slowStarts = 0; // boots in a row the watchdog found too slow: each allows the next twice the time
+    this.looked = 0; // performance.now() of the watch's last look
+    this.moved = 0; // performance.now() of the worker's last work done (a step, or a beat counting more work)
+    this.done = -1; // the work done its last beat counted
+    /** @type {string | null} */
+    this.step = null; // the boot step the worker last said it started
   }
 
-  /** A worker starts: its boot's allowances count from now. */
+  /** A worker starts: it has said nothing yet. */
   booting() {
-    this.bootStarted = this.heard = performance.now();
-    this.pythonStarting = false;
+    this.heard = this.moved = performance.now();
+    this.step = null;
+    this.done = -1;
   }
 
-  /** The boot's allowances grow with each boot in a row that was too slow. */
-  get patience() {
-    return 2 ** Math.min(this.slowStarts, 4);
+  /** The worker said something: a sign of life. @param {any} data */
+  hear(data) {
+    this.heard = performance.now();
+    if (data && data.type === "step" && typeof data.step === "string") (this.step = data.step), (this.moved = this.heard);
+    if (data && data.type === "beat" && data.done !== this.done) (this.done = data.done), (this.moved = this.heard);
   }
 
   /** Why the worker is taken for dead now, or null. */
   verdict(now) {
     const engine = this.engine;
     const quiet = now - this.heard;
-    if (engine.state === "loading") {
-      if (quiet > (this.pythonStarting ? PYTHON_START_SILENCE_MS : BOOT_SILENCE_MS) * this.patience) return `it stopped responding while starting (nothing for ${Math.round(quiet / 1000)} s)`;
-      if (now - this.bootStarted > BOOT_DEADLINE_MS * this.patience) return `it did not finish starting within ${(BOOT_DEADLINE_MS * this.patience) / 1000} s`;
-      return null;
-    }
-    // A running request is cut at TIMEOUT_MS (the engine's cut): silence is only a verdict while nothing runs.
-    if (engine.state === "ready" && !engine.idle && !engine.running && quiet > SILENCE_MS) return `it stopped responding (nothing for ${Math.round(quiet / 1000)} s)`;
+    if (engine.state === "loading" && now - this.moved > STALL_MS) return `${stuckWhile(this.step)} (no progress for ${Math.round((now - this.moved) / 1000)} s)`;
+    if (quiet <= SILENCE_MS) return null;
+    if (engine.state === "loading") return `${stuckWhile(this.step)} (nothing for ${Math.round(quiet / 1000)} s)`;
+    // A running request is work the worker was asked for: its end, if it ends, is told by its life lock.
+    if (engine.state === "ready" && !engine.idle && !engine.running) return `it stopped responding (nothing for ${Math.round(quiet / 1000)} s)`;
     return null;
   }
 
@@ -64,8 +71,18 @@ export class Watchdog {
     scriptFault().catch(() => null).then((fault) => {
       if (engine.worker !== worker || engine.state !== "loading") return; // a restart or a word since
       if (fault) engine.fail(fault.detail, { file: fault.file });
-      else engine.fail(dead, { slow: true });
+      else engine.fail(dead);
     });
+  }
+
+  /** One look: the time the page itself was held since the last (its timers late) is no silence of the worker's. */
+  look() {
+    const now = performance.now();
+    const held = now - this.looked - WATCH_EVERY_MS;
+    if (held > WATCH_EVERY_MS) (this.heard = Math.min(now, this.heard + held)), (this.moved = Math.min(now, this.moved + held));
+    this.looked = now;
+    const dead = this.verdict(now);
+    if (dead) this.condemn(dead);
   }
 
   /** Watch while something waits on the worker, and only then. */
@@ -78,12 +95,8 @@ export class Watchdog {
       return;
     }
     if (this.timer) return;
-    this.heard = Math.max(this.heard, performance.now() - WATCH_EVERY_MS); // an idle spell is no silence
-    engine.worker?.postMessage({ type: "ping" });
-    this.timer = setInterval(() => {
-      const dead = this.verdict(performance.now());
-      if (dead) return this.condemn(dead);
-      engine.worker?.postMessage({ type: "ping" });
-    }, WATCH_EVERY_MS);
+    this.looked = performance.now();
+    this.heard = Math.max(this.heard, this.looked - WATCH_EVERY_MS); // an idle spell is no silence
+    this.timer = setInterval(() => this.look(), WATCH_EVERY_MS);
   }
 }

@@ -12,21 +12,20 @@
 // Requests go to the worker as soon as they are made, before it is ready too (it keeps them until
 // it is): no answer waits for the page's main thread to pass the next request along, which on a
 // phone is busy for seconds while a long page loads. The worker runs them one at a time, oldest
-// first, and says when it starts each; the TIMEOUT_MS cut is armed then, so it measures running
-// time, never time spent waiting behind other requests. A request that runs past TIMEOUT_MS is
-// cut: the worker is terminated and started again, the request answers {error, timedOut}, and the
-// requests not yet answered are sent to the new worker.
+// first, and says when it starts each. None is cut for its time, however slow the phone: it is work
+// the engine was asked for. A request whose worker is lost (it ended, or was taken for dead) is asked
+// again of the next worker once the engine is back, with no input changed (once: a request running
+// when a second worker is lost answers with the reason, as it may be what ends them).
 // A request with options.channel supersedes every earlier unanswered request on that channel: the
 // older one answers {superseded: true} at once, and the worker skips it if it has not started it,
 // so the latest inputs never queue behind stale ones.
 //
 // The engine always ends in an answer or an error with its reason, never a silent wait. A watchdog
-// runs while anything waits on the worker (its boot, or a request): it pings the worker, and a
-// worker that says nothing for BOOT_SILENCE_MS while starting, or SILENCE_MS once ready (a
-// running request has its own TIMEOUT_MS cut), or that has not finished starting after
-// BOOT_DEADLINE_MS, is stopped and the engine fails with the reason. Python's own start-up holds the
-// worker for seconds without a break: the worker says when it begins, and it is allowed
-// PYTHON_START_SILENCE_MS. The worker reports a failed download or a damaged file itself
+// runs while anything waits on the worker (its boot, or a request) and judges it by progress, not by
+// the clock: the worker says each boot step and beats each second from its first line (through
+// Python's start too), and one that says nothing for SILENCE_MS (engine-watchdog.js) is stopped and
+// the engine fails with the reason; a boot that keeps beating is never discarded, however long it
+// takes. The worker reports a failed download or a damaged file itself
 // ("failed", in fault-words.js's words), and a script that does not load fires "error": the page then
 // checks the worker's imports against the build (scriptFault) to name the file. A worker that ends
 // (terminated, crashed, out of memory) frees the Web Lock it holds for its life: the engine is lost,
@@ -37,18 +36,16 @@
 // soon as the server answers for it. It tries at once when the service worker takes control of the
 // page, when the network returns (offline.js and the `online` event call retry()), and when the
 // reader presses a widget's "Try again": each may mean the fault is gone, so the back-off begins
-// anew. A boot the watchdog found too slow makes the next allow twice the time (so a slow phone is
-// never locked out); a failed download or a damaged file says nothing of speed and leaves the
-// allowances as they are (a later boot that hangs is still found within seconds).
+// anew.
 //
 // Its parts: engine-worker.js starts or adopts the worker, names a script that did not load and holds
-// the life lock; engine-watchdog.js is the watchdog; engine-requests.js keeps the requests, their ids
-// and their cut. The Engine here ties them: its state, its failures and the tries again.
+// the life lock; engine-watchdog.js is the watchdog; engine-requests.js keeps the requests and their
+// ids. The Engine here ties them: its state, its failures and the tries again.
 
 import { isAnswer } from "../shared/protocol.js";
 import { EngineWorker } from "./engine-worker.js";
 import { Watchdog } from "./engine-watchdog.js";
-import { RequestLedger, TIMEOUT_MS } from "./engine-requests.js";
+import { RequestLedger } from "./engine-requests.js";
 
 export const RETRY_DELAYS_MS = Object.freeze([1000, 3000, 9000]);
 export const PROBE_EVERY_MS = 1000;
@@ -66,7 +63,7 @@ export class Engine {
     this.listeners = new Set();
     // The worker, started at once (getEngine); its events come to receive() and fail().
     this.host = new EngineWorker({ receive: (data) => this.receive(data), fail: (detail, file) => this.fail(detail, { file }) });
-    this.ledger = new RequestLedger((message) => this.worker?.postMessage(message), (item) => this.cut(item));
+    this.ledger = new RequestLedger((message) => this.worker?.postMessage(message));
     this.watchdog = new Watchdog(this);
     this.failures = 0; // failed starts since the last start the reader, the network or the service worker asked for
     /** @type {number | undefined} */
@@ -96,11 +93,6 @@ export class Engine {
   /** Requests posted to a worker (again after a restart). */
   get sent() {
     return this.ledger.sent;
-  }
-
-  /** The boot's allowances: twice as long for each boot in a row that was too slow (engine-watchdog.js). */
-  get patience() {
-    return this.watchdog.patience;
   }
 
   start() {
@@ -149,15 +141,14 @@ export class Engine {
 
   /**
    * The worker is of no more use: stop it, answer what waits with the reason, try again later (bounded).
-   * @param {string} detail @param {{final?: boolean, slow?: boolean, file?: string | null}} [options]
+   * @param {string} detail @param {{final?: boolean, file?: string | null}} [options]
    */
-  fail(detail, { final = false, slow = false, file = null } = {}) {
+  fail(detail, { final = false, file = null } = {}) {
     if (this.state === "error") return;
     const starting = this.state === "loading";
     this.host.stop();
     this.state = "error";
     this.failures += 1;
-    if (slow) this.watchdog.slowStarts += 1;
     const delay = final ? undefined : RETRY_DELAYS_MS[this.failures - 1];
     this.retrying = delay !== undefined;
     if (this.retrying) this.retryTimer = setTimeout(() => this.state === "error" && this.start(), delay);
@@ -166,16 +157,16 @@ export class Engine {
       ? "; check the connection, then press “Try again” or reload the page"
       : `; it tries again in ${delay / 1000} s by itself (or press “Try again”)`;
     this.error = `the rules engine ${starting ? "could not start" : "stopped"} (${detail})${next}`;
-    this.ledger.failAll(this.error);
+    if (!starting && this.retrying) this.ledger.keepFor(this.error); // asked again of the next worker (resend)
+    else this.ledger.failAll(this.error);
     this.watchdog.keep();
     this.notify();
   }
 
   receive(data) {
-    this.watchdog.heard = performance.now();
-    if (data && data.type === "pong") return;
+    this.watchdog.hear(data);
+    if (data && (data.type === "beat" || data.type === "step")) return;
     if (data && data.type === "alive" && typeof data.lock === "string") return this.host.watchLife(this.worker, data.lock);
-    if (data && data.type === "step") return void (this.watchdog.pythonStarting = data.long === true);
     if (data && data.type === "later-step") return void (this.timeline = { ...this.timeline, [data.step]: data.at });
     if (data && data.type === "snapshot-saved") {
       this.snapshotSaved = data.outcome;
@@ -192,7 +183,7 @@ export class Engine {
         return this.fail("the site was updated since this page was loaded: reload the page for the new rules", { final: true });
       }
       this.state = "ready";
-      this.failures = this.watchdog.slowStarts = 0;
+      this.failures = 0;
       performance.mark("rules:engine-ready");
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
@@ -206,7 +197,7 @@ export class Engine {
       return;
     }
     if (data && data.type === "failed") return this.fail(data.error || "unknown failure", { file: data.file });
-    const item = this.ledger.receive(data); // a started request has its cut armed
+    const item = this.ledger.receive(data); // a started request is marked running
     if (!item) return;
     if (isAnswer(data) && !data.error && !this.answered) {
       this.answered = true;
@@ -217,24 +208,13 @@ export class Engine {
     if (this.idle) dispatchEvent(new Event("rules-engine-idle")); // main.js runs its deferred page work then
   }
 
-  // A runaway request: stop the worker (the only way to interrupt Python) and start a fresh one,
-  // which is sent the requests not yet answered.
-  cut(item) {
-    if (this.running !== item) return;
-    this.ledger.drop(item);
-    this.host.stop();
-    const late = `took longer than ${TIMEOUT_MS / 1000} s, so it was stopped and the engine restarted; change an input to try again`;
-    this.ledger.settle(item, { error: late, field: null, timedOut: true });
-    this.start();
-  }
-
   /** One request; always resolves, to {result}, {error, field} or {superseded: true}. */
   request(type, resolver, inputs, options = {}) {
     return new Promise((resolve) => {
       if (this.state === "error") return resolve({ error: this.error, field: null });
       const channel = typeof options.channel === "string" ? options.channel : undefined;
       this.ledger.add(type, resolver, inputs, channel, resolve);
-      this.watchdog.keep(); // from the moment it is sent: a worker that died idle is found within SILENCE_MS
+      this.watchdog.keep(); // from the moment it is sent: a worker that died idle is found by its life lock, or its silence
     });
   }
 }

@@ -76,7 +76,7 @@ export class View {
       this.status.textContent = `The live resolver is unavailable: ${error}. The odds below are for the default inputs, computed when the site was built. `;
       this.status.append(el("button", { type: "button", "data-region": "retry", text: "Try again", onclick: () => this.engine.retry() }));
     }
-    else if (!this.status.dataset.sticky) this.status.textContent = "";
+    else this.status.textContent = "";
   }
 
   /** What a link carried that could not be used, or nothing. @param {string[]} notes */
@@ -192,10 +192,6 @@ export class View {
       node.removeAttribute("aria-invalid");
       node.removeAttribute("aria-describedby");
     }
-    if (this.status.dataset.sticky) {
-      delete this.status.dataset.sticky;
-      this.showEngine(this.engine.state, this.engine.error);
-    }
   }
 
   /** The message at the input it names (its own label is in it), else at the top of the widget. @param {Answer} answer */
@@ -203,10 +199,6 @@ export class View {
     this.clearError();
     this.oddsRegion.removeAttribute("aria-busy");
     this.errorRegion.textContent = answer.error || "";
-    if (answer.timedOut) {
-      this.status.dataset.sticky = "true";
-      this.status.textContent = `This request ${answer.error}.`;
-    }
     const field = typeof answer.field === "string" && answer.field ? this.body.querySelector(`[data-name="${CSS.escape(answer.field)}"]`) : null;
     const holder = field && field.closest(".resolver__field, fieldset");
     if (field && holder && !holder.closest("[hidden]")) {

@@ -8,7 +8,7 @@ import { getPath, setPath } from "./paths.js";
 /**
  * @typedef {import("./form-state.js").Form} Form
  * @typedef {import("./form-state.js").Values} Values
- * @typedef {{result?: any, error?: string, field?: string, timedOut?: boolean, superseded?: boolean}} Answer
+ * @typedef {{result?: any, error?: string, field?: string, superseded?: boolean}} Answer
  * @typedef {{request: (type: string, resolver: string, inputs: Values, options?: {channel?: string}) => Promise<Answer>}} Engine
  */
 

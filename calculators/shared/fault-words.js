@@ -14,6 +14,7 @@ const FILE_WORDS = [
   [/^build-info\.js$/, "its build list"],
   [/^worker\.js$/, "its worker script"],
   [/^snapshot-store\.js$/, "its saved-start store"],
+  [/^progress\.js$/, "its progress reports"],
   [/^precache\.js$/, "its file checker"],
   [/^protocol\.js$/, "its message protocol"],
   [/^fault-words\.js$/, "its fault messages"],
@@ -41,6 +42,19 @@ export const unreachableFile = (url, reason) => `${named(url)} could not be down
 
 /** The engine's worker ended while it was wanted (terminated, crashed, out of memory). */
 export const LOST_WORKER = "it was lost: its worker ended";
+
+/** The engine worker's boot steps (worker/progress.js) in a reader's words. */
+const STEP_WORDS = {
+  "worker-run": "loading its scripts",
+  downloads: "reading its files",
+  compile: "preparing its Python interpreter",
+  "python-start": "starting Python",
+  install: "installing its rules package",
+  "self-test": "checking its saved start",
+};
+
+/** A worker that went silent as it started, at its boot step `step` (null: before its first word). @param {string | null} step */
+export const stuckWhile = (step) => `it stopped responding while ${(step && STEP_WORDS[step]) || "starting"}`;
 
 /** The service worker's first install refused a file whose bytes are not the build's (a host changed it); `path` is
  * the file's path in the site, whole, as "index.html" alone would not say which page. */

@@ -5,7 +5,6 @@
 //                  or Squadron)
 //                  sent at once, before "ready" too; the worker runs them one at a time, oldest
 //                  first, and skips one when a later request on the same channel is waiting
-//                  {type: "ping"}            the page's watchdog, while something waits on the worker
 // Worker -> page:  {id, started: true}       it starts running request id (the page's cut timer)
 //                  {id, result}              the rules_core answer (JSON)
 //                  {id, error, field}        a RulesError message as data (field: the input, or null)
@@ -19,11 +18,13 @@
 //                                            waiting were answered), once its memory snapshot's save has
 //                                            ended: "saved", "storage-full" (no room) or "failed"; ms and
 //                                            bytes: making the snapshot
-//                  {type: "pong"}            at once, between boot steps or requests (alive)
 //                  {type: "alive", lock}     once, early: the name of a Web Lock the worker holds for its
 //                                            life (the page learns of its end, a lost worker, when it is free)
-//                  {type: "step", long}      long: true as Python's start-up begins (seconds with no
-//                                            pong), false once it is over
+//                  {type: "step", step}      as each boot step starts: "worker-run", "downloads", "compile",
+//                                            "python-start", then "install" (fresh) or "self-test" (snapshot)
+//                  {type: "beat", step, done}  each second from the worker's first line, through Python's
+//                                            start too (worker/progress.js); done: the work done so far (steps,
+//                                            bytes read, file-system calls): the page's watchdog judges it by these
 
 /** @typedef {"describe" | "odds" | "resolve" | "ship" | "squadron"} RequestType */
 export const REQUEST_TYPES = Object.freeze(["describe", "odds", "resolve", "ship", "squadron"]);

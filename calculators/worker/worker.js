@@ -16,6 +16,7 @@
 // bytes with a message of its own ("Program terminated with exit(1)"). Its script, pyodide.asm.mjs, is
 // imported as a module: if that fails, it is checked against its build before the failure is told.
 
+import { beatingImports, progressed, stepStarts } from "./progress.js"; // first: its signs of life begin with the worker's first line
 import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
 import { damagedFile, missingFile, unreachableFile } from "../shared/fault-words.js";
@@ -66,12 +67,6 @@ const toldAlready = (event) => reported && (console.warn("engine: after the boot
 self.addEventListener("unhandledrejection", toldAlready);
 self.addEventListener("error", toldAlready);
 
-// The page learns of this worker's end (terminated, crashed, out of memory) from a Web Lock held for its
-// life (engine.js): a lost worker is told apart from a slow request.
-if (self.navigator.locks) {
-  const life = `rules-engine worker ${crypto.randomUUID()}`;
-  self.navigator.locks.request(life, () => (self.postMessage({ type: "alive", lock: life }), new Promise(() => {})));
-}
 // A Python traceback's last line says what went wrong; the frames above it are for developers (console).
 const lastLine = (text) => (text.includes("Traceback") ? (console.warn(text), text.trim().split("\n").pop()) : text);
 
@@ -98,6 +93,7 @@ function watched(url, response) {
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        progressed();
         if (done) mark(`read ${nameOf(url).split("/").pop()}`);
         done ? controller.close() : controller.enqueue(value);
       } catch (error) {
@@ -160,6 +156,7 @@ const memory = () => {
   if (!wasmMemory) throw new Error("the engine's memory is not made yet");
   return wasmMemory;
 };
+void stepStarts("downloads");
 const saved = loadSnapshot(SNAPSHOT_KEY, memory, mark); // null: none for this build, or unreadable
 const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
 const STORED_WITH_SNAPSHOT = [OPTIONS.stdLibURL, OPTIONS.lockFileURL];
@@ -202,7 +199,10 @@ const downloadedWasm = () => {
   compiled.catch((error) => error instanceof WebAssembly.CompileError && bootFailed(damagedFile(WASM_URL)));
   return compiled;
 };
-const compiledWasm = downloadedWasm();
+const compiledWasm = (async () => {
+  await stepStarts("compile");
+  return downloadedWasm();
+})();
 compiledWasm.then(() => mark("wasm-compiled"), () => {});
 /** A refused snapshot's files are not trusted either: a fresh boot reads the precache's. */
 function passOverStoredFiles() {
@@ -215,25 +215,24 @@ for (const url of [OPTIONS.stdLibURL, OPTIONS.lockFileURL]) {
 }
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 // Python's start-up follows the instantiation and holds the worker for seconds without a break (on
-// a phone more): the page's watchdog is told, so it waits longer before taking the silence for death.
+// a phone more): its calls to the file system beat meanwhile (progress.js), and the page is told it starts.
 // The instance's memory is kept: a snapshot's heap is written straight into it (snapshot-store.js).
-const pythonStartsNow = (instantiated) => {
+const pythonStartsNow = async (instantiated) => {
   wasmMemory = /** @type {WebAssembly.Memory} */ (instantiated.instance.exports.memory);
-  self.postMessage({ type: "step", long: true });
+  await stepStarts("python-start");
   return instantiated;
 };
 WebAssembly.instantiateStreaming = (source, imports) =>
   compiledWasm
     .then(
-      async (module) => ({ module, instance: await WebAssembly.instantiate(module, imports) }),
-      () => instantiateStreaming(source, imports),
+      async (module) => ({ module, instance: await WebAssembly.instantiate(module, beatingImports(imports)) }),
+      () => instantiateStreaming(source, beatingImports(imports)),
     )
     .then(pythonStartsNow);
-const pythonStarted = () => self.postMessage({ type: "step", long: false });
 
 const fetchWheel = () => checkedBytes(PYODIDE_DIR + WHEEL);
 
-// Between two long steps of a boot: the page's watchdog pings are answered (a pong says "alive").
+// Between two long steps of a boot: the event loop turns (a heartbeat, progress.js, is let out).
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // A first boot answers as soon as rules_core can (the families a request needs load on demand); what
@@ -246,8 +245,8 @@ async function fresh() {
   ]);
   // Unpacked, not loadPackage(): loadPackage leaves JS references a memory snapshot refuses.
   mark("pyodide-loaded");
-  pythonStarted();
   await pause();
+  await stepStarts("install");
   pyodide.unpackArchive(wheel, "wheel"); // into the working directory, first on sys.path
   pyodide.runPython(bridge);
   mark("bridge-run");
@@ -296,7 +295,7 @@ async function restored() {
     const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: restorable.snapshot });
     found.files.clear(); // what was not taken (an older build's copy of the wasm) is not kept for the worker's life
     mark("restored");
-    pythonStarted();
+    await stepStarts("self-test");
     const answer = pyodide.globals.get("handle")(...PROBE);
     if (answer !== restorable.probe) throw new Error("the restored engine gave a wrong answer to its self-test");
     mark("self-tested");
@@ -398,8 +397,6 @@ async function drain() {
 }
 
 self.addEventListener("message", (/** @type {MessageEvent} */ event) => {
-  // The page's watchdog: answered at once, between two boot steps or two requests.
-  if (event.data && event.data.type === "ping") return self.postMessage({ type: "pong" });
   queue.push(event.data);
   if (!draining) drain();
 });

@@ -309,7 +309,7 @@ WORKER_ASKED_WHILE_RESTORING = """async (url) => {
     let sentAt = null;
     let readyAt = null;
     const done = new Promise((resolve) => worker.addEventListener("message", ({ data }) => {
-        if (data.type === "step" && data.long && sentAt === null) {
+        if (data.type === "step" && data.step === "python-start" && sentAt === null) {
             worker.postMessage({ id: 1, type: "odds", resolver: "dice/unopposed", inputs: { roll: { base: 3 } } });
             sentAt = performance.timeOrigin + performance.now();
         } else if (data.type === "ready") {
@@ -352,10 +352,10 @@ def test_the_worker_runs_only_the_latest_of_a_burst_on_one_channel(page, page_lo
 
 
 @pytest.mark.profile("module")
-def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(page, page_log, site_url):
+def test_the_worker_runs_one_request_at_a_time_and_says_when_it_starts_each(page, page_log, site_url):
     """Assert: ten requests made at once are all sent to the worker at once (none waits for the page to
-    pass it on), the worker starts each only when the one before has answered, the page arms a 2 s cut
-    for each only when the worker starts it, and every one answers as CPython does."""
+    pass it on), the worker starts each only when the one before has answered, the page marks each running
+    only when the worker starts it, and every one answers as CPython does."""
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
     page.wait_for_function("() => window.rulesEngine.idle")
@@ -366,8 +366,8 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
             const receive = engine.receive.bind(engine);
             engine.receive = (data) => {
                 receive(data);
-                if (data.id === undefined) return; // the watchdog's pongs
-                said.push([data.started ? "started" : "answer", data.id, engine.running ? engine.running.message.id : null, engine.running ? Boolean(engine.running.timer) : null]);
+                if (data.id === undefined) return; // the worker's beats
+                said.push([data.started ? "started" : "answer", data.id, engine.running ? engine.running.message.id : null]);
             };
             const sentBefore = engine.sent;
             const asked = Array.from({ length: 10 }, (_, i) => engine.request("odds", "dice/unopposed", { roll: { base: i + 1 } }));
@@ -383,7 +383,7 @@ def test_the_worker_runs_one_request_at_a_time_so_the_cut_counts_running_time(pa
     # started id, answer id, started the next id, ...: one running at a time, its cut armed while it runs
     assert [entry[:2] for entry in said] == [[kind, i] for i in ids for kind in ("started", "answer")]
     assert ids == sorted(ids) and len(ids) == 10
-    assert all(entry[2:] == [entry[1], True] for entry in said[::2])  # armed when started
+    assert all(entry[2] == entry[1] for entry in said[::2])  # running once started
     assert all(entry[2] is None for entry in said[1::2])  # nothing running once answered
     # The engine's own answers, every row (the widget drops rows that cannot happen; this is below it).
     assert [[tuple(row) for row in rows] for rows in answers["rows"]] == [

@@ -394,23 +394,32 @@ def test_the_site_declares_every_resolver_once_in_describe_json(site_dir):
     assert pages and not [path for path in pages if "data-describe" in path.read_text(encoding="utf-8")]
 
 
-def test_a_request_past_two_seconds_restarts_the_engine_and_says_so(page, page_log, site_url):
-    """Assert a request with no answer in 2 s is cut: error as data, a second engine start, answers again."""
+def test_a_request_the_worker_runs_long_and_silently_is_not_cut(page, page_log, site_url):
+    """Assert a request the worker runs for longer than the watchdog's silence (Python computing says nothing: here
+    the worker's words after "started" are held back 8 s, its beats too) is not cut and the engine not restarted:
+    it is work the engine was asked for, and it is answered as CPython does. Before, a request was cut at 2 s ("took
+    longer than 2 s ... change an input to try again") and the engine restarted."""
     page.goto(site_url + "dice/")
     wait_ready(page, DICE)
     page.wait_for_function("() => window.rulesEngine.idle")  # the widgets' own requests answered
     answer = page.evaluate(
         """async () => {
             const engine = window.rulesEngine;
-            // a worker stuck in Python: it starts the request and never answers
-            engine.worker.postMessage = (message) => setTimeout(() => engine.receive({ id: message.id, started: true }));
+            const receive = engine.receive.bind(engine);
+            let held = null; // what the worker says while it "computes"
+            engine.receive = (data) => {
+                if (held) return void held.push(data);
+                receive(data);
+                if (data && data.started) {
+                    held = [];
+                    setTimeout(() => { const said = held; held = null; engine.receive = receive; said.forEach(receive); }, 8000);
+                }
+            };
             return await engine.request("odds", "dice/unopposed", {});
         }"""
     )
-    assert "took longer than 2 s" in answer["error"] and answer["timedOut"] is True
-    assert page.evaluate("window.rulesEngine.starts") == 2
-    again = page.evaluate('window.rulesEngine.request("odds", "dice/unopposed", {})')
-    assert again["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {})["charts"][0]["rows"]  # type: ignore[index]
+    assert answer["result"]["charts"][0]["rows"] == rules_core.odds(DICE, {})["charts"][0]["rows"], answer  # type: ignore[index]
+    assert page.evaluate("[window.rulesEngine.starts, window.rulesEngine.state]") == [1, "ready"]
     assert page_log.page_errors == []
 
 
