@@ -84,6 +84,8 @@ def type_digits(page, root, pad: str, digits: str) -> None:
 
 def apply(root, names: str) -> None:
     outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator('[data-region="apply-note"]')).to_have_count(1)
+    assert outcome.get_by_role("button", name="Apply to the fleet", exact=True).count(), outcome.locator('[data-region="apply-note"]').inner_text()
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
     expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text(f"Applied to {names}")
 
@@ -92,9 +94,11 @@ def pick(root, label: str, option: str) -> None:
     root.get_by_label(f"{label}: from your fleet", exact=True).select_option(label=option)
 
 
-def board(page, site_url: str):
-    """Board on the actions page, Valiant boarding Tengu picked from the fleet."""
-    page.goto(site_url + ACTIONS + "#board")
+def board(page, site_url: str | None):
+    """Board on the actions page, Valiant boarding Tengu picked from the fleet: opened by its link, or (no URL) on the
+    page open already, as a player scrolls to it (a link to it would start the page's widgets afresh)."""
+    if site_url:
+        page.goto(site_url + ACTIONS + "#board")
     root = wait_ready(page, BOARD)
     pick(root, "Boarding ship", "Valiant (Mine)")
     pick(root, "Target", "Tengu (Jovian)")
@@ -228,7 +232,7 @@ def test_each_order_of_play_applies_and_refuses_only_what_changed(page, page_log
     page.goto(site_url + ACTIONS + "#boarded")
     boarded = wait_ready(page, BOARDED)
     pick(boarded, "Boarded ship", "Tengu (Jovian)")
-    root = board(page, site_url)
+    root = board(page, None)
     type_digits(page, root, "pd.dice", BOARD_DICE)
     ends = resolved(page, root, {"pd": faces(BOARD_DICE)})["outcome"]["ships"]
     apply(root, "Valiant and Tengu")
