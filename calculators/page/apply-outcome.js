@@ -25,28 +25,67 @@ import { resultText } from "./result-text.js";
  */
 
 /** Remember which fleet ship fills the ship input at `path` (null: numbers by hand); the ship as the fleet holds it
- * now (the list was read when the form was drawn: a ship applied to since then is picked with its new numbers). */
-/** @param {{fleetPicks: Map<string, any>}} form the form's ship picks (ship-pick.js) @param {string[]} path @param {any} ship */
-export function notePick(form, path, ship) {
+ * now (the list was read when the form was drawn: a ship applied to since then is picked with its new numbers).
+ * `carried`: the numbers a carried state (a Boarded activation's end) put in the input since, which the outcome
+ * starts from instead of the pick's. */
+/** @param {{fleetPicks: Map<string, any>}} form the form's ship picks (ship-pick.js) @param {string[]} path @param {any} ship
+ * @param {Values} [carried] */
+export function notePick(form, path, ship, carried) {
   const now = ship ? fleetShips(kindOf(ship)).find((s) => s.index === ship.index && s.name === ship.name) || ship : null;
-  form.fleetPicks.set(path.join("."), now);
+  form.fleetPicks.set(path.join("."), now && carried ? { ...now, carried } : now);
   return now;
 }
 
-const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
-/** Whether a fleet ship's numbers now are those it had when picked: a number its stored record did not keep yet (a
- * Skill "unset", which the fleet reads as its default) is no change. @param {any} now @param {any} picked */
-const sameNumbers = (now, picked) => Object.keys({ ...now.left, ...picked.left }).every((name) => now.left[name] === picked.left[name]
-  || (picked.left[name] === undefined && (picked.state?.unset || []).includes(name)));
+/** What the fleet calls each number a ship holds, and its state (a resolver's label may say more: "Defending Marines
+ * (current)"). */
+const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrusters", marines: "Marines", structure: "Structure",
+  traits: "System Traits", trait_boxes: "boxes in each System Trait", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
+  boarders: "Boarders aboard", fate: "fate" };
 
-/** Whether the numbers sent for a ship are still those its pick filled (a number the pick could not fill differs).
- * @param {InputSpec} spec @param {Values | undefined} sent @param {any} ship */
-function asPicked(spec, sent, ship) {
-  return (spec.parts || []).every((part) => {
-    const filled = part.name === "start_structure" ? ship.card.structure : ship.left[part.name];
+/** What a part is called in a refusal: the fleet's word, else its label ("Starting Structure").
+ * @param {InputSpec[]} parts @param {string} name */
+function partWord(parts, name) {
+  if (Object.hasOwn(FLEET_WORDS, name)) return FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)];
+  const part = parts.find((p) => p.name === name);
+  return part ? part.label.replace(/( boxes)? left$/, "") : name;
+}
+
+/** Whether a ship was stored without this number (its Skill, kept by the fleet since version 4): not yet its own.
+ * @param {any} ship @param {string} name */
+const unsetWhenPicked = (ship, name) => (ship.state?.unset || []).includes(name);
+
+/** The first number or state a fleet ship holds otherwise than `then` did: [its name, then, now], or null. A ship's
+ * numbers are compared by name, not by the order a reader wrote them in; a state left out is none (fate "", 0 Boarders);
+ * a number its stored record did not keep yet (a Skill "unset", which the fleet reads as its default) is no change.
+ * @param {any} then @param {any} now @returns {[string, unknown, unknown] | null} */
+function firstDifference(then, now) {
+  for (const name of new Set([...Object.keys(then.left), ...Object.keys(now.left)])) {
+    if (then.left[name] !== now.left[name] && !unsetWhenPicked(then, name)) return [name, then.left[name], now.left[name]];
+  }
+  const boarders = (/** @type {any} */ ship) => (ship.state && ship.state.boarders) || 0;
+  const fate = (/** @type {any} */ ship) => (ship.state && ship.state.fate) || "in play";
+  if (boarders(then) !== boarders(now)) return ["boarders", boarders(then), boarders(now)];
+  if (fate(then) !== fate(now)) return ["fate", fate(then), fate(now)];
+  return null;
+}
+
+/** The number a pick (or the state carried since) put in a ship input's part: what an outcome of this ship was sent.
+ * @param {any} ship @param {string} name */
+function filledBy(ship, name) {
+  if (ship.carried && ship.carried[name] !== undefined) return ship.carried[name];
+  return name === "start_structure" ? ship.card.structure : ship.left[name];
+}
+
+/** The first of a ship's numbers sent otherwise than its pick (or the state carried since) filled it: [part, filled,
+ * sent], or null. The Boarders aboard are not the ship's card: typed by hand, they are the state the outcome starts
+ * from. @param {InputSpec} spec @param {Values | undefined} sent @param {any} ship @returns {[InputSpec, unknown, unknown] | null} */
+function changedByHand(spec, sent, ship) {
+  for (const part of spec.parts || []) {
+    const filled = filledBy(ship, part.name);
     // A number the fleet does not hold yet (unset) is the form's, typed or its default: a pick does not fill it.
-    return filled === undefined || (ship.state?.unset || []).includes(part.name) || (sent && sent[part.name] === filled);
-  });
+    if (part.name !== "boarders" && filled !== undefined && !unsetWhenPicked(ship, part.name) && (!sent || sent[part.name] !== filled)) return [part, filled, sent && sent[part.name]];
+  }
+  return null;
 }
 
 /** The ship inputs this outcome can apply: [{ name, spec, ship, end }] and the reasons the others cannot.
@@ -61,7 +100,8 @@ function applicable(form, result, inputs) {
     const end = ends[name];
     const spec = form.declaration.inputs.find((s) => s.name === name);
     if (!ship || !end || !spec) continue;
-    if (!asPicked(spec, inputs[name], ship)) skipped.push(`${spec.label}: its numbers were changed by hand after ${ship.name} was picked`);
+    const byHand = changedByHand(spec, inputs[name], ship);
+    if (byHand) skipped.push(`${spec.label}: ${partWord(spec.parts || [], byHand[0].name)} changed by hand (${byHand[1]} → ${byHand[2]}) after ${ship.name} was picked`);
     else if (Array.isArray(end.traits_each)) skipped.push(`${ship.name}: its System Traits end with different boxes left (${end.traits_each.join(", ")}), which the fleet's one count for every System Trait cannot hold: mark them on the Fleet page`);
     else found.push({ name, spec, ship, end });
   }
@@ -94,7 +134,15 @@ function appliedFleet(found, parts) {
   if (twice) return { error: `${twice.ship.name} was picked for two ships` };
   for (const { ship, end } of found) {
     const now = ships[ship.index];
-    if (!now || now.name !== ship.name || !sameNumbers(now, ship)) return { error: `${ship.name} has changed in the fleet since it was picked (applied already?): pick it again` };
+    if (!now || now.name !== ship.name) return { error: `${ship.name} is no longer in the fleet where it was picked: pick it again` };
+    const differs = firstDifference(ship, now);
+    if (differs) {
+      const [part, then, is] = differs;
+      return { error: `${ship.name} has changed in the fleet since it was picked (${partWord([], part)} ${then} → ${is}: applied already?): pick it again` };
+    }
+    // Nothing differs, yet an outcome of this pick was applied: one that changed nothing the fleet holds (a firefight
+    // that left Marines and Boarders as they were), so another outcome of the same pick would be a second one.
+    if (ship.spent) return { error: `an outcome of ${ship.name} as picked was applied already: pick it again to apply another` };
     const left = { ...now.left };
     for (const part of NOW_PARTS[kindOf(now)]) if (end.numbers[part] !== undefined) left[part] = end.numbers[part];
     const state = { ...(now.state || {}) };
@@ -139,6 +187,10 @@ export function offerApply(widget, result, inputs) {
     if (kept.error) {
       note.textContent = `Nothing applied: ${kept.error}. Your fleet is unchanged.`;
       return;
+    }
+    for (const { name } of found) {
+      const pick = form.fleetPicks.get(name);
+      if (pick) pick.spent = true; // another outcome of this pick would apply twice (a carried state picks anew)
     }
     button.disabled = true;
     button.textContent = "Applied to the fleet";

@@ -165,7 +165,7 @@ export class Form extends FormValues {
     if (this.seedInput) this.setQuiet(this.seedInput.path, null);
     this.hooks.follow();
     this.fill(pairs);
-    this.ships.showAll();
+    this.ships.carried(values);
     const first = this.faceInputs.find((f) => !f.optional && !f.pad.hidden);
     if (first) first.digits.focus();
   }

@@ -93,7 +93,7 @@ export class ShipPicks {
         unset.push(part.label);
         continue;
       }
-      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? ship.state?.boarders : ship.left[part.name];
+      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? this.boardersOf(ship, path) : ship.left[part.name];
       if (value !== undefined) given[part.name] = value;
     }
     const { values, refused } = checkState(spec.parts || [], given);
@@ -111,6 +111,27 @@ export class ShipPicks {
       picked.append(` ${unset.join(", ")}: not in the fleet yet (stored before the fleet kept ${unset.length > 1 ? "them" : "it"}): type ${unset.length > 1 ? "them" : "it"} here, and set ${unset.length > 1 ? "them" : "it"} on the Fleet page.`);
       change.open = byHand.open = true;
     }
+  }
+
+  /** The Boarders aboard a picked ship: its state's (fleet-store.js); a fleet that records none has none aboard, unless
+   * the form's were carried or typed (Board's survivors carried aboard before Board was applied): those stay.
+   * @param {any} ship @param {string[]} path */
+  boardersOf(ship, path) {
+    if (ship.state && ship.state.boarders !== undefined) return ship.state.boarders;
+    return this.form.entered.has([...path, "boarders"].join(".")) ? undefined : 0;
+  }
+
+  /** A carried state filled the form (Board's survivors, a Boarded activation's end): each picked ship goes on from the
+   * fleet as it stands now (an activation applied is where the next starts) and from the numbers carried, so its
+   * outcome can be applied in turn. @param {Values} carried the inputs carried */
+  carried(carried) {
+    for (const [key, ship] of this.fleetPicks) {
+      if (!ship) continue;
+      const path = key.split(".");
+      const numbers = getPath(carried, path);
+      notePick(this, path, ship, numbers && typeof numbers === "object" ? { ...(ship.carried || {}), ...numbers } : ship.carried);
+    }
+    this.showAll();
   }
 
   /** A picked ship in one line, from the numbers the form holds now (a pick, or an activation carried on).

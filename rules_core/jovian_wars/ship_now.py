@@ -41,8 +41,7 @@ ACTIONS: tuple[Resolver, ...] = (*ram.RESOLVERS, boarding.BOARD, boarding.PURGE_
                                  *repair.RESOLVERS, *plain.RESOLVERS)
 """The v1.2.4 Actions (not the States), each checked on the ship by its own resolver."""
 RATING_FIELDS = ("sensors", "thrusters", "marines")
-"""Inputs that are the declaring ship's own rating wherever an Action asks for them (the Board's "defense" is its
-target's, and is not one)."""
+"""Inputs that are the declaring ship's own rating wherever an Action asks for them."""
 
 
 SQUADRON_INPUTS = (squadron_input("card", "Data card"), squadron_input("now", "Now"),
@@ -113,6 +112,8 @@ def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, obj
     for spec in resolver.inputs:
         if spec.name == "ramming_ship":
             given[spec.name] = {**now, "start_structure": min(int_of(card, "structure"), 4) or 1}
+        elif spec.name == "boarding_ship":  # Board's: the ship that commits its Marines
+            given[spec.name] = dict(now)
         elif spec.kind == "ship":  # an Action's card input (Thrusters, Sensors, Skill...): the ship's own numbers
             given[spec.name] = {part.name: boarders if part.name == "boarders" else now[part.name]
                                 for part in spec.parts if part.name in now or part.name == "boarders"}

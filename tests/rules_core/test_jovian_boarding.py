@@ -115,7 +115,7 @@ def test_board_table_removes_1_3_5_per_result():
 @pytest.mark.parametrize(("defense", "committed", "aboard"), [(4, 4, 0), (3, 5, 2), (2, 1, 3)])
 def test_board_odds_match_brute_force(defense, committed, aboard):
     """Assert the Boarders after Point Defense, those already aboard included, match every ordered roll."""
-    answer = odds(JW + "board", {"marines": 6, "committed": committed, "defense": defense, "aboard": aboard})
+    answer = odds(JW + "board", {"boarding_ship": {"marines": 6}, "committed": committed, "target": {"defense": defense, "boarders": aboard}})
     want: Counter = Counter()
     for reading, p in rolls(defense):
         want[aboard + max(0, committed - sum({2: 1, 3: 3, 4: 5}[level] for level, _ in reading))] += p
@@ -124,12 +124,12 @@ def test_board_odds_match_brute_force(defense, committed, aboard):
 
 
 def test_board_survivors_join_the_boarders_aboard():
-    answer = resolve(JW + "board", {"marines": 3, "committed": 3, "aboard": 2, "defense": 3, "pd": {"dice": [5, 5, 1]}})
+    answer = resolve(JW + "board", {"boarding_ship": {"marines": 3}, "committed": 3, "target": {"boarders": 2, "defense": 3}, "pd": {"dice": [5, 5, 1]}})
     assert answer["outcome"]["boarders"] == 4 and answer["outcome"]["survivors"] == 2
 
 
 def test_board_requirements():
-    answer = resolve(JW + "board", {"marines": 2, "committed": 3, "boarded": True, "seed": 1})
+    answer = resolve(JW + "board", {"boarding_ship": {"marines": 2}, "committed": 3, "boarded": True, "seed": 1})
     failed = {c["label"] for c in answer["checks"] if not c["ok"]}
     assert failed == {"not Boarded", "committed ≤ current Marines"}
 
@@ -394,8 +394,8 @@ def test_a_target_by_hand_is_one_firefights_choice():
 
 
 @pytest.mark.parametrize(("inputs", "headline"), [
-    ({"committed": 1, "aboard": 1, "defense": 2, "pd": {"dice": [3, 3]}}, "No committed Marines survive: nobody boards (1 Boarder already aboard)"),
-    ({"committed": 2, "aboard": 1, "defense": 2, "pd": {"dice": [3, 4]}}, "2 Marines board the target: 3 Boarders aboard; it enters the Boarded state"),
+    ({"committed": 1, "target": {"boarders": 1, "defense": 2}, "pd": {"dice": [3, 3]}}, "No committed Marines survive: nobody boards (1 Boarder already aboard)"),
+    ({"committed": 2, "target": {"boarders": 1, "defense": 2}, "pd": {"dice": [3, 4]}}, "2 Marines board the target: 3 Boarders aboard; it enters the Boarded state"),
 ])
 def test_board_headline_counts_who_boarded(inputs, headline):
     """Assert Board's headline says who boarded now, never counting Boarders already aboard as boarding (issue 20)."""
@@ -420,7 +420,7 @@ def test_board_then_boarded_carried_activation_by_activation_is_the_run_of_three
     """Assert Board's survivors are carried aboard as Boarders; each Boarded activation's carried state starts the next
     and ends where resolving the three activations at once ends; and the capture-within-k odds shown from each carried
     state equal the step-by-step enumeration."""
-    board = resolve(JW + "board", {"defense": 4, "pd": {"dice": [1, 2, 3, 4]}})["outcome"]
+    board = resolve(JW + "board", {"target": {"defense": 4}, "pd": {"dice": [1, 2, 3, 4]}})["outcome"]
     assert board["carry"] == {"to": JW + "boarded", "label": "Go on to Boarded", "inputs": {"ship": {"boarders": 2}}}
     ship_now: dict[str, int] = {**TENGU, **board["carry"]["inputs"]["ship"]}
     for dice in BY_ACTIVATION:
@@ -459,5 +459,5 @@ def test_no_carry_once_the_boarding_ends_or_nobody_boards():
     """Assert a Captured ship has no next activation, and a Board with no survivor carries nobody aboard."""
     captured = resolve(JW + "boarded", {"ship": {**TENGU, "marines": 1, "boarders": 3}, "boarders_roll": {"dice": [6, 6, 6]}, "marines_roll": {"dice": [1]}})["outcome"]
     assert captured["fate"] != "still Boarded" and "carry" not in captured
-    nobody = resolve(JW + "board", {"defense": 4, "committed": 1, "pd": {"dice": [6, 6, 6, 6]}})["outcome"]
+    nobody = resolve(JW + "board", {"target": {"defense": 4}, "committed": 1, "pd": {"dice": [6, 6, 6, 6]}})["outcome"]
     assert nobody["survivors"] == 0 and "carry" not in nobody

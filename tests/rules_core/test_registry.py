@@ -143,7 +143,7 @@ def test_a_galley_mode_says_every_condition_holds_only_once_they_are_entered(mod
 @pytest.mark.parametrize(("resolver_id", "inputs"), [
     ("jovian-wars/v1.2.4/purge-airlocks", {"ship": {"marines": 0}}),  # not Boarded: Marines 0
     ("jovian-wars/v1.2.4/ram", {"ramming_ship": {"structure": 3}, "fire_ship": False}),
-    ("jovian-wars/v1.2.4/board", {"marines": 1, "committed": 2}),
+    ("jovian-wars/v1.2.4/board", {"boarding_ship": {"marines": 1}, "committed": 2}),
     ("jovian-wars/v1.2.4/long-shot", {"ship": {"sensors": 0}}),
 ])
 def test_a_failing_requirement_has_no_odds(resolver_id, inputs):

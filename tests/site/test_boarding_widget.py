@@ -52,8 +52,8 @@ def test_purge_airlocks_at_marines_0_shows_no_odds_but_why(page, page_log, site_
 
 
 def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activation_by_activation(page, page_log, site_url):
-    """At 390x844: Board's survivors go aboard the fleet's Tengu with one tap; each activation's dice are typed on the
-    phone's number pad; "Next activation" carries Marines and Boarders on ("Activation 2", "Activation 3"); each
+    """At 390x844: Board's survivors (the Valiant boarding the Tengu, both picked) go aboard the fleet's Tengu with
+    one tap; each activation's dice are typed on the phone's number pad; "Next activation" carries Marines and Boarders on ("Activation 2", "Activation 3"); each
     headline is rules_core's, the steps show every activation so far under its number, and the capture-within-k odds
     are the engine's from the carried state."""
     import json
@@ -64,11 +64,12 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
 
     assert page.viewport_size == {"width": 390, "height": 844}
     open_fleet(page, site_url)
-    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [ship("Tengu", "Jovian", TENGU)]}))
+    fleet = [ship("Valiant", "Mine"), ship("Tengu", "Jovian", TENGU)]
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": fleet}))
     page.goto(site_url + "jovian-wars/v1.2.4/actions/#board")
     board = wait_ready(page, BOARD)
-    board.get_by_role("button", name="Target's current Defense (Point Defense): one more", exact=True).tap()
-    board.get_by_role("button", name="Target's current Defense (Point Defense): one more", exact=True).tap()
+    board.get_by_label("Boarding ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
+    board.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Jovian)")  # its Defense 4
     board.locator('fieldset[data-faces="pd.dice"] [data-region="digits"]').tap()
     page.keyboard.type("1234")
     expect()(board.locator('[data-region="outcome"] .resolver__headline')).to_have_text(

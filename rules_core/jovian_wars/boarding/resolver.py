@@ -64,14 +64,28 @@ PAIRS = tuple((b, d) for b in BOARDER_CHOICES for d in DEFENDER_CHOICES)
 
 # ---------------------------------------------------------------- Board
 
-BOARD_NEEDS = (Rating("marines", "Marines", 1), Flag("within", "within 1\" of target"), Flag("boarded", "Boarded", absent=True),
-               Rating("committed", "Marines committed", 1))
+BOARDING_SHIP = ship_input("boarding_ship", "Boarding ship", ship_parts(traits=0, weapons=0))
+"""The boarding model (`ship_input`, a fleet pick): its Marines are those it may commit, and those committed leave it."""
+BOARD_TARGET = ship_input("target", "Target", ship_parts((2, 3, 2, 2, 4), traits=0, weapons=0, extra=(
+    Input("boarders", "int", "Boarders already aboard", default=0, low=0, high=30,
+          help="Marines other models boarded with earlier: all survivors add to the Boarders."),)))
+"""The boarded model: its current Defense is the Point Defense attack, the Boarders already aboard it those the
+survivors join (Defense 2 unless picked or typed, as before the fleet pick)."""
+BOARD_NEEDS = (Rating("boarding_ship.marines", "Marines", 1), Flag("within", "within 1\" of target"),
+               Flag("boarded", "Boarded", absent=True), Rating("committed", "Marines committed", 1))
+
+
+def _board_numbers(values: Inputs) -> tuple[int, int, int, int]:
+    """Marines (current), committed, the target's Defense and the Boarders already aboard it."""
+    target = group_of(values, "target")
+    return (int_of(group_of(values, "boarding_ship"), "marines"), int_of(values, "committed"),
+            int_of(target, "defense"), int_of(target, "boarders"))
 
 
 def _board_checks(values: Inputs) -> tuple[Check, ...]:
-    marines, committed = int_of(values, "marines"), int_of(values, "committed")
+    marines, committed, _, _ = _board_numbers(values)
     return (*checks(BOARD_NEEDS, values),
-            judged(values, ("committed", "marines"), "committed ≤ current Marines", committed <= marines,
+            judged(values, ("committed", "boarding_ship.marines"), "committed ≤ current Marines", committed <= marines,
                    f"{committed} of {marines} Marines committed"))
 
 
@@ -81,8 +95,8 @@ def board_dist(defense: int, committed: int, aboard: int) -> Dist[int]:
 
 
 def _board_odds(values: Inputs) -> Answer:
-    committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
-    dist = board_dist(int_of(values, "defense"), committed, aboard)
+    _, committed, defense, aboard = _board_numbers(values)
+    dist = board_dist(defense, committed, aboard)
 
     def label(n: int) -> str:
         return counted(n, "Boarder") + (" (boarding fails)" if n == 0 else "")
@@ -92,13 +106,21 @@ def _board_odds(values: Inputs) -> Answer:
         dist, label, range(aboard + committed, aboard - 1, -1)),))
 
 
+def _board_ships(values: Inputs, marines_left: int, boarders: int) -> dict[str, object]:
+    """Both ships after the Board, for the fleet: the Marines committed leave the boarding ship, the Boarders are
+    aboard the target."""
+    boarding = ship_of(values, "boarding_ship").with_marines(marines_left)
+    return {"boarding_ship": end_state(values, "boarding_ship", boarding),
+            "target": end_state(values, "target", ship_of(values, "target"), boarders)}
+
+
 def _board_run(values: Inputs) -> Answer:
     results = _board_checks(values)
     lines = [requirement_sentence(results)]
     if not all_ok(results):
         return Answer(Outcome("Board may not be declared"), tuple(lines), results)
-    committed, aboard = int_of(values, "committed"), int_of(values, "aboard")
-    pd = roll(Pool(int_of(values, "defense")), values, rng_of(values), "pd")
+    marines, committed, defense, aboard = _board_numbers(values)
+    pd = roll(Pool(defense), values, rng_of(values), "pd")
     lost = board_loss(pd.final)
     left = max(0, committed - lost)
     lines += [f"Point Defense: {s}" for s in pd.sentences()]
@@ -115,7 +137,7 @@ def _board_run(values: Inputs) -> Answer:
             f" ({counted(aboard, 'Boarder')} already aboard)" if aboard else "")
     lines.append(headline + ".")
     facts: dict[str, object] = {"boarders": total, "survivors": left, "lost": min(lost, committed),
-                                "marines_left": int_of(values, "marines") - committed}
+                                "marines_left": marines - committed, "ships": _board_ships(values, marines - committed, total)}
     if total:  # the survivors go aboard: the Boarded resolver takes them as its Boarders
         facts["carry"] = {"to": BOARDED_ID, "label": "Go on to Boarded", "inputs": {"ship": {"boarders": total}}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": resolution_json(pd)})
@@ -124,13 +146,11 @@ def _board_run(values: Inputs) -> Answer:
 BOARD = Resolver(
     id="jovian-wars/v1.2.4/board", title="Board",
     summary="Commit Marines; the target's Point Defense removes some ([D] 1, [T] 3, [Q+] 5); the survivors join the Boarders.",
-    inputs=(rating_input("marines", "Marines (current)", 2, high=30), rating_input("committed", "Marines committed", 2, high=30),
-            rating_input("aboard", "Boarders already aboard the target", 0, high=30,
-                         help="Marines other models boarded with earlier: all survivors add to the Boarders."),
+    inputs=(BOARDING_SHIP, rating_input("committed", "Marines committed", 2, high=30), BOARD_TARGET,
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
-            rating_input("defense", "Target's current Defense (Point Defense)", 2, high=30), roll_input("pd", "Point Defense"), SEED),
+            roll_input("pd", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,
-    dice_needed=lambda values: pool_needed(Pool(int_of(values, "defense")), "pd"),
+    dice_needed=lambda values: pool_needed(Pool(_board_numbers(values)[2]), "pd"),
     readings=(readings.POINT_DEFENSE, readings.JW_RESULTS_EACH),
 )
 
