@@ -29,8 +29,9 @@ SHIP_NUMBERS = {"defense", "sensors", "thrusters", "marines", "structure", "skil
 Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard, the Marines it commits."""
 
 PENDING: dict[str, set[str]] = {
-    # Owned by another branch of issue 33 (Board's fleet pick and its Marines/Defense write-back).
-    "jovian-wars/v1.2.4/board": {"marines", "committed", "defense"},
+    # Board's Marines and the target's Defense come from its two fleet picks; the Marines committed are the player's
+    # choice of how many of them go (at most the boarding ship's Marines), and Boarded's Skill is still its own field.
+    "jovian-wars/v1.2.4/board": {"committed"},
     "jovian-wars/v1.2.4/boarded": {"skill"},
     # Armor is per arc, facing a model: the texts name it ("the target's Armor in the attacked arc") but hold no data
     # card giving a ship's Armor by arc, so the fleet has no Armor to fill (the Ram's arcs are another branch's).

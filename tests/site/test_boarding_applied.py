@@ -39,7 +39,7 @@ def no_fleet(page, site_url: str) -> None:
 
 def store(page, site_url: str, ships: list[dict]) -> None:
     open_fleet(page, site_url)
-    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 3, "ships": v3(ships)}))
+    page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3(ships)}))
 
 
 def applied(fleet_ship: dict, end: dict) -> dict:
@@ -138,7 +138,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
     ends = expected["outcome"]["ships"]
     fleet = [applied(VALIANT, ends["boarding_ship"]), applied(TENGU, ends["target"])]
     assert fleet[0]["left"]["marines"] == 1 and fleet[1]["state"] == {"boarders": 2}
-    assert stored(page) == {"fleet": 3, "ships": v3(fleet)}
+    assert stored(page) == {"fleet": 4, "ships": v3(fleet)}
     history = [v3([VALIANT, TENGU]), v3(fleet)]
 
     root.get_by_role("button", name="Go on to Boarded", exact=True).tap()
@@ -155,7 +155,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
         answer = activation(page, boarded, marines, boarders, digits)
         apply(boarded, "Tengu")
         fleet[1] = applied(fleet[1], answer["outcome"]["ships"]["ship"])
-        assert stored(page) == {"fleet": 3, "ships": v3(fleet)}
+        assert stored(page) == {"fleet": 4, "ships": v3(fleet)}
         history.append(v3(fleet))
         if number == 2:
             # Applied already, this activation resolved again (a Marines' die changed) is refused, naming what the
@@ -271,7 +271,7 @@ def test_for_random_dice_the_fleet_read_back_is_each_ships_outcome(page, page_lo
     store(page, site_url, base)
     root = board(page, site_url)
     for _ in range(CASES):
-        page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 3, "ships": v3(base)}))
+        page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3(base)}))
         for name, label, option in (("boarding_ship", "Boarding ship", "Valiant (Mine)"), ("target", "Target", "Tengu (Jovian)")):
             root.locator(f'fieldset[data-name="{name}"] .resolver__change > summary').tap()
             pick(root, label, "— by hand —")
@@ -292,7 +292,7 @@ def test_for_random_dice_the_fleet_read_back_is_each_ships_outcome(page, page_lo
     page.goto(site_url + ACTIONS + "#boarded")
     boarded = wait_ready(page, BOARDED)
     for _ in range(CASES):
-        page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 3, "ships": v3([VALIANT, start])}))
+        page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3([VALIANT, start])}))
         change = boarded.locator('fieldset[data-name="ship"] .resolver__change')
         if change.get_attribute("open") is None:
             change.locator("> summary").tap()

@@ -14,7 +14,7 @@ import pytest
 import rules_core
 from tests.keypads import with_keypads
 from tests.site.conftest import clear_local_storage, expect
-from tests.site.test_fleet import ENGINE_MS, KEY, open_fleet, stored, tap
+from tests.site.test_fleet import ENGINE_MS, KEY, open_card, open_fleet, stored, tap
 from tests.site.test_widget_table import type_dice
 from tests.site.test_widgets import open_widget
 
@@ -120,6 +120,7 @@ def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_lo
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
 
     root = open_fleet(page, site_url)
+    open_card(root, "Tengu")
     tap(root, "Edit Tengu")
     form = root.locator('[data-region="fleet-form"]')
     expect()(form.get_by_label("Skill (not set yet: from its data card)", exact=True)).to_have_value("3")

@@ -114,7 +114,8 @@ def test_a_dogfight_between_two_fleet_squadrons_is_applied_to_both_and_undone(pa
         assert value == next(spec for spec in rules_core.REGISTRY[DOGFIGHT].inputs if spec.name == name).default, name
     type_dice(widget, dice)
     expected = rules_core.resolve(DOGFIGHT, with_keypads({"a": ALPHA["left"], "b": BRAVO["left"]}, dice))
-    assert expected["outcome"]["headline"] == "A Structure 1, B Structure 0 (Destroyed)"
+    assert expected["outcome"]["headline"] == ("A Structure 1, B Structure 0 (Destroyed). Not entered yet, so taken at its default: "
+                                               "Squadron A declares a Missile attack.")
     outcome = widget.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
