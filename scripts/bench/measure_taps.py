@@ -33,7 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page
@@ -143,6 +143,18 @@ def unfold_numbers(player: Player, ship: Locator) -> None:
             player.tap(node)
 
 
+def activations(player: Player, boarded: Locator) -> Iterator[int]:
+    """Play the three Boarded activations (each after the first carried on by "Next activation"), the dice of each
+    typed; yields each activation's number once it is resolved."""
+    for number, activation in enumerate(BOARDED_BY_ACTIVATION, 1):
+        if number > 1:
+            player.tap(boarded.locator('[data-region="carry"]'))
+        player.dice(boarded, activation)
+        outcome(boarded)
+        boarded.locator('[data-region="outcome"][data-resolved]').wait_for()
+        yield number
+
+
 def apply_button(root: Locator) -> Locator | None:
     button = root.get_by_role("button", name="Apply to the fleet")
     return button if button.count() else None
@@ -190,12 +202,8 @@ def boarding(player: Player, page: Page, url: str) -> None:
     if carry.count():  # this build carries the survivors aboard, then each activation's state to the next
         player.tap(carry)
         player.pick(boarded.get_by_label("Boarded ship: from your fleet", exact=True), "Tengu (Jovian)")
-        for number, activation in enumerate(BOARDED_BY_ACTIVATION, 1):
-            if number > 1:
-                player.tap(boarded.locator('[data-region="carry"]'))
-            player.dice(boarded, activation)
-            outcome(boarded)
-            boarded.locator('[data-region="outcome"][data-resolved]').wait_for()
+        for _ in activations(player, boarded):
+            pass
     else:  # an older build: the survivors typed as Boarders, three activations' dice in one stream per keypad
         boarded.scroll_into_view_if_needed()
         player.open_widget(boarded)
@@ -341,12 +349,7 @@ def fleet_boarding(player: FleetPlayer, page: Page, url: str) -> None:
     player.tap(carry)
     boarded = page.locator(f'[data-resolver="{BOARDED}"]')
     player.pick(boarded.get_by_label("Boarded ship: from your fleet", exact=True), "Tengu (Jovian)")
-    for number, activation in enumerate(BOARDED_BY_ACTIVATION, 1):
-        if number > 1:
-            player.tap(boarded.locator('[data-region="carry"]'))
-        player.dice(boarded, activation)
-        outcome(boarded)
-        boarded.locator('[data-region="outcome"][data-resolved]').wait_for()
+    for number in activations(player, boarded):
         apply = apply_button(boarded)
         if not apply:
             blocked.append(f"activation {number} offers no Apply")
