@@ -92,6 +92,14 @@ def repick(root, picks: tuple[tuple[str, str, str], ...]) -> None:
         pick(root, label, option)
 
 
+def filled(resolver: str, name: str, fleet_ship: dict) -> dict:
+    """What picking `fleet_ship` puts in the input `name`: the parts it declares, from the ship's numbers now (a
+    Capital Ship's starting Structure its card's)."""
+    now = numbers(fleet_ship) if fleet_ship.get("kind", "Capital Ship") == "Capital Ship" else fleet_ship["left"]
+    spec = next(spec for spec in rules_core.REGISTRY[resolver].inputs if spec.name == name)
+    return {part.name: now[part.name] for part in spec.parts or () if part.name in now}
+
+
 def applied_squadron(fleet_squadron: dict, end: dict) -> dict:
     """A fleet Squadron with its end state written in: every number of its card as the outcome gives it (only
     Structure and Fuel ever differ from the card), its fate."""
@@ -111,7 +119,7 @@ def check_random_cases(page, url: str, resolver: str, fleet: list[dict], picks: 
     page.goto(url)
     root = wait_ready(page, resolver)
     ships = {name: next(s for s in fleet if f"{s['name']} ({s['side']})" == option) for name, _, option in picks}
-    inputs = {name: numbers(s) if s.get("kind", "Capital Ship") == "Capital Ship" else s["left"] for name, s in ships.items()}
+    inputs = {name: filled(resolver, name, s) for name, s in ships.items()}
     answers = []
     for _ in range(CASES):
         page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 3, "ships": v3(fleet)}))
@@ -153,4 +161,22 @@ def test_for_random_dice_a_dogfight_leaves_both_squadrons_as_its_outcome(page, p
     picks = (("a", "Squadron A", "Alpha (Mine)"), ("b", "Squadron B", "Bravo (Theirs)"))
     for answer in check_random_cases(page, site_url + "jovian-wars/v1.2.4/dogfight/", DOGFIGHT, [ALPHA, BRAVO], picks, 34):
         assert answer["outcome"]["ships"]["a"]["numbers"]["missile"] is True
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+DAMAGE = "jovian-wars/v1.2.4/damage/"
+ONE_SHIP = [
+    ("explosion", (("target_ship", "Target", "Valiant (Mine)"),), [VALIANT, EXPLODING_TENGU]),
+    ("squadron-damage", (("squadron", "Squadron under attack", "Alpha (Mine)"),), [ALPHA, BRAVO]),
+]
+"""The damage flows of one model, on the Damage page: the resolver, its pick, the fleet (a ship not picked is kept).
+Capital Ship damage is not here yet: driven this way its case never resolved within the test's wait (not found why)."""
+
+
+@pytest.mark.parametrize(("slug", "picks", "fleet"), ONE_SHIP, ids=[case[0] for case in ONE_SHIP])
+def test_for_random_dice_a_damage_flow_leaves_its_ship_as_its_outcome(page, page_log, site_url, slug, picks, fleet):
+    """Property (the Explosion, Squadron Damage): for seeded random dice, each die the resolver asks typed in its
+    turn (the random dice of a tie included), the fleet read back after Apply is exactly the picked
+    model's end state, the other ship untouched."""
+    check_random_cases(page, site_url + DAMAGE + f"#{slug}", f"jovian-wars/v1.2.4/{slug}", fleet, picks, 35)
     assert page_log.console_errors == [] and page_log.page_errors == []
