@@ -1,0 +1,182 @@
+"""Flows other than Boarding written back to the fleet, at 390x844 with touch (issue 33 point 2, "Done when"): for
+seeded random dice, several cases in one page visit, each on the fleet as it started, every die typed as a player
+types it and resolved by the real engine in the browser, applying the outcome leaves in the fleet exactly each
+ship's end state as rules_core resolves the inputs the widget sent (numbers, fate; no field lost, no other ship
+touched).
+
+The helpers are tests/site/test_boarding_applied.py's (its `applied`, `apply`, `pick`, `store`, `random_digits`); the
+dice a case needs are rules_core's: the rolls it makes with none typed, then each roll it asks for in turn.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import rules_core
+from tests.keypads import with_keypads
+from tests.site.conftest import expect, wait_until
+from tests.site.test_boarding_applied import CASES, applied, apply, pick, random_digits, store, type_digits
+from tests.site.test_boarding_applied import no_fleet  # noqa: F401 (autouse: each test starts with no fleet)
+from tests.site.test_fleet import EXPLODING_TENGU, KEY, VALIANT, numbers, v3
+from tests.site.test_fleet_squadrons import ALPHA, BRAVO
+from tests.site.test_widgets import BOOT_MS, wait_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
+
+RAM = "jovian-wars/v1.2.4/ram"
+DOGFIGHT = "jovian-wars/v1.2.4/dogfight"
+
+RESOLVED_AS = """(want) => {
+  const outcome = document.querySelector(`[data-resolver="${want.id}"] [data-region="outcome"][data-resolved]`);
+  if (!outcome) return null;
+  const inputs = JSON.parse(outcome.getAttribute("data-resolved"));
+  const at = (path) => path.split(".").reduce((node, key) => (node && typeof node === "object" ? node[key] : undefined), inputs);
+  const sorted = (list) => JSON.stringify([...(list || [])].sort());
+  return Object.entries(want.dice).every(([path, faces]) => sorted(at(path)) === sorted(faces)) && inputs;
+}"""
+"""The inputs the widget resolved once every keypad path holds these faces (in any order), else null."""
+
+
+def random_rolls(resolver: str, ships: dict, rng: random.Random, typed: list[str]) -> list[dict[str, str]]:
+    """The dice a case types, roll by roll as the widget asks for them: first the keypads the resolver needs for these
+    ships (its dice_needed, the rolls typed in their turn left out), then each `next_roll` in turn; random digits."""
+    declared = rules_core.REGISTRY[resolver]
+    first = declared.dice_needed(declared.check(ships)) if declared.dice_needed else {}
+    stage = {pad: random_digits(rng, count, typed) for pad, count in first.items() if count and pad not in declared.in_turn}
+    stages, dice = [stage], dict(stage)
+    while wanted := rules_core.resolve(resolver, with_keypads(ships, faces_of(dice))).get("next_roll"):
+        stage = {pad: random_digits(rng, count, typed) for pad, count in wanted["keypads"].items() if count}
+        stages.append(stage)
+        dice.update(stage)
+    return stages
+
+
+def faces_of(dice: dict[str, str]) -> dict[str, list[int]]:
+    return {pad: [int(digit) for digit in digits] for pad, digits in dice.items()}
+
+
+def clear_first_rolls(root, stage: dict[str, str]) -> None:
+    """Each first roll's keypad emptied (the rolls asked later are cleared with them, keypads.js clearLaterRolls)."""
+    for pad in stage:
+        keypad = root.locator(f'fieldset[data-faces="{pad}"]')
+        if keypad.locator('[data-region="digits"]').input_value():
+            keypad.get_by_label("Clear", exact=True).tap()
+
+
+def resolve_typed(page, root, resolver: str, stages: list[dict[str, str]]) -> dict:
+    """Each roll's digits typed on its keypad as the widget asks for it; rules_core's answer to what it resolved."""
+    dice: dict[str, str] = {}
+    for number, stage in enumerate(stages):
+        if number:  # a later roll: asked by the widget once the engine has the dice before it
+            expect()(root.locator(f'fieldset[data-faces="{next(iter(stage))}"]')).to_be_visible(timeout=BOOT_MS)
+        for pad, digits in stage.items():
+            type_digits(page, root, pad, digits)
+        dice.update(stage)
+    inputs = wait_until(page, RESOLVED_AS, BOOT_MS, {"id": resolver, "dice": faces_of(dice)})
+    answer = rules_core.resolve(resolver, inputs)
+    assert "next_roll" not in answer and "site_rolled" not in answer, answer.get("next_roll")
+    expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(answer["outcome"]["headline"], timeout=BOOT_MS)
+    return answer
+
+
+def repick(root, picks: tuple[tuple[str, str, str], ...]) -> None:
+    """Each ship picked afresh (by hand, then the fleet ship): the fleet as it is now, its numbers in the form."""
+    for name, label, option in picks:
+        change = root.locator(f'fieldset[data-name="{name}"] .resolver__change')
+        if change.get_attribute("open") is None:
+            change.locator("> summary").tap()
+        pick(root, label, "— by hand —")
+        pick(root, label, option)
+
+
+def filled(resolver: str, name: str, fleet_ship: dict) -> dict:
+    """What picking `fleet_ship` puts in the input `name`: the parts it declares, from the ship's numbers now (a
+    Capital Ship's starting Structure its card's)."""
+    now = numbers(fleet_ship) if fleet_ship.get("kind", "Capital Ship") == "Capital Ship" else fleet_ship["left"]
+    spec = next(spec for spec in rules_core.REGISTRY[resolver].inputs if spec.name == name)
+    return {part.name: now[part.name] for part in spec.parts or () if part.name in now}
+
+
+def applied_squadron(fleet_squadron: dict, end: dict) -> dict:
+    """A fleet Squadron with its end state written in: every number of its card as the outcome gives it (only
+    Structure and Fuel ever differ from the card), its fate."""
+    out = {**fleet_squadron, "left": dict(end["numbers"])}
+    return {**out, "state": {"fate": end["fate"]}} if end["fate"] else out
+
+
+def check_random_cases(page, url: str, resolver: str, fleet: list[dict], picks: tuple[tuple[str, str, str], ...],
+                       seed: int) -> list[dict]:
+    """CASES seeded random cases of `resolver` (on the page at `url`) between the fleet's ships picked as `picks`
+    (input, label, option), each applied on the fleet as it started; asserts what is stored is each ship's end state.
+    The answers."""
+    rng = random.Random(seed)
+    typed: list[str] = []
+    site_url = url.partition("jovian-wars/")[0]
+    store(page, site_url, fleet)
+    page.goto(url)
+    root = wait_ready(page, resolver)
+    ships = {name: next(s for s in fleet if f"{s['name']} ({s['side']})" == option) for name, _, option in picks}
+    inputs = {name: filled(resolver, name, s) for name, s in ships.items()}
+    answers = []
+    for _ in range(CASES):
+        page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 3, "ships": v3(fleet)}))
+        repick(root, picks)
+        stages = random_rolls(resolver, inputs, rng, typed)
+        clear_first_rolls(root, stages[0])
+        answer = resolve_typed(page, root, resolver, stages)
+        assert {name: answer["inputs"][name] for name in ships} == {name: {**answer["inputs"][name], **inputs[name]} for name in ships}
+        apply(root, " and ".join(s["name"] for s in ships.values()))
+        ends = answer["outcome"]["ships"]
+        after = []
+        for fleet_ship in fleet:  # each picked ship as its end state says, the others as they were
+            name = next((name for name, picked in ships.items() if picked is fleet_ship), None)
+            capital = fleet_ship.get("kind", "Capital Ship") == "Capital Ship"
+            after.append(fleet_ship if name is None else (applied if capital else applied_squadron)(fleet_ship, ends[name]))
+        assert stored(page)["ships"] == v3(after), answer["outcome"]["headline"]
+        answers.append(answer)
+    return answers
+
+
+def stored(page) -> dict:
+    return json.loads(page.evaluate(f"() => localStorage.getItem({KEY!r})"))
+
+
+def test_for_random_dice_a_ram_leaves_both_ships_as_its_outcome(page, page_log, site_url):
+    """Property (Ram, both ships, the Explosion included): for seeded random dice, every roll the Ram asks typed in
+    its turn, the fleet read back after Apply is exactly both ships' end states; the target is at Structure 1 with
+    two Systems at 0, so a Catastrophic Damage Table die can make it Explode on the ramming ship."""
+    assert page.viewport_size == {"width": 390, "height": 844}
+    picks = (("ramming_ship", "Ramming ship", "Valiant (Mine)"), ("target_ship", "Target", "Tengu (Theirs)"))
+    check_random_cases(page, site_url + "jovian-wars/v1.2.4/actions/#ram", RAM, [VALIANT, EXPLODING_TENGU], picks, 33)
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_for_random_dice_a_dogfight_leaves_both_squadrons_as_its_outcome(page, page_log, site_url):
+    """Property (Dogfight, both Squadrons): for seeded random dice (Squadron A fires its Missile, as the form starts),
+    the fleet read back after Apply is exactly both Squadrons' end states (Structure, fate; their card as it was: the
+    fleet records a Missile only on the card, and no outcome spends it)."""
+    picks = (("a", "Squadron A", "Alpha (Mine)"), ("b", "Squadron B", "Bravo (Theirs)"))
+    for answer in check_random_cases(page, site_url + "jovian-wars/v1.2.4/dogfight/", DOGFIGHT, [ALPHA, BRAVO], picks, 34):
+        assert answer["outcome"]["ships"]["a"]["numbers"]["missile"] is True
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+DAMAGE = "jovian-wars/v1.2.4/damage/"
+ONE_SHIP = [
+    ("explosion", (("target_ship", "Target", "Valiant (Mine)"),), [VALIANT, EXPLODING_TENGU]),
+    ("squadron-damage", (("squadron", "Squadron under attack", "Alpha (Mine)"),), [ALPHA, BRAVO]),
+]
+"""The damage flows of one model, on the Damage page: the resolver, its pick, the fleet (a ship not picked is kept).
+Capital Ship damage is not here yet: driven this way its case never resolved within the test's wait (not found why)."""
+
+
+@pytest.mark.parametrize(("slug", "picks", "fleet"), ONE_SHIP, ids=[case[0] for case in ONE_SHIP])
+def test_for_random_dice_a_damage_flow_leaves_its_ship_as_its_outcome(page, page_log, site_url, slug, picks, fleet):
+    """Property (the Explosion, Squadron Damage): for seeded random dice, each die the resolver asks typed in its
+    turn (the random dice of a tie included), the fleet read back after Apply is exactly the picked
+    model's end state, the other ship untouched."""
+    check_random_cases(page, site_url + DAMAGE + f"#{slug}", f"jovian-wars/v1.2.4/{slug}", fleet, picks, 35)
+    assert page_log.console_errors == [] and page_log.page_errors == []
