@@ -71,6 +71,12 @@ export class InputFolds {
     first?.digits.focus();
   }
 
+  /** A new round (the next activation carried in): the form and the dice open for its dice, to fold again once it is
+   * resolved. */
+  newRound() {
+    for (const fold of [this.inputs, this.dice]) Object.assign(fold, { mayFold: true, folded: false }).details.open = true;
+  }
+
   /** A change left a keypad short: the folded line names the die missing (opening it here would move the input just
    * changed out of view). @param {string} missing missingDice's words */
   diceMissing(missing) {

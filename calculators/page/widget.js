@@ -240,6 +240,7 @@ export class Widget {
     this.step = next ? (this.step || 1) + 1 : 1;
     this.earlier = next ? [...this.earlier, ...activationSteps(steps)] : [];
     this.view.showStep(next ? `Activation ${this.step}: it starts from the state the last one left.` : "");
+    this.folds?.newRound(); // its dice to type: the folds open
     this.form.takeCarry(inputs);
   }
 
