@@ -1,4 +1,4 @@
-// Once resolved, the form and the keypads fold into one line each that says what they hold (issue 33 point 5: the
+// Once resolved from dice, the form and the keypads fold into one line each that says what they hold (issue 33 point 5: the
 // resolved widget in about one screen): "Inputs: Ramming ship Valiant, Target Tengu · Change" and "Dice: 3 + 5 + 3
 // typed · Change"; a tap opens them again. A fold the player (or the page: an error at its field, a default named in
 // the headline) opened stays open: the answer, above them, stays where it is while the player changes an input. A
@@ -52,6 +52,7 @@ export class InputFolds {
   /** A resolution is shown: each fold not opened by the player since closes to its one line. Once no roll is asked
    * next, the roll typed in its turn folds with the dice (widget.css). @param {Values} inputs @param {boolean} final */
   resolved(inputs, final) {
+    if (!this.form.faceInputs.length) return; // no dice: the inputs are what the player changes to see the answer
     this.inputs.said.textContent = `: ${this.inputsLine(inputs)}`;
     this.dice.details.toggleAttribute("data-settled", final);
     this.dice.said.textContent = `: ${this.diceLine(inputs)}`;
