@@ -4,7 +4,7 @@
 // - its life: a Web Lock held while the worker lives ("alive" names it): the page learns at once that it ended
 //   (terminated, crashed, out of memory), at any step, however long the step;
 // - its steps: {type: "step", step} as each boot step starts (stepStarts);
-// - a heartbeat, {type: "beat", step, done}, each BEAT_EVERY_MS while its event loop turns, and from inside a long
+// - a heartbeat, {type: "beat", step, done}, each BEAT_EVERY_MS while it has work (rest, wake) and its event loop turns, and from inside a long
 //   synchronous wasm call too (Python's start, the imports): the calls Python makes to the file system (the
 //   syscalls, JavaScript functions of Pyodide's) beat as they pass (beatingImports). Pure computation in Python (a
 //   request, a self-test) calls none: there, only the life lock speaks. `done` counts the work done (steps, bytes
@@ -82,6 +82,22 @@ if (self.navigator.locks) {
   const life = `rules-engine worker ${crypto.randomUUID()}`;
   self.navigator.locks.request(life, () => (self.postMessage({ type: "alive", lock: life }), new Promise(() => {})));
 }
-setInterval(beat, BEAT_EVERY_MS);
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let beating = setInterval(beat, BEAT_EVERY_MS);
 beat();
 void stepStarts("worker-run");
+
+/** Nothing is left to do (booted, no request, no work after boot): the beats stop, so an idle engine costs the page
+ * no message a second for the rest of the visit. Nothing judges it meanwhile (the watchdog watches only while the
+ * page waits on the worker), and its end is still told by its life lock. */
+export function rest() {
+  clearInterval(beating);
+  beating = undefined;
+}
+
+/** A message came: the worker has work again, and beats while it has. */
+export function wake() {
+  if (beating !== undefined) return;
+  beating = setInterval(beat, BEAT_EVERY_MS);
+  beat();
+}

@@ -16,7 +16,7 @@
 // bytes with a message of its own ("Program terminated with exit(1)"). Its script, pyodide.asm.mjs, is
 // imported as a module: if that fails, it is checked against its build before the failure is told.
 
-import { beatingImports, progressed, stepStarts } from "./progress.js"; // first: its signs of life begin with the worker's first line
+import { beatingImports, progressed, rest, stepStarts, wake } from "./progress.js"; // first: its signs of life begin with the worker's first line
 import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { BUILD, REVISIONS, WHEEL } from "./build-info.js";
 import { damagedFile, missingFile, unreachableFile } from "../shared/fault-words.js";
@@ -394,9 +394,11 @@ async function drain() {
     }
   }
   draining = false;
+  if (booted) rest(); // nothing left: no beat until the next message
 }
 
 self.addEventListener("message", (/** @type {MessageEvent} */ event) => {
+  wake();
   queue.push(event.data);
   if (!draining) drain();
 });

@@ -170,3 +170,23 @@ def test_a_request_whose_worker_is_lost_while_running_it_is_answered_after_the_r
     live_again(page)
     expect(RECOVERY_MS)(open_widget(page, DICE)).to_have_attribute("data-engine", "ready")
     assert page_log.page_errors == []
+
+
+def test_an_idle_engine_stops_beating_and_a_request_wakes_it(page, page_log, site_url) -> None:
+    """Assert: once booted with nothing left to do (the snapshot saved, no request), the worker sends no heartbeat for
+    three beats' time (before, one a second for the whole visit: a message the page woke for, on a phone at the table
+    for hours); a request wakes it (it beats again at once) and is answered as CPython does."""
+    with_hook(page, None)
+    page.goto(site_url + "dice/")
+    live_again(page)
+    page.wait_for_function("() => window.rulesEngine.snapshotSaved && window.rulesEngine.idle", timeout=ms(180_000))
+    rested = page.evaluate("performance.now()")
+    page.wait_for_function("(from) => performance.now() - from > 3000", arg=rested, polling=250)  # three beats' time
+    beats = "(from) => window.engineSaid.filter((s) => s.type === 'beat' && s.at > from).length"
+    assert page.evaluate(beats, rested) == 0
+    asked = page.evaluate("performance.now()")
+    answer = page.evaluate("() => window.rulesEngine.request('odds', 'dice/unopposed', { roll: { base: 4 } })")
+    rows = rules_core.odds(DICE, {"roll": {"base": 4}})["charts"][0]["rows"]  # type: ignore[index]
+    assert answer.get("result", {}).get("charts", [{}])[0].get("rows") == rows, answer
+    assert page.evaluate(beats, asked) >= 1
+    assert page_log.page_errors == []
