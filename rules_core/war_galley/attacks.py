@@ -16,7 +16,7 @@ from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver, RunFunction
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, defense_steps, defenses_offered, direction_input,
-    first_failure, holds_step, make_roll, modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs,
+    first_failure, holds_step, make_roll, modifier_input, modifier_of, refused, result_input, rng_of, roll_charts, roll_inputs,
     stage_changes, stage_lines, row_gaps, target_input, totals_chart, verdict, with_gaps,
 )
 from .conditions import CONDITIONS
@@ -53,7 +53,7 @@ def run_single(mode: AttackMode, inputs: Inputs) -> Answer:
         steps.append(chance_step(roll, f"{mode.name} roll"))
     if roll is not None:
         facts["chance"] = roll.chance()
-    success, said = decide(inputs, mode.dice, roll, rng=rng_of(inputs))
+    success, said = decide(inputs, mode.dice, roll, rng=rng_of(inputs), modifier=modifier_of(inputs))
     steps += said
     if success is None:
         if not mode.dice:
@@ -96,7 +96,7 @@ def run_anastrophe(inputs: Inputs) -> Answer:
     rake, ram_full, ram_after_fail = anastrophe_rolls(inputs)
     rng = rng_of(inputs)
     steps.append(chance_step(rake, "Rake roll"))
-    rake_ok, said = decide(inputs, 2, rake, "rake_result", "rake_roll", rng)
+    rake_ok, said = decide(inputs, 2, rake, "rake_result", "rake_roll", rng, modifier_of(inputs, 0, "rake_modifier"))
     steps += said
     facts: dict[str, object] = {"defenses": defenses}
     if rake is not None:
@@ -116,7 +116,7 @@ def run_anastrophe(inputs: Inputs) -> Answer:
     steps += _changes_steps(rake_changes, f"Rake {'succeeds' if rake_ok else 'fails'}")
     ram = ram_full if rake_ok else ram_after_fail
     steps.append(chance_step(ram, "Ram roll" + ("" if rake_ok else " (−1 to ram attack after the failed rake)")))
-    ram_ok, said = decide(inputs, 2, ram, "ram_result", "ram_roll", rng)
+    ram_ok, said = decide(inputs, 2, ram, "ram_result", "ram_roll", rng, modifier_of(inputs, 0 if rake_ok else -1, "ram_modifier"))
     steps += said
     if inputs["ram_roll"]:
         steps.append(f"The aid says \"Check fatigue (at roll of 7)\"; the ram's dice total {sum(cast(tuple[int, ...], inputs['ram_roll']))}.")

@@ -12,7 +12,7 @@ from ..answers import Answer, Chart, Check, Outcome, Row, fraction_json, judged,
 from ..dice.dist import Dist
 from ..errors import InputError
 from .galley import AVOIDANCE_NAME, DEFENSE_SLUGS, MISSILE_FIRE_NAME, NONE, REACTION_RAM_NAME, AttackMode, Results
-from .galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, sum_weights
+from .galley_dice import DEFAULT_DIRECTION, DIRECTIONS, Direction, Roll, after_modifier, sum_weights
 from ..inputs import Input
 from ..readings import GALLEY_POINTERS, Gap
 from ..registry import Inputs, RunFunction
@@ -93,9 +93,16 @@ def make_roll(inputs: Inputs, dice: int, prefix: str = "", extra_modifier: int =
     needed = inputs.get(f"{prefix}needed")
     if needed is None:
         return None
-    modifier = cast(int, inputs.get(modifier_name, 0)) + extra_modifier
-    direction = cast(Direction, inputs.get("success_on", DEFAULT_DIRECTION))
-    return Roll(dice, cast(int, needed), modifier, direction)
+    return Roll(dice, cast(int, needed), modifier_of(inputs, extra_modifier, modifier_name), direction_of(inputs))
+
+
+def modifier_of(inputs: Inputs, extra_modifier: int = 0, modifier_name: str = "modifier") -> int:
+    """The roll's net modifier: the player's, and one the rules add (−1 to the ram after a failed rake)."""
+    return cast(int, inputs.get(modifier_name, 0)) + extra_modifier
+
+
+def direction_of(inputs: Inputs) -> Direction:
+    return cast(Direction, inputs.get("success_on", DEFAULT_DIRECTION))
 
 
 def rng_of(inputs: Inputs) -> random.Random | None:
@@ -105,8 +112,9 @@ def rng_of(inputs: Inputs) -> random.Random | None:
 
 
 def decide(inputs: Inputs, dice: int, roll: Roll | None, result_name: str = "result", roll_name: str = "roll",
-           rng: random.Random | None = None) -> tuple[bool | None, list[str]]:
-    """Success, failure or not yet: from the typed (or, with a seed, rolled) dice, else from the player's word."""
+           rng: random.Random | None = None, modifier: int = 0) -> tuple[bool | None, list[str]]:
+    """Success, failure or not yet: from the typed (or, with a seed, rolled) dice, else from the player's word.
+    `modifier`: the roll's net modifier (modifier_of), named in the total while the number needed is not typed."""
     said = inputs[result_name]
     faces = cast("tuple[int, ...]", inputs.get(roll_name) or ())
     rolled_here = not faces and said == "not yet" and rng is not None and dice > 0
@@ -122,7 +130,7 @@ def decide(inputs: Inputs, dice: int, roll: Roll | None, result_name: str = "res
     rolled = "Rolled for the page (“Roll for me”)" if rolled_here else "Rolled"
     if roll is None:
         shown = " + ".join(str(face) for face in faces)
-        total = f" = {sum(faces)}" if dice > 1 else ""
+        total = (f" = {sum(faces)}" if dice > 1 else "") + after_modifier(sum(faces), modifier, direction_of(inputs))
         if said != "not yet":  # the player's word decides; the dice cannot be read without the number needed
             return said == "success", [f"{rolled} {shown}{total}.", f"The player reports a {said}."]
         return None, [f"{rolled} {shown}{total}: type the number needed from your rulebook to read it."]

@@ -11,7 +11,7 @@ from ..inputs import Input, SEED
 from ..registry import Inputs, Resolver
 from .common import (
     ATTACK_READINGS, allowed, changes_text, chance_step, decide, direction_input, first_failure, holds_step, make_roll,
-    modifier_input, refused, result_input, rng_of, roll_charts, roll_inputs, row_gaps, speed_input,
+    modifier_input, modifier_of, refused, result_input, rng_of, roll_charts, roll_inputs, row_gaps, speed_input,
     stage_lines, totals_chart, with_gaps,
 )
 
@@ -80,7 +80,7 @@ def run_reaction_ram(inputs: Inputs) -> Answer:
         return allowed(checks, steps, f"The reaction fails. {changes_text(changes)}",
                        {**chance, "result": "failure", "changes": changes})
     steps += [f"Success(Reaction): \"{REACTION_RAM.success[0]}\".", chance_step(ram, "Ram roll")]
-    ram_ok, said = decide(inputs, 2, ram, rng=rng_of(inputs))
+    ram_ok, said = decide(inputs, 2, ram, rng=rng_of(inputs), modifier=modifier_of(inputs))
     steps += said
     if ram_ok is None:
         rule = f" ({ram.rule()})" if ram else ""

@@ -39,6 +39,15 @@ def succeeds(total: int, needed: int, modifier: int, direction: Direction) -> bo
     return total - modifier <= needed
 
 
+def after_modifier(total: int, modifier: int, direction: Direction) -> str:
+    """The total as the modifier makes it, for a step (", 6 after the modifier −1"); "" with none. The modifier helps
+    the roller: it adds to a total that must reach the number, and takes from one that must stay at or below it."""
+    if not modifier:
+        return ""
+    value = total + modifier if direction == "at or above" else total - modifier
+    return f", {value} after the modifier {'+' if modifier > 0 else '−'}{abs(modifier)}"
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """A roll against a number needed, and its exact odds."""
@@ -79,9 +88,6 @@ class Roll:
         ok = self.succeeds(total)
         shown = " + ".join(str(face) for face in faces)
         shown = f"{shown} = {total}" if len(faces) > 1 else shown
-        adjusted = ""
-        if self.modifier:
-            value = total + self.modifier if self.direction == "at or above" else total - self.modifier
-            adjusted = f", {value} after the modifier"
+        adjusted = after_modifier(total, self.modifier, self.direction)
         word = "success" if ok else "failure"
         return ok, f"Rolled {shown}{adjusted}: {self.direction} {self.needed} is needed, so {word}."

@@ -441,3 +441,23 @@ def test_bad_inputs_raise_input_error_naming_the_field(slug, inputs, field):
     assert error.value.field == field
     label = "Inputs" if field is None else field_label(REGISTRY[rid(slug)].inputs, field)
     assert str(error.value).startswith(f"{label}: ")
+
+
+@pytest.mark.parametrize(("inputs", "said"), [
+    # The player's modifier, the number needed not typed yet: the dice are shown with the modifier that counts.
+    ({"roll": [3, 4], "modifier": -1}, "Rolled 3 + 4 = 7, 6 after the modifier −1: type the number needed"),
+    ({"roll": [3, 4], "modifier": 2, "success_on": "at or below"}, "Rolled 3 + 4 = 7, 5 after the modifier +2: type"),
+    # The number typed: the same words, then the judgement.
+    ({"roll": [3, 4], "modifier": -1, "needed": 7}, "Rolled 3 + 4 = 7, 6 after the modifier −1: at or above 7 is needed, so failure."),
+    ({"roll": [3, 4]}, "Rolled 3 + 4 = 7: type the number needed"),
+])
+def test_a_typed_roll_names_the_modifier_in_its_total_with_or_without_the_number_needed(inputs, said):
+    """Assert a ram's typed dice show the total the modifier makes, whether or not the number needed is typed (before,
+    with none typed, "Rolled 3 + 4 = 7" left the −1 unsaid)."""
+    steps = resolve(rid("ram"), inputs)["steps"]
+    assert any(step.startswith(said) for step in steps), steps
+
+
+def test_the_ram_after_a_failed_rake_names_its_minus_one_before_the_number_needed_is_typed():
+    steps = resolve(rid("anastrophe"), {"rake_result": "failure", "ram_roll": [4, 4]})["steps"]
+    assert any(step.startswith("Rolled 4 + 4 = 8, 7 after the modifier −1: type the number needed") for step in steps), steps
