@@ -42,12 +42,15 @@ const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrust
   traits: "System Traits", trait_boxes: "boxes in each System Trait", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
   boarders: "Boarders aboard", fate: "fate" };
 
-/** What a part is called in a refusal: the fleet's word, else its label ("Starting Structure").
- * @param {InputSpec[]} parts @param {string} name */
-function partWord(parts, name) {
-  if (Object.hasOwn(FLEET_WORDS, name)) return FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)];
-  const part = parts.find((p) => p.name === name);
-  return part ? part.label.replace(/( boxes)? left$/, "") : name;
+/** What the fleet calls a number or state a ship holds, else its name. @param {string} name */
+function fleetWord(name) {
+  return Object.hasOwn(FLEET_WORDS, name) ? FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)] : name;
+}
+
+/** What a ship input's part is called in a refusal: the fleet's word, else its label ("Starting Structure").
+ * @param {InputSpec} part */
+function partWord(part) {
+  return Object.hasOwn(FLEET_WORDS, part.name) ? fleetWord(part.name) : part.label.replace(/( boxes)? left$/, "");
 }
 
 /** Whether a ship was stored without this number (its Skill, kept by the fleet since version 4): not yet its own.
@@ -101,7 +104,7 @@ function applicable(form, result, inputs) {
     const spec = form.declaration.inputs.find((s) => s.name === name);
     if (!ship || !end || !spec) continue;
     const byHand = changedByHand(spec, inputs[name], ship);
-    if (byHand) skipped.push(`${spec.label}: ${partWord(spec.parts || [], byHand[0].name)} changed by hand (${byHand[1]} → ${byHand[2]}) after ${ship.name} was picked`);
+    if (byHand) skipped.push(`${spec.label}: ${partWord(byHand[0])} changed by hand (${byHand[1]} → ${byHand[2]}) after ${ship.name} was picked`);
     else if (Array.isArray(end.traits_each)) skipped.push(`${ship.name}: its System Traits end with different boxes left (${end.traits_each.join(", ")}), which the fleet's one count for every System Trait cannot hold: mark them on the Fleet page`);
     else found.push({ name, spec, ship, end });
   }
@@ -138,7 +141,7 @@ function appliedFleet(found, parts) {
     const differs = firstDifference(ship, now);
     if (differs) {
       const [part, then, is] = differs;
-      return { error: `${ship.name} has changed in the fleet since it was picked (${partWord([], part)} ${then} → ${is}: applied already?): pick it again` };
+      return { error: `${ship.name} has changed in the fleet since it was picked (${fleetWord(part)} ${then} → ${is}: applied already?): pick it again` };
     }
     // Nothing differs, yet an outcome of this pick was applied: one that changed nothing the fleet holds (a firefight
     // that left Marines and Boarders as they were), so another outcome of the same pick would be a second one.

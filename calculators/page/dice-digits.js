@@ -6,6 +6,7 @@
 // "<keypad label>: type the dice" (Playwright: get_by_label(..., exact=True)).
 
 import { el } from "./dom.js";
+import { counted } from "./words.js";
 
 /** The digits a field holds as faces, and what it held that is no die face (0, 7, 8, 9, letters). */
 export function readDigits(text) {
@@ -35,7 +36,7 @@ export function digitsField({ label, id, most, write, say, next }) {
     const kept = faces.slice(0, limit);
     const notes = [];
     if (refused.length) notes.push(`${label}: a die shows 1 to 6, so “${refused.join("")}” was left out.`);
-    if (faces.length > kept.length) notes.push(`${label}: ${limit === 1 ? "it takes 1 die" : `it takes ${limit} dice`}; the rest was left out.`);
+    if (faces.length > kept.length) notes.push(`${label}: it takes ${counted(limit, "die")}; the rest was left out.`);
     input.value = kept.join("");
     write(kept);
     say(notes.join(" "));

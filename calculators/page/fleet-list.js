@@ -6,6 +6,7 @@ import { CAPITAL_SHIP, NOW_PARTS, SQUADRON, cardLabel, kindOf } from "./fleet-st
 import { el } from "./dom.js";
 import { loadHistory } from "./fleet-history.js";
 import { meaningBox } from "./fleet-meaning.js";
+import { counted } from "./words.js";
 
 /** Draw the ships in `list`, each a compact card (its name, side, state and boxes as marks) that opens, on a tap, its
  * numbers, its "Edit" and "Remove" buttons and what it may do now (fleet-meaning.js). With two sides at the table, the
@@ -87,7 +88,7 @@ function stateText(ship) {
   const words = [
     fate ? { Destroyed: "Destroyed", Dead: "Dead (Destroyed)", Explodes: "Explodes (Destroyed)", Captured: "Captured" }[fate] : "",
     kindOf(ship) === CAPITAL_SHIP && ship.left.structure === 0 && fate !== "Destroyed" && fate !== "Dead" && fate !== "Explodes" ? "Crippled" : "",
-    ship.state && ship.state.boarders ? `Boarded: ${ship.state.boarders} Boarder${ship.state.boarders === 1 ? "" : "s"} aboard` : "",
+    ship.state && ship.state.boarders ? `Boarded: ${counted(ship.state.boarders, "Boarder")} aboard` : "",
   ].filter(Boolean);
   return words.join(" · ");
 }

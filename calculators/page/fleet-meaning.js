@@ -7,6 +7,7 @@ import { KINDS, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
 import { playLink } from "./fleet-play.js";
+import { itOrThem } from "./words.js";
 
 /** The damage and boarding views of each kind, by resolver: a Capital Ship's damage and Critical Hit, Boarded while
  * Boarders are aboard; a Squadron's damage and the Dogfight. */
@@ -66,7 +67,8 @@ function unsetNodes(ship) {
   const unset = (ship.state && Array.isArray(ship.state.unset)) ? ship.state.unset : [];
   if (!unset.length) return [];
   const names = unset.map((name) => name.charAt(0).toUpperCase() + name.slice(1)).join(", ");
-  return [el("p", { class: "fleet__unset", "data-region": "ship-unset", text: `${names}: not set yet (this ship was stored before the fleet kept ${unset.length > 1 ? "them" : "it"}). Edit the ship to set ${unset.length > 1 ? "them" : "it"} from its data card; until then a resolver asks for ${unset.length > 1 ? "them" : "it"}.` })];
+  const them = itOrThem(unset.length);
+  return [el("p", { class: "fleet__unset", "data-region": "ship-unset", text: `${names}: not set yet (this ship was stored before the fleet kept ${them}). Edit the ship to set ${them} from its data card; until then a resolver asks for ${them}.` })];
 }
 
 /** Items joined as a sentence ("A, B."), the joins hidden where the items stand as buttons. */

@@ -5,6 +5,7 @@
 import { MOST_BYTES, MOST_SHIPS, fleetInLink, fleetLink, fleetText, readFleet } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { fleetUid } from "./fleet-editor.js";
+import { counted } from "./words.js";
 
 /**
  * What of the fleet page the transfers use: its ships and parts, its message line, and how it keeps a change and says
@@ -37,7 +38,7 @@ export class FleetTransfer {
       return;
     }
     const names = read.ships.map((ship) => ship.name).join(", ");
-    const count = `${read.ships.length} ship${read.ships.length === 1 ? "" : "s"}`;
+    const count = counted(read.ships.length, "ship");
     const close = () => {
       this.offer.hidden = true;
       this.offer.replaceChildren();
@@ -84,7 +85,7 @@ export class FleetTransfer {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-    this.page.done(`Fleet saved as fleet.json (${ships.length} ship${ships.length === 1 ? "" : "s"}).`);
+    this.page.done(`Fleet saved as fleet.json (${counted(ships.length, "ship")}).`);
   }
 
   async copyLink() {

@@ -5,6 +5,7 @@ import { readState } from "./fragment.js";
 import { checkState, isGroup, isNamed } from "./input-check.js";
 import { el } from "./dom.js";
 import { getPath, setPath } from "./paths.js";
+import { forCount } from "./words.js";
 
 /**
  * One declared input, as describe() sends it (rules_core/inputs.py).
@@ -54,7 +55,7 @@ export function startingValues(id, specs) {
   if (refused.length) notes.push(`This link's ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; and more" : ""}: the default is used instead.`);
   if (ignored.length) {
     const names = ignored.slice(0, 3).map((/** @type {string} */ name) => `“${name.slice(0, 40)}”`).join(", ");
-    notes.push(`This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${ignored.length === 1 ? "is not an input" : "are not inputs"} of this resolver: ignored.`);
+    notes.push(`This link carries ${names}${ignored.length > 3 ? " and more" : ""}, which ${forCount(ignored.length, "is not an input", "are not inputs")} of this resolver: ignored.`);
   }
   return { values, entered: new Set(checked.entered), fromLink: Boolean(state), notes };
 }

@@ -3,6 +3,7 @@
 
 import { getPath } from "./paths.js";
 import { showDigits } from "./dice-digits.js";
+import { counted } from "./words.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form
@@ -79,8 +80,8 @@ export function missingDice(form, inputs) {
       const typed = (getPath(inputs, f.path) || []).length;
       const need = form.diceNeeded[f.name];
       if (!typed || need === undefined || typed === need) return "";
-      const off = Math.abs(need - typed), dice = off === 1 ? "die" : "dice";
-      return `${form.labelAt(f.path)}: ${typed} typed of ${need}, ${off} ${dice} ${typed < need ? "missing" : "too many"}`;
+      const off = Math.abs(need - typed);
+      return `${form.labelAt(f.path)}: ${typed} typed of ${need}, ${counted(off, "die")} ${typed < need ? "missing" : "too many"}`;
     })
     .filter(Boolean)
     .join("; ");

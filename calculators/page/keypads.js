@@ -6,6 +6,7 @@ import { isRoll } from "./input-check.js";
 import { el, nextId } from "./dom.js";
 import { getPath, setPath } from "./paths.js";
 import { digitsField } from "./dice-digits.js";
+import { forCount } from "./words.js";
 
 /**
  * @typedef {import("./form-values.js").InputSpec} InputSpec
@@ -63,7 +64,7 @@ export class Keypads {
       const list = faces();
       const most = this.mostDice(name) ?? spec.high ?? Infinity;
       if (list.length >= most) {
-        note.textContent = `${spoken}: ${most === 1 ? "the 1 die is" : `all ${most} dice are`} typed already. Press ⌫ or Clear to change one.`;
+        note.textContent = `${spoken}: ${forCount(most, "the 1 die is", `all ${most} dice are`)} typed already. Press ⌫ or Clear to change one.`;
         return;
       }
       update([...list, face]);

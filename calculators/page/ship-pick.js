@@ -7,6 +7,7 @@ import { KINDS, fleetShips } from "./fleet-store.js";
 import { el, nextId, targetOf } from "./dom.js";
 import { getPath } from "./paths.js";
 import { notePick } from "./apply-outcome.js";
+import { itOrThem } from "./words.js";
 
 /**
  * @typedef {import("./form-values.js").InputSpec} InputSpec
@@ -108,7 +109,8 @@ export class ShipPicks {
       change.open = byHand.open = true;
     }
     if (unset.length) {
-      picked.append(` ${unset.join(", ")}: not in the fleet yet (stored before the fleet kept ${unset.length > 1 ? "them" : "it"}): type ${unset.length > 1 ? "them" : "it"} here, and set ${unset.length > 1 ? "them" : "it"} on the Fleet page.`);
+      const them = itOrThem(unset.length);
+      picked.append(` ${unset.join(", ")}: not in the fleet yet (stored before the fleet kept ${them}): type ${them} here, and set ${them} on the Fleet page.`);
       change.open = byHand.open = true;
     }
   }

@@ -485,8 +485,11 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Backspace", exact=True).tap()
     type_dice(root, {"rammer_hit_dice": [4]})
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
-    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text(
-        "Nothing applied: Valiant has changed in the fleet since it was picked")
+    # The first number the fleet holds otherwise than the pick, in the fleet's words (apply-outcome.js fleetWord).
+    assert next(p for p in PARTS if after[0]["left"][p] != VALIANT["left"][p]) == "defense"
+    expect()(outcome.locator('[data-region="apply-note"]')).to_have_text(
+        "Nothing applied: Valiant has changed in the fleet since it was picked "
+        f"(Defense {VALIANT['left']['defense']} → {after[0]['left']['defense']}: applied already?): pick it again. Your fleet is unchanged.")
     assert stored(page)["ships"] == v3(after)
 
     # Picked again, the ships come with their new numbers: a second Ram, every die typed, is applied in its turn.
@@ -552,6 +555,33 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     expect()(page.locator('[data-region="fleet-ships"] > li').nth(0).locator(".fleet__numbers")).to_contain_text("Structure 1/4")
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.foreign(site_url) == []
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_picked_ships_number_changed_by_hand_is_not_applied_and_named(page, page_log, site_url):
+    """Assert a number of each picked ship changed by hand before the Ram resolves keeps that ship out of "Apply to the
+    fleet", the note naming the number by the fleet's word (Marines) or, where the fleet has none, by the input's label
+    (Starting Structure), with what the pick filled and what was sent; the fleet is left as it was."""
+    import rules_core
+    from tests.site.test_widget_table import type_dice
+
+    root = ram_between_fleet_ships(page, site_url, [VALIANT, TENGU])
+    for name, stepper in (("ramming_ship", "Ramming ship: Starting Structure: one less"), ("target_ship", "Target: Marines boxes left: one less")):
+        ship_input = root.locator(f'fieldset[data-name="{name}"]')
+        ship_input.locator(".resolver__change > summary").tap()  # the numbers by hand fold under "Change"
+        ship_input.locator(".resolver__by-hand > summary").tap()
+        ship_input.get_by_role("button", name=stepper, exact=True).tap()
+    dice = {**DICE, "ram.dice": [2, 2, 5, 5]}  # a ship of Starting Structure 3 rams with one die fewer
+    sent = {"ramming_ship": {**numbers(VALIANT), "start_structure": 3}, "target_ship": {**numbers(TENGU), "marines": 1}}
+    type_dice(root, dice)
+    expected = rules_core.resolve(RAM, with_keypads(sent, dice))
+    outcome = root.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    expect()(outcome.locator('[data-region="apply-note"]')).to_have_text(
+        "Not applied: Ramming ship: Starting Structure changed by hand (4 → 3) after Valiant was picked; "
+        "Target: Marines changed by hand (2 → 1) after Tengu was picked.")
+    expect()(outcome.get_by_role("button", name="Apply to the fleet")).to_have_count(0)
+    assert stored(page) == {"fleet": 1, "ships": [VALIANT, TENGU]}
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 

@@ -143,7 +143,7 @@ PUT_UNMARKED = """async ([key, body, type]) => {
 
 
 # The engine's saved snapshot, removed: the next boot is a fresh one, as after an update (an older build's
-# snapshot is not this build's), and reads the wasm through the precache, not the copy kept with the snapshot.
+# snapshot is not this build's). Either boot reads the wasm through the precache: the snapshot keeps no copy of it.
 DROP_SNAPSHOT = """async () => (await navigator.storage.getDirectory()).removeEntry("rules-engine", { recursive: true })"""
 
 
@@ -154,9 +154,10 @@ def test_an_unchecked_entry_of_an_older_build_is_checked_before_it_is_served(bro
     served but fetched again (the widget answers live, the page is the real one) and stored checked; the right
     one is served from the cache without a download, and marked.
 
-    (With the snapshot left, the reload is a warm boot: it compiles the wasm kept with the snapshot, and the
-    planted one is fetched again only by Pyodide's own fetch of it, started and left unused beside that compile,
-    which may reach the server after the answer: "fetched again" raced, and failed once in a quiet run.)"""
+    (With the snapshot left, the reload would be a warm boot, which reads the wasm the same way: the snapshot keeps
+    no copy of it, so a warm boot too compiles the wasm from the precache's copy, WebAssembly.compileStreaming of
+    the Cache Storage response (worker.js wasmResponse, downloadedWasm), whose check finds the planted bytes wrong
+    and fetches them again. The snapshot is removed so that the reload is the fresh boot an update brings.)"""
     copy = served_copy(site_dir, tmp_path)
     version, files = precache_list(copy)
     revisions = dict(files)
