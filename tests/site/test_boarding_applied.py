@@ -90,6 +90,13 @@ def apply(root, names: str) -> None:
     expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text(f"Applied to {names}")
 
 
+def open_dice(root) -> None:
+    """Resolved, the keypads are folded to their "Dice: … · Change" line: a tap opens them to change a die."""
+    fold = root.locator('details[data-region="dice-fold"]')
+    if fold.get_attribute("open") is None:
+        fold.locator("> summary").tap()
+
+
 def pick(root, label: str, option: str) -> None:
     root.get_by_label(f"{label}: from your fleet", exact=True).select_option(label=option)
 
@@ -160,6 +167,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
         if number == 2:
             # Applied already, this activation resolved again (a Marines' die changed) is refused, naming what the
             # fleet now holds otherwise; the die typed back, the activation goes on as applied.
+            open_dice(boarded)
             marines_pad.get_by_label("Backspace", exact=True).tap()
             marines_pad.get_by_label("Die 6", exact=True).tap()
             outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
@@ -174,6 +182,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
     assert (marines, boarders) == (1, 1) and fleet[1]["left"]["marines"] == 1 and fleet[1]["state"] == {"boarders": 1}
     # The third activation left Marines and Boarders as they were: resolved again, nothing the fleet holds differs,
     # and it is refused as applied already, not as a change.
+    open_dice(boarded)
     marines_pad.get_by_label("Backspace", exact=True).tap()
     marines_pad.get_by_label("Die 6", exact=True).tap()
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
