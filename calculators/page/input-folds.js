@@ -18,7 +18,8 @@ import { changedLines } from "./result-text.js";
  * @typedef {import("./form-state.js").Values} Values
  */
 
-/** One fold: a details, open until the first resolution, its summary a heading and (folded) what it holds.
+/** One fold: a details, open until the first resolution, its summary a heading and (folded) what it holds; the summary
+ * shows once it has folded (data-folded), so the open widget is no taller before then.
  * @param {string} region @param {string} heading @param {HTMLElement} content */
 function foldOf(region, heading, content) {
   const said = el("span", { class: "resolver__fold-said" });
@@ -26,6 +27,13 @@ function foldOf(region, heading, content) {
     el("span", { class: "resolver__fold-change", text: " · Change" }));
   const details = /** @type {HTMLDetailsElement} */ (el("details", { class: "resolver__fold", "data-region": region, open: true }, summary, content));
   return { details, said, mayFold: true, folded: false };
+}
+
+/** Fold to the one line. @param {ReturnType<typeof foldOf>} fold */
+function close(fold) {
+  fold.folded = true;
+  fold.details.dataset.folded = "";
+  fold.details.open = false;
 }
 
 /** The form and the keypads, each in a fold. */
@@ -53,13 +61,12 @@ export class InputFolds {
    * next, the roll typed in its turn folds with the dice (widget.css). @param {Values} inputs @param {boolean} final */
   resolved(inputs, final) {
     if (!this.form.faceInputs.length) return; // no dice: the inputs are what the player changes to see the answer
+    if (!this.fromDice(inputs)) return; // answered before any die (a galley mode's checklist): the inputs come first
     this.inputs.said.textContent = `: ${this.inputsLine(inputs)}`;
     this.dice.details.toggleAttribute("data-settled", final);
     this.dice.said.textContent = `: ${this.diceLine(inputs)}`;
     for (const fold of [this.inputs, this.dice]) {
-      if (!fold.mayFold || !fold.details.open) continue;
-      fold.folded = true;
-      fold.details.open = false;
+      if (fold.mayFold && fold.details.open) close(fold);
     }
   }
 
@@ -67,7 +74,7 @@ export class InputFolds {
    * are in the first screen, and the keyboard goes to the first keypad's field. */
   shipsPicked() {
     this.inputs.said.textContent = `: ${this.inputsLine(this.form.values)}`;
-    if (this.inputs.mayFold && this.inputs.details.open) (this.inputs.folded = true), (this.inputs.details.open = false);
+    if (this.inputs.mayFold && this.inputs.details.open) close(this.inputs);
     const first = this.form.faceInputs.find((face) => !face.pad.hidden && face.pad.closest(".resolver__keypads"));
     first?.digits.focus();
   }
@@ -75,13 +82,22 @@ export class InputFolds {
   /** A new round (the next activation carried in): the form and the dice open for its dice, to fold again once it is
    * resolved. */
   newRound() {
-    for (const fold of [this.inputs, this.dice]) Object.assign(fold, { mayFold: true, folded: false }).details.open = true;
+    for (const fold of [this.inputs, this.dice]) {
+      Object.assign(fold, { mayFold: true, folded: false }).details.open = true;
+      delete fold.details.dataset.folded;
+    }
   }
 
   /** A change left a keypad short: the folded line names the die missing (opening it here would move the input just
    * changed out of view). @param {string} missing missingDice's words */
   diceMissing(missing) {
     if (!this.dice.details.open) this.dice.said.textContent = `: ${missing}`;
+  }
+
+  /** Some dice typed, or a seed set to roll them. @param {Values} inputs */
+  fromDice(inputs) {
+    const seed = this.form.seedInput && getPath(inputs, this.form.seedInput.path);
+    return seed != null || this.form.faceInputs.some((face) => (getPath(inputs, face.path) || []).length > 0);
   }
 
   /** The ships picked from the fleet, then the inputs changed from where they start. @param {Values} inputs */
