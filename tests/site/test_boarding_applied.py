@@ -19,7 +19,7 @@ import pytest
 import rules_core
 from tests.site.conftest import clear_local_storage, expect, wait_until
 from tests.site.test_fleet import FLEET, KEY, PARTS, open_fleet, ship, stored, v3
-from tests.site.test_widgets import BOOT_MS, wait_ready, widget
+from tests.site.test_widgets import BOOT_MS, open_dice, open_inputs, wait_ready, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -88,13 +88,6 @@ def apply(root, names: str) -> None:
     assert outcome.get_by_role("button", name="Apply to the fleet", exact=True).count(), outcome.locator('[data-region="apply-note"]').inner_text()
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
     expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text(f"Applied to {names}")
-
-
-def open_dice(root) -> None:
-    """Resolved, the keypads are folded to their "Dice: … · Change" line: a tap opens them to change a die."""
-    fold = root.locator('details[data-region="dice-fold"]')
-    if fold.get_attribute("open") is None:
-        fold.locator("> summary").tap()
 
 
 def pick(root, label: str, option: str) -> None:
@@ -281,6 +274,8 @@ def test_for_random_dice_the_fleet_read_back_is_each_ships_outcome(page, page_lo
     root = board(page, site_url)
     for _ in range(CASES):
         page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3(base)}))
+        open_inputs(root)  # the case before resolved: the form and the dice are folded to their lines
+        open_dice(root)
         for name, label, option in (("boarding_ship", "Boarding ship", "Valiant (Mine)"), ("target", "Target", "Tengu (Jovian)")):
             root.locator(f'fieldset[data-name="{name}"] .resolver__change > summary').tap()
             pick(root, label, "— by hand —")
@@ -302,6 +297,8 @@ def test_for_random_dice_the_fleet_read_back_is_each_ships_outcome(page, page_lo
     boarded = wait_ready(page, BOARDED)
     for _ in range(CASES):
         page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3([VALIANT, start])}))
+        open_inputs(boarded)  # the case before resolved: the form and the dice are folded to their lines
+        open_dice(boarded)
         change = boarded.locator('fieldset[data-name="ship"] .resolver__change')
         if change.get_attribute("open") is None:
             change.locator("> summary").tap()
