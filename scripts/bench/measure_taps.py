@@ -333,7 +333,12 @@ def fleet_ram(player: FleetPlayer, page: Page, url: str) -> None:
 
 def fleet_boarding(player: FleetPlayer, page: Page, url: str) -> None:
     board = from_the_fleet(player, page, url, 0, BOARD, "Board")
-    player.stepper(board, "Target's current Defense (Point Defense)", 2)  # the Tengu's Defense 4 (the form says 2)
+    target = board.get_by_label("Target: from your fleet", exact=True)
+    if target.count():  # Board picks both ships (issue 33): the Tengu by its one-tap button where the build offers it
+        one_tap = board.get_by_role("button", name="Target: Tengu", exact=True)
+        player.tap(one_tap) if one_tap.count() else player.pick(target, "Tengu (Jovian)")
+    else:  # an older build: the Tengu's Defense 4 typed (the form says 2)
+        player.stepper(board, "Target's current Defense (Point Defense)", 2)
     player.dice(board, BOARD_DICE)
     print(f"  Board: {outcome(board)}")
     blocked: list[str] = []
