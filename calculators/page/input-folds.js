@@ -1,13 +1,15 @@
-// Once resolved from dice, the form and the keypads fold into one line each that says what they hold (issue 33 point 5: the
-// resolved widget in about one screen): "Inputs: Ramming ship Valiant, Target Tengu · Change" and "Dice: 3 + 5 + 3
-// typed · Change"; a tap opens them again. A fold the player (or the page: an error at its field, a default named in
-// the headline) opened stays open: the answer, above them, stays where it is while the player changes an input. A
-// change that leaves a keypad short names the die missing in the folded Dice line too.
+// Once resolved from dice (some typed, or a seed), the form and the keypads fold into one line each that says what
+// they hold (issue 33 point 5: the resolved widget in about one screen): "Inputs: Ramming ship Valiant, Target Tengu ·
+// Change" and "Dice: 3 + 5 + 3 typed · Change"; a tap opens them again. An answer with no die yet (a galley mode's
+// checklist) folds nothing: its inputs are still to be set. A fold the player (or the page: an error at its field, a
+// default named in the headline) opened stays open: the answer, above them, stays where it is while the player changes
+// an input. A change that leaves a keypad short names the die missing in the folded Dice line too.
 //
 // DOM hooks (stable; tests rely on them):
 //   details.resolver__fold[data-region="inputs-fold"]  holds form.resolver__form; its summary the one line
 //   details.resolver__fold[data-region="dice-fold"]    holds the keypads (not the roll asked next: it has its own place,
 //                                                      hidden while the dice are folded and no roll is asked: data-settled)
+//   details.resolver__fold[data-folded]                folded once at least (its summary line shows only from then on)
 
 import { el } from "./dom.js";
 import { getPath } from "./paths.js";
