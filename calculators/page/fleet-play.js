@@ -65,7 +65,7 @@ function choose(select, at) {
 }
 
 /** A widget opened from the fleet: its ship picked, the other side one tap away, the way back. Nothing for a widget
- * opened any other way. @param {{root: HTMLElement, id: string, form: any}} widget */
+ * opened any other way. @param {{root: HTMLElement, id: string, form: any, folds?: import("./input-folds.js").InputFolds | null}} widget */
 export function playFromFleet(widget) {
   const index = shipInLink(widget.id);
   if (index === null || !widget.form) return;
@@ -74,14 +74,16 @@ export function playFromFleet(widget) {
   if (!own) return;
   const played = own.ships.find((ship) => ship.index === index);
   choose(own.select, own.ships.indexOf(played));
-  for (const other of picks) if (other !== own) offerTargets(other, played);
+  const others = picks.filter((pick) => pick !== own);
+  for (const other of others) offerTargets(other, played, () => others.every(({ select }) => select.value !== "") && widget.folds?.shipsPicked());
   const back = el("a", { class: "resolver__back-to-fleet", "data-region": "back-to-fleet", href: `${FLEET_PAGE.href}#ship-${index}`, text: `Back to the fleet (${played.name})` });
-  widget.form.node.before(back);
+  (widget.folds ? widget.folds.inputs.details : widget.form.node).before(back); // in view when the inputs fold
 }
 
 /** The ships of the other side (every other ship where the played one has no side) as one-tap buttons over a pick.
- * @param {{select: HTMLSelectElement, fieldset: HTMLElement, ships: any[]}} pick @param {any} played */
-function offerTargets({ select, fieldset, ships }, played) {
+ * @param {{select: HTMLSelectElement, fieldset: HTMLElement, ships: any[]}} pick @param {any} played
+ * @param {() => void} then after a tap (the widget folds its inputs once every ship is picked) */
+function offerTargets({ select, fieldset, ships }, played, then) {
   const others = ships.filter((ship) => ship.index !== played.index && (!played.side || ship.side !== played.side));
   if (!others.length) return;
   const legend = fieldset.querySelector("legend");
@@ -92,6 +94,7 @@ function offerTargets({ select, fieldset, ships }, played) {
     onclick: (/** @type {Event} */ event) => {
       choose(select, ships.indexOf(ship));
       for (const button of buttons) button.setAttribute("aria-pressed", String(button === event.currentTarget));
+      then();
     },
   }));
   const row = el("div", { class: "resolver__targets", "data-region": "fleet-targets" }, ...buttons);

@@ -74,6 +74,7 @@ import { el } from "./dom.js";
 import { offerApply } from "./apply-outcome.js";
 import { missingDice } from "./keypad-dice.js";
 import { playFromFleet } from "./fleet-play.js";
+import { InputFolds } from "./input-folds.js";
 
 /** More charts than this are folded in the open widget (the glance and the sticky headline carry the first). */
 const MANY_CHARTS = 2;
@@ -100,6 +101,8 @@ export class Widget {
     this.view = null;
     /** @type {Requests | null} */
     this.requests = null;
+    /** @type {InputFolds | null} */
+    this.folds = null;
   }
 
   /** Draw the form inside the (still collapsed) body, once its declaration is here: no engine request yet. */
@@ -143,7 +146,8 @@ export class Widget {
       ? el("details", { class: "resolver__odds-fold" }, el("summary", { text: "Odds of every outcome" }), view.oddsRegion)
       : view.oddsRegion;
     // The answer (its headline, Apply, the steps folded by stage) above the form: in the first screen once resolved.
-    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, view.outcomeRegion, form.node, form.pads, actions, view.shared, form.nextRoll, odds, form.moreIfAny()]
+    this.folds = new InputFolds(form); // once resolved, the form and the keypads fold to one line each
+    const nodes = [view.nowRegion, view.status, view.linkNote, view.stepNote, view.topErrorSlot, view.outcomeRegion, ...this.folds.nodes, actions, view.shared, form.nextRoll, odds, form.moreIfAny()]
       .filter((node) => node !== null);
     const summary = view.body.querySelector(".resolver__summary") || view.body.querySelector("summary");
     if (view.static) view.static.replaceWith(...nodes);
@@ -196,12 +200,17 @@ export class Widget {
       }
     }
     if (!round.ready && Object.keys(form.asking).length) return; // the roll asked is being typed: the steps so far stay
-    if (!round.ready) return view.showHint(form.faceInputs.length ? "Type the dice you rolled on the keypads, or press “Roll for me”." : "Press “Roll for me” to resolve one case.", missingDice(form, round.inputs));
+    if (!round.ready) {
+      const missing = missingDice(form, round.inputs);
+      if (missing) this.folds?.diceMissing(missing);
+      return view.showHint(form.faceInputs.length ? "Type the dice you rolled on the keypads, or press “Roll for me”." : "Press “Roll for me” to resolve one case.", missing);
+    }
     const answer = await round.resolve();
     if (!answer) return;
     if (answer.error) return view.showError(answer);
     const steps = answer.result.steps || [];
     view.showResolved({ ...answer.result, steps: withEarlier(steps, this.earlier) }, round.inputs, form, Boolean(form.declaration.has_odds));
+    this.folds?.resolved(round.inputs, !answer.result.next_roll);
     form.askRoll(answer.result.next_roll || null);
     offerApply(this, answer.result, round.inputs);
     this.offerCarry(answer.result.outcome && answer.result.outcome.carry, steps);
@@ -231,6 +240,7 @@ export class Widget {
     this.step = next ? (this.step || 1) + 1 : 1;
     this.earlier = next ? [...this.earlier, ...activationSteps(steps)] : [];
     this.view.showStep(next ? `Activation ${this.step}: it starts from the state the last one left.` : "");
+    this.folds?.newRound(); // its dice to type: the folds open
     this.form.takeCarry(inputs);
   }
 

@@ -45,12 +45,13 @@ RAM = "jovian-wars/v1.2.4/ram"
 BOARD = "jovian-wars/v1.2.4/board"
 BOARDED = "jovian-wars/v1.2.4/boarded"
 BOOT_MS = 180_000
-CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "traits": 1, "trait_boxes": 1,
+CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "skill": 3, "traits": 1, "trait_boxes": 1,
         "weapons": 2, "spinal": 0}
-FLEET = {"fleet": 1, "ships": [
-    {"name": "Valiant", "side": "CEGA", "card": CARD, "left": {**CARD, "structure": 1}},
-    {"name": "Tengu", "side": "Jovian", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
-"""How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's."""
+FLEET = {"fleet": 4, "ships": [
+    {"kind": "Capital Ship", "name": "Valiant", "side": "CEGA", "card": CARD, "left": {**CARD, "structure": 1}},
+    {"kind": "Capital Ship", "name": "Tengu", "side": "Jovian", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
+"""How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's,
+as this build stores them (version 4: with the Skill a fleet ship now holds, so no pick asks for it)."""
 RAM_DICE = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
 RAM_IN_TURN = {"rammer_hit_dice": (4,)}
 """The roll the Ram asks for next (the Valiant's Catastrophic Damage Table die, 4: no effect), typed in its turn where
@@ -332,7 +333,12 @@ def fleet_ram(player: FleetPlayer, page: Page, url: str) -> None:
 
 def fleet_boarding(player: FleetPlayer, page: Page, url: str) -> None:
     board = from_the_fleet(player, page, url, 0, BOARD, "Board")
-    player.stepper(board, "Target's current Defense (Point Defense)", 2)  # the Tengu's Defense 4 (the form says 2)
+    target = board.get_by_label("Target: from your fleet", exact=True)
+    if target.count():  # Board picks both ships (issue 33): the Tengu by its one-tap button where the build offers it
+        one_tap = board.get_by_role("button", name="Target: Tengu", exact=True)
+        player.tap(one_tap) if one_tap.count() else player.pick(target, "Tengu (Jovian)")
+    else:  # an older build: the Tengu's Defense 4 typed (the form says 2)
+        player.stepper(board, "Target's current Defense (Point Defense)", 2)
     player.dice(board, BOARD_DICE)
     print(f"  Board: {outcome(board)}")
     blocked: list[str] = []

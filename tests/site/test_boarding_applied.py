@@ -19,7 +19,7 @@ import pytest
 import rules_core
 from tests.site.conftest import clear_local_storage, expect, wait_until
 from tests.site.test_fleet import FLEET, KEY, PARTS, open_fleet, ship, stored, v3
-from tests.site.test_widgets import BOOT_MS, wait_ready, widget
+from tests.site.test_widgets import BOOT_MS, open_dice, open_inputs, wait_ready, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -160,6 +160,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
         if number == 2:
             # Applied already, this activation resolved again (a Marines' die changed) is refused, naming what the
             # fleet now holds otherwise; the die typed back, the activation goes on as applied.
+            open_dice(boarded)
             marines_pad.get_by_label("Backspace", exact=True).tap()
             marines_pad.get_by_label("Die 6", exact=True).tap()
             outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
@@ -174,6 +175,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
     assert (marines, boarders) == (1, 1) and fleet[1]["left"]["marines"] == 1 and fleet[1]["state"] == {"boarders": 1}
     # The third activation left Marines and Boarders as they were: resolved again, nothing the fleet holds differs,
     # and it is refused as applied already, not as a change.
+    open_dice(boarded)
     marines_pad.get_by_label("Backspace", exact=True).tap()
     marines_pad.get_by_label("Die 6", exact=True).tap()
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
@@ -272,6 +274,8 @@ def test_for_random_dice_the_fleet_read_back_is_each_ships_outcome(page, page_lo
     root = board(page, site_url)
     for _ in range(CASES):
         page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3(base)}))
+        open_inputs(root)  # the case before resolved: the form and the dice are folded to their lines
+        open_dice(root)
         for name, label, option in (("boarding_ship", "Boarding ship", "Valiant (Mine)"), ("target", "Target", "Tengu (Jovian)")):
             root.locator(f'fieldset[data-name="{name}"] .resolver__change > summary').tap()
             pick(root, label, "— by hand —")
@@ -293,6 +297,8 @@ def test_for_random_dice_the_fleet_read_back_is_each_ships_outcome(page, page_lo
     boarded = wait_ready(page, BOARDED)
     for _ in range(CASES):
         page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 4, "ships": v3([VALIANT, start])}))
+        open_inputs(boarded)  # the case before resolved: the form and the dice are folded to their lines
+        open_dice(boarded)
         change = boarded.locator('fieldset[data-name="ship"] .resolver__change')
         if change.get_attribute("open") is None:
             change.locator("> summary").tap()

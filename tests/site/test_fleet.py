@@ -457,7 +457,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     dice; a second apply of the same picks is refused; undo puts the fleet back as it was."""
     import rules_core
     from tests.site.test_widget_table import type_dice
-    from tests.site.test_widgets import open_widget
+    from tests.site.test_widgets import open_dice, open_inputs, open_widget
 
     open_fleet(page, site_url)
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", json.dumps({"fleet": 1, "ships": [VALIANT, TENGU]}))
@@ -481,7 +481,9 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert after[0]["left"] != VALIANT["left"] and after[1]["left"] != TENGU["left"]
     assert stored(page) == {"fleet": 4, "ships": v3(after)}
 
-    # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice.
+    # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice. Resolved, the
+    # dice are folded to their line (the roll typed in its turn with them): a tap opens them.
+    open_dice(root)
     root.locator('fieldset[data-faces="rammer_hit_dice"]').get_by_label("Backspace", exact=True).tap()
     type_dice(root, {"rammer_hit_dice": [4]})
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
@@ -493,6 +495,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert stored(page)["ships"] == v3(after)
 
     # Picked again, the ships come with their new numbers: a second Ram, every die typed, is applied in its turn.
+    open_inputs(root)  # folded to its line since the first Ram
     for name, label, other, option in (("ramming_ship", "Ramming ship: from your fleet", "Tengu (Theirs)", "Valiant (Mine)"),
                                        ("target_ship", "Target: from your fleet", "Valiant (Mine)", "Tengu (Theirs)")):
         root.locator(f'fieldset[data-name="{name}"] .resolver__change > summary').tap()  # the pick is folded under "Change"

@@ -82,8 +82,14 @@ def check_ram_from_the_ship(page, page_log, url: str) -> None:
     assert in_first_screen(target)
     expect()(widget.locator('[data-region="fleet-targets"] button')).to_have_count(1)  # the other side only
     target.tap()
-    expect()(target).to_have_attribute("aria-pressed", "true")
+    # (the inputs fold once both ships are picked, the button with them: found by its place, not its role)
+    expect()(widget.locator('[data-region="fleet-targets"] button[aria-pressed="true"]')).to_have_text("Tengu (Jovian)")
     expect()(widget.locator('fieldset[data-name="target_ship"] [data-region="picked"]')).to_contain_text("Tengu (Jovian): ")
+    # Both ships picked: the inputs fold to their line, the keyboard is on the first keypad's field, in the first screen.
+    expect()(widget.locator('details[data-region="inputs-fold"] > summary')).to_contain_text("Inputs: Ramming ship Valiant")
+    digits = widget.locator('fieldset[data-faces="skill_roll.dice"] [data-region="digits"]')
+    expect()(digits).to_be_focused()
+    assert in_first_screen(digits)
     page.go_back()  # the browser's back: the Fleet page's entry was made fleet/#ship-0 as the player left it
     landed = page.locator('[data-region="fleet-ships"] > li#ship-0')
     expect()(landed.locator("button.fleet__card")).to_have_attribute("aria-expanded", "true")

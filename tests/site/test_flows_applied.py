@@ -22,7 +22,7 @@ from tests.site.test_boarding_applied import CASES, applied, apply, pick, random
 from tests.site.test_boarding_applied import no_fleet  # noqa: F401 (autouse: each test starts with no fleet)
 from tests.site.test_fleet import EXPLODING_TENGU, KEY, VALIANT, numbers, v3
 from tests.site.test_fleet_squadrons import ALPHA, BRAVO
-from tests.site.test_widgets import BOOT_MS, wait_ready
+from tests.site.test_widgets import BOOT_MS, open_dice, open_inputs, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -60,6 +60,7 @@ def faces_of(dice: dict[str, str]) -> dict[str, list[int]]:
 
 def clear_first_rolls(root, stage: dict[str, str]) -> None:
     """Each first roll's keypad emptied (the rolls asked later are cleared with them, keypads.js clearLaterRolls)."""
+    open_dice(root)  # folded to its line once the last case was resolved
     for pad in stage:
         keypad = root.locator(f'fieldset[data-faces="{pad}"]')
         if keypad.locator('[data-region="digits"]').input_value():
@@ -84,6 +85,7 @@ def resolve_typed(page, root, resolver: str, stages: list[dict[str, str]]) -> di
 
 def repick(root, picks: tuple[tuple[str, str, str], ...]) -> None:
     """Each ship picked afresh (by hand, then the fleet ship): the fleet as it is now, its numbers in the form."""
+    open_inputs(root)  # folded to its line once the last case was resolved
     for name, label, option in picks:
         change = root.locator(f'fieldset[data-name="{name}"] .resolver__change')
         if change.get_attribute("open") is None:

@@ -16,7 +16,7 @@ from tests.conftest import SITE
 from tests.site.test_table_use import go_offline_with_the_service_worker
 from tests.site.test_widget_table import VALIANT_RAMS_TENGU, type_dice
 from tests.site.conftest import expect
-from tests.site.test_widgets import open_widget, shared_resolution
+from tests.site.test_widgets import open_inputs, open_widget, shared_resolution
 from tests.timing import ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
@@ -290,6 +290,7 @@ def test_destroyed_in_a_capital_ships_ram_is_a_capital_ships(page, page_log, sit
         stage.tap()
     tap_destroyed(page, outcome.locator(".resolver__steps"), SHIP)
     tap_destroyed(page, outcome.locator(".resolver__headline"), SHIP)
+    open_inputs(ram)  # resolved from its seed, the form is folded to its line
     ram.locator('select[data-name="rammer"]').select_option("Squadron")
     tap_destroyed(page, ram.locator('[data-model="Squadron"] .resolver__help'), SQUADRON)  # its "0 is Destroyed."
     shot_down = outcome.locator(".resolver__steps li", has_text="The ramming Squadron is Destroyed by Point Defense")

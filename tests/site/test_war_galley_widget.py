@@ -8,6 +8,7 @@ import pytest
 
 import rules_core
 from tests.site.conftest import expect
+from tests.site.test_widgets import open_inputs
 from tests.timing import ms
 
 pytestmark = pytest.mark.browser
@@ -30,6 +31,9 @@ def test_ram_resolves_on_the_galley_page_at_phone_size(page, page_log, site_url)
     pad = root.locator('fieldset[data-faces="roll"]')
     for face in (6, 6):
         pad.get_by_label(f"Die {face}", exact=True).click()
+    # Resolved from them, the form folds to its "Inputs: … · Change" line: a tap opens it to set the ram.
+    expect()(root.locator('details[data-region="inputs-fold"]')).not_to_have_attribute("open", "")
+    open_inputs(root)
     form.get_by_label("Ram Attack rating", exact=True).fill("2")
     form.get_by_label("Where the attacker ends, next to the target", exact=True).select_option("adjacent, at its flank")
     pointing = form.get_by_label("Pointing at the target ship", exact=True)

@@ -48,6 +48,25 @@ def open_widget(page, resolver_id: str):
     return root
 
 
+def open_fold(root, region: str) -> None:
+    """Resolved from dice, the form and the keypads fold to one line each ("Inputs: … · Change", "Dice: … · Change",
+    calculators/page/input-folds.js): a tap on the line opens them, as a player does before changing one."""
+    fold = root.locator(f'details[data-region="{region}"]')
+    if fold.get_attribute("open") is None:
+        fold.locator("> summary").click()
+    expect()(fold).to_have_attribute("open", "")
+
+
+def open_inputs(root) -> None:
+    """Open the folded form (its "Inputs: … · Change" line) to change an input after a resolution."""
+    open_fold(root, "inputs-fold")
+
+
+def open_dice(root) -> None:
+    """Open the folded keypads (their "Dice: … · Change" line) to change a die after a resolution."""
+    open_fold(root, "dice-fold")
+
+
 # The engine's saved snapshot file (calculators/worker/snapshot-store.js: one file in the Origin Private
 # File System, [uint32 header length][header JSON][the heap's non-zero pages]), opened and split,
 # or null while there is none: a page function's opening lines, shared by SNAPSHOT_RECORD and the
