@@ -40,7 +40,10 @@ export function notePick(form, path, ship, carried) {
  * (current)"). */
 const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrusters", marines: "Marines", structure: "Structure",
   traits: "System Traits", trait_boxes: "boxes in each System Trait", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
-  boarders: "Boarders aboard", fate: "fate" };
+  boarders: "Boarders aboard", fate: "fate", skill: "Skill",
+  // a Squadron's card (rules_core squadron_parts' labels)
+  weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
+  missile_macro: "Missile Macro", evasive: "Evasive trait" };
 
 /** What the fleet calls a number or state a ship holds, else its name. @param {string} name */
 function fleetWord(name) {
