@@ -46,7 +46,7 @@ from ..registry import Inputs
 from ..dice.roll import Resolution
 from ..values import int_of
 from ..rolling import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
-from .model_choice import ModelCard
+from .model_choice import CAPITAL_SHIP, MODEL_CHOICE, SQUADRON, ModelCard
 
 # ---------------------------------------------------------------- requirements
 
@@ -160,7 +160,7 @@ class Either:
                               f"met by {' and '.join(passing)} ({detail})" if ok else f"no alternative holds ({detail})")
 
 
-MODELS = ("Capital Ship", "Squadron")
+MODELS = (CAPITAL_SHIP, SQUADRON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +172,7 @@ class Model:
 
     @property
     def inputs(self) -> tuple[Input, ...]:
-        return (Input("model", "choice", "Declaring model", default=self.kind, choices=MODELS),)
+        return (replace(MODEL_CHOICE, default=self.kind),)
 
     def check(self, values: Mapping[str, object]) -> answers.Check:
         return answers.judged(values, ("model",), f"{self.kind}s only", values["model"] == self.kind,
@@ -200,6 +200,7 @@ class ForModel:
         kind = str(values.get(self.model.choice.name))
         part = dict(self.by_kind)[kind]
         ok, said = part.holds(values)
+        said = said if isinstance(part, Rating) else f"{part.label}: {said}"  # a flag's "yes" says what it answers
         # The kind is the player's choice (its default a Capital Ship, as the fleet's ships are): only the number or
         # flag read is judged entered or not.
         return answers.judged(values, part.fields, self.label, ok, f"a {kind}: {said}")

@@ -43,9 +43,10 @@ class ModelCard:
     @classmethod
     def of(cls, ship: Sequence[str], squadron: Sequence[str]) -> ModelCard:
         """The Capital Ship's card numbers `ship` ("ship": "The ship") and the Squadron's `squadron` ("squadron":
-        "The Squadron"), under `MODEL_CHOICE`."""
-        return cls(MODEL_CHOICE, (replace(card_input(*ship, who="The ship"), when=(MODEL_CHOICE.name, CAPITAL_SHIP)),
-                                  squadron_card_input(*squadron, when=(MODEL_CHOICE.name, SQUADRON))))
+        "The Squadron"), under `MODEL_CHOICE`; a kind of which none is read has no card input."""
+        cards = ((replace(card_input(*ship, who="The ship"), when=(MODEL_CHOICE.name, CAPITAL_SHIP)),) if ship else ()) + (
+            (squadron_card_input(*squadron, when=(MODEL_CHOICE.name, SQUADRON)),) if squadron else ())
+        return cls(MODEL_CHOICE, cards)
 
     @property
     def inputs(self) -> tuple[Input, ...]:
