@@ -13,8 +13,9 @@ from ... import readings
 from ...registry import Resolver
 from ...inputs import Input
 from .action import Action, SkillTest, resolver
-from ..common import MODELS, Either, Flag, ForModel, Model, Rating, Table
-from ..model_choice import ModelCard, squadron_card_input
+from ..common import Either, Flag, ForModel, Model, Rating, Table
+from ..model_choice import CAPITAL_SHIP, ModelCard, squadron_card_input
+from ..model_choice import SQUADRON as SQUADRON_KIND
 from ..ship_inputs import card_input
 
 V121 = ("v1.2.1",)
@@ -63,15 +64,15 @@ ACTIONS: tuple[Action, ...] = (
     # Generic Special Actions
     Action(
         "boarding-party", "Boarding Party", "", V121,
-        (ForModel("Marines: 1+ or Exo-Armor", MARINES_CARD, ((MODELS[0], on_card("Marines", 1, MARINES_CARD.of_kind(MODELS[0]))),
-                                                            (MODELS[1], Flag("exo_armor", "Exo-Armor", default=False)))),),
+        (ForModel("Marines: 1+ or Exo-Armor", MARINES_CARD, ((CAPITAL_SHIP, on_card("Marines", 1, MARINES_CARD.of_kind(CAPITAL_SHIP))),
+                                                            (SQUADRON_KIND, Flag("exo_armor", "Exo-Armor", default=False)))),),
         effect="Initiate a Boarding Action against a Capital Ship or Terrain model that is within 1\".",
         gap=readings.V121_BOARDING_GAP),
     Action(
         "boost", "Boost", "", V121,
         (ForModel("Thrusters: 1+ or Fuel: 1+", THRUSTERS_OR_FUEL, (
-            (MODELS[0], on_card("Thrusters", 1, THRUSTERS_OR_FUEL.of_kind(MODELS[0]))),
-            (MODELS[1], on_card("Fuel", 1, THRUSTERS_OR_FUEL.of_kind(MODELS[1]))))),),
+            (CAPITAL_SHIP, on_card("Thrusters", 1, THRUSTERS_OR_FUEL.of_kind(CAPITAL_SHIP))),
+            (SQUADRON_KIND, on_card("Fuel", 1, THRUSTERS_OR_FUEL.of_kind(SQUADRON_KIND))))),),
         effect="Capital ships may double their Speed rating during their activation. Squadrons may double their Speed "
                "rating by expending 1 Fuel or triple their Speed rating by expending 2 Fuel."),
     Action(
