@@ -37,14 +37,12 @@ PENDING: dict[str, set[str]] = {
     "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
     "jovian-wars/v1.2.4/suppressed": {"armor"},
     "jovian-wars/v1.2.4/explosion": {"structure", "armor"},
-    # The v1.2.1 Special Actions of either kind whose Skill Test rolls one of several ratings ("Skill/Thrusters/Fuel")
-    # that not every kind's card holds (a Squadron's has no Thrusters or Sensors, a Capital Ship's no Fuel), or whose
-    # requirement names a rating no fleet card holds (v1.2.1's Damage): not done in this branch.
+    # The v1.2.1 Special Actions of either kind that read Sensors (a Squadron's fleet card has none: whether a v1.2.1
+    # Squadron may meet "Sensors: 1+" or roll Sensors is not on it), or whose requirement names a rating no fleet card
+    # holds (v1.2.1's Damage): not done in this branch.
     "jovian-wars/v1.2.1/concentrated-fire": {"skill", "sensors"},
-    "jovian-wars/v1.2.1/evade": {"thrusters", "fuel", "skill"},
     "jovian-wars/v1.2.1/ramming-speed": {"structure", "skill"},
     "jovian-wars/v1.2.1/vector-attack": {"sensors", "skill"},
-    "jovian-wars/v1.2.1/withdraw": {"skill", "thrusters"},
 }
 """The loose inputs left, by resolver, each with why: the test holds the list exact, so a resolver moved onto the
 fleet's card comes off it, and no new loose number comes in unlisted."""

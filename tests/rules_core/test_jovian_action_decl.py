@@ -12,7 +12,7 @@ import pkgutil
 from fractions import Fraction
 from typing import cast
 
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 import rules_core.jovian_wars as jovian_wars
 from rules_core.registry import REGISTRY
@@ -83,14 +83,16 @@ def test_every_skill_test_table_is_a_distribution_and_more_skill_never_lowers_it
 
     # A rating on the declaring model's card is a part of its card input (test.model; of "a model", the chosen kind's).
     model = test.model.card(chosen) if isinstance(test.model, ModelCard) else test.model
-    if model is not None:  # one die under the card's most, so one more is allowed (a Squadron's Skill is at most 8)
-        rolled = {spec.name for spec in test.ratings}
+    rolled = {spec.name for spec in test.ratings}
+    if model is not None:  # only the ratings the card holds (a Squadron's has no Thrusters), one die under its most
+        rolled &= {part.name for part in model.parts}
+        assume(test.rating(chosen).name in rolled)  # a rating the card lacks is refused (test_jovian_v121)
         skill = min(skill, min(int(part.high or 0) for part in model.parts if part.name in rolled) - 1)
 
     def rows(dice: int) -> tuple[dict[str, Fraction], str]:
         # The resolver's own odds function: at 0 dice its requirement may refuse, and the registry then shows no odds.
         resolver = REGISTRY[decl.id]
-        ratings = {spec.name: dice for spec in test.ratings}
+        ratings = dict.fromkeys(rolled, dice)
         checked = resolver.check({**chosen, **({model.name: ratings} if model is not None else ratings)})
         assert resolver.odds is not None
         table = cast(dict[str, Fraction], resolver.odds(checked).extra["rows"])

@@ -20,7 +20,7 @@ FAILING: dict[str, dict[str, object]] = {
     "boarding-party": {"ship": {"marines": 0}, "exo_armor": False},
     "boost": {"ship": {"thrusters": 0}},
     "concentrated-fire": {"capital_target": False},
-    "evade": {"thrusters": 0, "fuel": 1},
+    "evade": {"ship": {"thrusters": 0}},
     "land": {"launched": True},
     "launch": {"embarked": False},
     "lock-on": {"fire_control": 1},
@@ -54,9 +54,12 @@ def test_requirement_passes_by_default_and_fails_when_broken(slug: str) -> None:
     assert any(not c["ok"] for c in out["checks"])
 
 
-@pytest.mark.parametrize("given, ok", [({"thrusters": 0, "fuel": 2}, True), ({"thrusters": 1, "fuel": 0}, True),
-                                       ({"thrusters": 0, "fuel": 1}, False)])
-def test_evade_or_passes_if_either_side_does(given: dict, ok: bool) -> None:
+@pytest.mark.parametrize("given, ok", [
+    ({"ship": {"thrusters": 1}, "squadron": {"fuel": 0}}, True), ({"ship": {"thrusters": 0}, "squadron": {"fuel": 2}}, False),
+    ({"model": "Squadron", "ship": {"thrusters": 0}, "squadron": {"fuel": 2}}, True),
+    ({"model": "Squadron", "ship": {"thrusters": 1}, "squadron": {"fuel": 1}}, False)])
+def test_evade_reads_the_chosen_kinds_thrusters_or_fuel(given: dict, ok: bool) -> None:
+    """Assert "Thrusters: 1+ or Fuel: 2+" is a Capital Ship's Thrusters or a Squadron's Fuel, each its own card's."""
     assert resolve(V + "evade", given)["checks"][0]["ok"] is ok
 
 
@@ -85,15 +88,32 @@ def test_a_one_kind_actions_numbers_are_its_cards() -> None:
     assert not resolve(V + "reactive-interception", {"squadron": {"fuel": 0}})["outcome"]["allowed"]
 
 
+@pytest.mark.parametrize(("slug", "given", "said"), [
+    ("evade", {"model": "Squadron", "test_rating": "Thrusters"},
+     "Skill Test rolls: a Squadron's card has no Thrusters: pick Skill or Fuel"),
+    ("evade", {"test_rating": "Fuel"}, "Skill Test rolls: a Capital Ship's card has no Fuel: pick Skill or Thrusters"),
+    ("withdraw", {"model": "Squadron", "test_rating": "Thrusters"}, "Skill Test rolls: a Squadron's card has no Thrusters: pick Skill"),
+])
+def test_a_rating_the_chosen_kinds_card_lacks_is_refused_by_name(slug: str, given: dict, said: str) -> None:
+    """Assert a Skill Test of a rating the chosen kind's card does not hold is refused naming the field and the
+    ratings it may roll, never a default standing in."""
+    with pytest.raises(InputError) as caught:
+        resolve(V + slug, {**given, "seed": 1})
+    assert str(caught.value) == said and caught.value.field == "test_rating"
+
+
 def test_evade_refused_to_sluggish() -> None:
     out = resolve(V + "evade", {"sluggish": True})
     assert [c["ok"] for c in out["checks"]] == [True, False]
 
 
 def test_evade_player_picks_the_rating() -> None:
-    """Assert "Skill/Thrusters/Fuel" rolls the chosen rating: Fuel 4 rolls 4 dice."""
-    assert describe(V + "evade", {"test_rating": "Fuel", "fuel": 4})["dice_needed"]["roll.dice"] == 4
-    out = resolve(V + "evade", {"test_rating": "Fuel", "fuel": 4, "roll": {"dice": [1, 2, 3, 4]}})
+    """Assert "Skill/Thrusters/Fuel" rolls the chosen rating of the chosen kind's card: a Squadron's Fuel 4 rolls 4
+    dice, a Capital Ship's Thrusters 2 rolls 2."""
+    squadron = {"model": "Squadron", "test_rating": "Fuel", "squadron": {"fuel": 4}}
+    assert describe(V + "evade", squadron)["dice_needed"]["roll.dice"] == 4
+    assert describe(V + "evade", {"test_rating": "Thrusters", "ship": {"thrusters": 2}})["dice_needed"]["roll.dice"] == 2
+    out = resolve(V + "evade", {**squadron, "roll": {"dice": [1, 2, 3, 4]}})
     assert out["outcome"]["row"] == "[N]" and "Fire Control: 1" in out["outcome"]["headline"]
 
 

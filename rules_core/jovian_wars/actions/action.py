@@ -20,6 +20,7 @@ from ...dice.read import notation
 from ...dice.dist import Dist
 from ...inputs import Input, SEED
 from ...dice.pools import MAX_BASE, Pool
+from ...errors import InputError
 from ...readings import Gap, Reading
 from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
@@ -62,9 +63,16 @@ class SkillTest:
 
     def value(self, values: Inputs) -> int:
         """The rolled rating's number: the model's card's part of that name, or the input of its own."""
-        name = self.rating(values).name
+        rating = self.rating(values)
         model = self.model.card(values) if isinstance(self.model, ModelCard) else self.model
-        return int_of(values, f"{model.name}.{name}" if model is not None else name)
+        if model is None:
+            return int_of(values, rating.name)
+        held = [spec for spec in self.ratings if any(part.name == spec.name for part in model.parts)]
+        if rating not in held:  # "Skill/Thrusters/Fuel" of a model whose card has not every one (a Squadron's Thrusters)
+            kind = model.when[1] if model.when else model.label
+            raise InputError("test_rating", f"a {kind}'s card has no {_rating_name(rating)}: pick "
+                                            f"{' or '.join(_rating_name(spec) for spec in held)}")
+        return int_of(values, f"{model.name}.{rating.name}")
 
     def pool(self, values: Inputs) -> Pool:
         return skill_pool(self.value(values))

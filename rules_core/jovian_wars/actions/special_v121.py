@@ -54,6 +54,11 @@ THRUSTERS_OR_FUEL = ModelCard.of(ship=("thrusters",), squadron=("fuel",))
 """Boost's model: a Capital Ship's Thrusters or a Squadron's Fuel, from the chosen kind's card."""
 MARINES_CARD = ModelCard.of(ship=("marines",), squadron=())
 """Boarding Party's model: a Capital Ship's Marines (a Squadron's card has none: it may board as Exo-Armor)."""
+EVADE_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill", "fuel"))
+"""Evade's model: its requirement a Capital Ship's Thrusters or a Squadron's Fuel, its "Skill/Thrusters/Fuel" test a
+rating of the chosen kind's card (a Capital Ship's has no Fuel, a Squadron's no Thrusters)."""
+WITHDRAW_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill",))
+"""Withdraw's model ("this model"): its "Skill/Thrusters" test a rating of the chosen kind's card."""
 POINT_DEFENSE_SHIP, SENSORS_SHIP, SKILL_SHIP = ship_card("defense"), ship_card("sensors"), ship_card("skill")
 THRUSTERS_SHIP = ship_card("thrusters")
 REORIENT_SHIP = ship_card("thrusters", "skill")
@@ -86,13 +91,15 @@ ACTIONS: tuple[Action, ...] = (
                      "secondary targets may not be re-rolled")))),
     Action(
         "evade", "Evade", "", V121,
-        (Either("Thrusters: 1+ or Fuel: 2+", (rating("Thrusters", 1), rating("Fuel", 2))),
+        (ForModel("Thrusters: 1+ or Fuel: 2+", EVADE_CARD, (
+            (CAPITAL_SHIP, on_card("Thrusters", 1, EVADE_CARD.of_kind(CAPITAL_SHIP))),
+            (SQUADRON_KIND, on_card("Fuel", 2, EVADE_CARD.of_kind(SQUADRON_KIND))))),
          Flag("sluggish", "Sluggish trait", absent=True)),
         effect="The model gains an Evasion token, which is removed in the End Phase. If the Skill Check was [N], the model "
                "is reduced to Fire Control: 1. The Evasion token grants the Evasive trait. If the model already had the "
                "Evasive trait, the trait now also functions at Short Range. A model with the Sluggish trait may not declare "
                "this Special Action.",
-        roll=skill_test("Skill", "Thrusters", "Fuel", table=(
+        roll=skill_test("Skill", "Thrusters", "Fuel", model=EVADE_CARD, table=(
             ("[N]", "the model gains an Evasion token, and the model is reduced to Fire Control: 1"),
             ("[D+]", "the model gains an Evasion token")))),
     Action(
@@ -133,7 +140,7 @@ ACTIONS: tuple[Action, ...] = (
         (Flag("clear_6", "6\" from Enemy Models", asks="At least 6\" from every enemy model"),),
         effect="A skill test result of [D+] allows this model to be removed from the board. Models that successfully "
                "Withdraw are worth fewer Victory Points to the opponent.",
-        roll=skill_test("Skill", "Thrusters", table=(
+        roll=skill_test("Skill", "Thrusters", model=WITHDRAW_CARD, table=(
             ("[N]", "not removed from the board"), ("[D+]", "allows this model to be removed from the board")))),
     # Squadron Special Actions
     Action(
