@@ -2,7 +2,7 @@
 //
 // The link, made on the Fleet page: the resolver's page, its fragment naming the resolver (so the widget opens there
 // and the page lands on it, fragment.js and landing.js) with an empty state in the earlier JSON form ("{}", which
-// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron"), and "ship=<resolver id>:<n>", the
+// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron", its Evade "model": "Squadron"), and "ship=<resolver id>:<n>", the
 // ship's place in the stored fleet (fleet-store.js) for that resolver alone (a widget the player goes on to, Board's
 // Boarded, picks its own):
 //
@@ -32,8 +32,9 @@ const SHIP_KEY = "ship";
 export function playLink(places, resolverId, ship, index) {
   const place = Object.hasOwn(places, resolverId) ? places[resolverId] : null;
   if (!place) return null;
-  // Ram's rammer is a choice: a Squadron rams as a Squadron (rules_core ship_now's squadron checks say so too).
-  const state = resolverId.endsWith("/ram") && kindOf(ship) === SQUADRON ? { rammer: SQUADRON } : {};
+  // The kind of model is a choice (the Ram's "rammer", an Action's "model": place[3]): a Squadron plays as a Squadron
+  // (rules_core ship_now's squadron checks say so too).
+  const state = place[3] && kindOf(ship) === SQUADRON ? { [place[3]]: SQUADRON } : {};
   const fragment = `${resolverId}=${encodeURIComponent(JSON.stringify(state))}&${SHIP_KEY}=${resolverId}:${index}`;
   return new URL(`${place[0]}#${fragment}`, SITE_ROOT).href;
 }

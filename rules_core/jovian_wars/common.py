@@ -7,6 +7,7 @@ Requirements: each need declares the input it reads (`inputs`), so an Action lis
     ``Flag(field, name, absent=False, *, asks, default)``            a trait or condition (a bool input)
     ``Either(label, parts)``                 passes when any part passes ("Thrusters: 1+ or Fuel: 2+")
     ``Model(kind)``                          v1.2.1 "Capital Ships only" / "Squadrons only"
+    ``ForModel(label, model, by_kind)``      of "a model": the chosen kind's card (model_choice.py)
     ``need.check(values)``                   a typed `answers.Check`
     ``checks(needs, values)``                one typed check per need, in the rule's order
     ``all_ok(checks)``, ``requirement_sentence(checks)``
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .. import answers
@@ -45,6 +46,7 @@ from ..registry import Inputs
 from ..dice.roll import Resolution
 from ..values import int_of
 from ..rolling import LEVELS, MAGNITUDE_LABELS, best_magnitude, roll
+from .model_choice import CAPITAL_SHIP, MODEL_CHOICE, SQUADRON, ModelCard
 
 # ---------------------------------------------------------------- requirements
 
@@ -158,7 +160,7 @@ class Either:
                               f"met by {' and '.join(passing)} ({detail})" if ok else f"no alternative holds ({detail})")
 
 
-MODELS = ("Capital Ship", "Squadron")
+MODELS = (CAPITAL_SHIP, SQUADRON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,15 +172,42 @@ class Model:
 
     @property
     def inputs(self) -> tuple[Input, ...]:
-        return (Input("model", "choice", "Declaring model", default=self.kind, choices=MODELS),)
+        return (replace(MODEL_CHOICE, default=self.kind),)
 
     def check(self, values: Mapping[str, object]) -> answers.Check:
         return answers.judged(values, ("model",), f"{self.kind}s only", values["model"] == self.kind,
                               f"declared by a {values['model']}")
 
 
-Need = Rating | Flag | Either | Model
-"""One part of a requirement."""
+@dataclass(frozen=True, slots=True)
+class ForModel:
+    """A requirement of "a model" met from the chosen kind's own card: the text's label, and by kind the part of it
+    that kind's card holds ("Thrusters: 1+ or Fuel: 2+": a Capital Ship's Thrusters, a Squadron's Fuel)."""
+
+    label: str
+    model: ModelCard
+    by_kind: tuple[tuple[str, Rating | Flag], ...]
+    """(kind, the part its card is held to: a rating, its `field` a part of that kind's card input, or a flag)."""
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        """The choice, each kind's card, and a flag part's own input, shown for its kind only."""
+        flags = tuple(replace(spec, when=(self.model.choice.name, kind))
+                      for kind, part in self.by_kind if isinstance(part, Flag) for spec in part.inputs)
+        return (*self.model.inputs, *flags)
+
+    def check(self, values: Mapping[str, object]) -> answers.Check:
+        kind = str(values.get(self.model.choice.name))
+        part = dict(self.by_kind)[kind]
+        ok, said = part.holds(values)
+        said = said if isinstance(part, Rating) else f"{part.label}: {said}"  # a flag's "yes" says what it answers
+        # The kind is the player's choice (its default a Capital Ship, as the fleet's ships are): only the number or
+        # flag read is judged entered or not.
+        return answers.judged(values, part.fields, self.label, ok, f"a {kind}: {said}")
+
+
+Need = Rating | Flag | Either | Model | ForModel
+"""One part of a requirement (`ForModel`: one of "a model", read from the chosen kind's card: model_choice.py)."""
 
 
 def checks(needs: Sequence[Need], values: Mapping[str, object]) -> tuple[answers.Check, ...]:

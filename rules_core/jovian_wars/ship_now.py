@@ -22,6 +22,7 @@ from .boarding import resolver as boarding
 from .ram import resolver as ram
 from .ship import MARINES, RATINGS, Ship
 from .ship_inputs import ship_input
+from .model_choice import SQUADRON, choice_of_kind
 from .squadron_inputs import DESTROYED, squadron_input
 
 FATES = ("", "Destroyed", "Dead", "Explodes", "Captured")
@@ -86,8 +87,8 @@ def _squadron_given(resolver: Resolver, card: Mapping[str, object], now: Mapping
     for spec in resolver.inputs:
         if spec.kind == "squadron":
             given[spec.name] = dict(now)
-        elif spec.name == "rammer":
-            given[spec.name] = "Squadron"
+        elif spec.name == choice_of_kind(resolver.inputs):  # the Ram's "rammer", an Action's "model"
+            given[spec.name] = SQUADRON
         elif spec.name in ("fuel", "evasive"):
             given[spec.name] = now[spec.name] if spec.name == "fuel" else card[spec.name]
         elif spec.kind == "bool" and spec.name in ("capital_ship", "squadron"):

@@ -16,6 +16,7 @@ from html import escape
 from pathlib import Path
 
 from rules_core.inputs import Input
+from rules_core.jovian_wars.model_choice import choice_of_kind
 from rules_core.jovian_wars.ship_inputs import ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
 from scripts.build import markers
@@ -32,12 +33,13 @@ def _declared(parts: tuple[Input, ...]) -> str:
 
 
 def resolver_places(docs_dir: Path) -> dict[str, list[str]]:
-    """Resolver id -> [its page from the site's root, its entry's anchor, its title], for the played version."""
+    """Resolver id -> [its page from the site's root, its entry's anchor, its title, the choice a fleet Squadron sets
+    to "Squadron" (the Ram's "rammer", an Action's "model"; "" for none)], for the played version."""
     places: dict[str, list[str]] = {}
     for key, resolver in place(load_entries(docs_dir), docs_dir).placed.items():
         game, version, page, slug = key.split("/")
         if key.startswith(PLAYED_FROM) and resolver.id not in places:
-            places[resolver.id] = [f"{game}/{version}/{page}/", slug, resolver.title]
+            places[resolver.id] = [f"{game}/{version}/{page}/", slug, resolver.title, choice_of_kind(resolver.inputs)]
     return places
 
 

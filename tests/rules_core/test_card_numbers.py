@@ -30,36 +30,19 @@ Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boar
 
 PENDING: dict[str, set[str]] = {
     # Board's Marines and the target's Defense come from its two fleet picks; the Marines committed are the player's
-    # choice of how many of them go (at most the boarding ship's Marines), and Boarded's Skill is still its own field.
+    # choice of how many of them go (at most the boarding ship's Marines).
     "jovian-wars/v1.2.4/board": {"committed"},
-    "jovian-wars/v1.2.4/boarded": {"skill"},
     # Armor is per arc, facing a model: the texts name it ("the target's Armor in the attacked arc") but hold no data
     # card giving a ship's Armor by arc, so the fleet has no Armor to fill (the Ram's arcs are another branch's).
     "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
     "jovian-wars/v1.2.4/suppressed": {"armor"},
     "jovian-wars/v1.2.4/explosion": {"structure", "armor"},
-    # A Skill Test (or requirement) of "a model", a Capital Ship or a Squadron: it needs a model choice (as the Ram's
-    # "Ramming model") before its Skill or Fuel can come from either kind's card. Not done in this branch.
-    "jovian-wars/v1.2.4/evade": {"fuel"},
-    "jovian-wars/v1.2.4/evading": {"fuel"},
-    "jovian-wars/v1.2.4/resupply": {"skill"},
-    "jovian-wars/v1.2.4/withdraw": {"skill"},
-    # The v1.2.1 Special Actions: "Skill/Thrusters/Fuel" tests of a Capital Ship or a Squadron. Not done in this branch.
-    "jovian-wars/v1.2.1/boarding-party": {"marines"},
-    "jovian-wars/v1.2.1/boost": {"thrusters", "fuel"},
+    # The v1.2.1 Special Actions of either kind that read Sensors (a Squadron's fleet card has none: whether a v1.2.1
+    # Squadron may meet "Sensors: 1+" or roll Sensors is not on it), or whose requirement names a rating no fleet card
+    # holds (v1.2.1's Damage): not done in this branch.
     "jovian-wars/v1.2.1/concentrated-fire": {"skill", "sensors"},
-    "jovian-wars/v1.2.1/evade": {"thrusters", "fuel", "skill"},
     "jovian-wars/v1.2.1/ramming-speed": {"structure", "skill"},
     "jovian-wars/v1.2.1/vector-attack": {"sensors", "skill"},
-    "jovian-wars/v1.2.1/withdraw": {"skill", "thrusters"},
-    "jovian-wars/v1.2.1/active-interception": {"fuel"},
-    "jovian-wars/v1.2.1/reactive-interception": {"fuel"},
-    "jovian-wars/v1.2.1/engage-point-defense": {"defense"},
-    "jovian-wars/v1.2.1/long-range-sensors": {"sensors"},
-    "jovian-wars/v1.2.1/damage-control": {"skill"},
-    "jovian-wars/v1.2.1/reorient": {"thrusters", "skill"},
-    "jovian-wars/v1.2.1/silent-running": {"defense", "sensors", "thrusters", "skill"},
-    "jovian-wars/v1.2.1/station-keeping": {"thrusters"},
 }
 """The loose inputs left, by resolver, each with why: the test holds the list exact, so a resolver moved onto the
 fleet's card comes off it, and no new loose number comes in unlisted."""

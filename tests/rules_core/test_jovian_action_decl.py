@@ -12,7 +12,7 @@ import pkgutil
 from fractions import Fraction
 from typing import cast
 
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 import rules_core.jovian_wars as jovian_wars
 from rules_core.registry import REGISTRY
@@ -30,6 +30,7 @@ from rules_core.jovian_wars.actions import states as actions_v124_states
 from rules_core.jovian_wars.actions import tables as actions_v124_tables
 from rules_core.jovian_wars.actions.action import Action, SkillTest
 from rules_core.jovian_wars.common import LEVEL_COVER, complete
+from rules_core.jovian_wars.model_choice import ModelCard
 
 PROCEDURES = {"jovian-wars/v1.2.4/ram", "jovian-wars/v1.2.4/board", "jovian-wars/v1.2.4/boarded",
               "jovian-wars/v1.2.4/purge-airlocks"}
@@ -80,12 +81,19 @@ def test_every_skill_test_table_is_a_distribution_and_more_skill_never_lowers_it
     chosen = {spec.name: data.draw(st.sampled_from(spec.choices)) for spec in REGISTRY[decl.id].inputs
               if spec.kind == "choice"}
 
+    # A rating on the declaring model's card is a part of its card input (test.model; of "a model", the chosen kind's).
+    model = test.model.card(chosen) if isinstance(test.model, ModelCard) else test.model
+    rolled = {spec.name for spec in test.ratings}
+    if model is not None:  # only the ratings the card holds (a Squadron's has no Thrusters), one die under its most
+        rolled &= {part.name for part in model.parts}
+        assume(test.rating(chosen).name in rolled)  # a rating the card lacks is refused (test_jovian_v121)
+        skill = min(skill, min(int(part.high or 0) for part in model.parts if part.name in rolled) - 1)
+
     def rows(dice: int) -> tuple[dict[str, Fraction], str]:
         # The resolver's own odds function: at 0 dice its requirement may refuse, and the registry then shows no odds.
         resolver = REGISTRY[decl.id]
-        ratings = {spec.name: dice for spec in test.ratings}
-        # A rating on the declaring ship's card is a part of its ship input (test.model).
-        checked = resolver.check({**chosen, **({test.model.name: ratings} if test.model is not None else ratings)})
+        ratings = dict.fromkeys(rolled, dice)
+        checked = resolver.check({**chosen, **({model.name: ratings} if model is not None else ratings)})
         assert resolver.odds is not None
         table = cast(dict[str, Fraction], resolver.odds(checked).extra["rows"])
         best = next(label for label, _ in complete(test.rows(checked)) if 4 in LEVEL_COVER[label])

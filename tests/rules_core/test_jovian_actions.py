@@ -89,9 +89,31 @@ def test_suppressing_fire_sets_then_upgrades():
     assert resolve(JW + "suppressing-fire", {"ac": 4, "suppressed": 2})["outcome"]["headline"] == "Target enters Suppressed:3"
 
 
-def test_evade_either_side_passes_and_sluggish_refuses():
-    assert resolve(JW + "evade", {"ship": {"thrusters": 0}, "fuel": 2})["outcome"]["allowed"]
+@pytest.mark.parametrize("slug", ["evade", "evading"])
+def test_evade_reads_thrusters_of_a_capital_ship_and_fuel_of_a_squadron(slug):
+    """Assert "Thrusters: 1+ or Fuel: 2+" is met from the chosen kind's own card: a Capital Ship's Thrusters (its card
+    has no Fuel), a Squadron's Fuel (its card has no Thrusters); the other kind's numbers are not read."""
+    def met(inputs):
+        return next(c for c in resolve(JW + slug, inputs)["checks"] if c["label"] == "Thrusters: 1+ or Fuel: 2+")["ok"]
+
+    assert met({"ship": {"thrusters": 1}, "squadron": {"fuel": 0}})
+    assert not met({"ship": {"thrusters": 0}, "squadron": {"fuel": 2}})
+    assert met({"model": "Squadron", "ship": {"thrusters": 0}, "squadron": {"fuel": 2}})
+    assert not met({"model": "Squadron", "ship": {"thrusters": 3}, "squadron": {"fuel": 1}})
+
+
+def test_evade_sluggish_refuses():
     assert not resolve(JW + "evade", {"ship": {"thrusters": 2}, "sluggish": True})["outcome"]["allowed"]
+
+
+@pytest.mark.parametrize("slug", ["resupply", "withdraw"])
+def test_resupply_and_withdraw_roll_the_chosen_models_skill(slug):
+    """Assert the Skill Test rolls the Skill of the chosen kind's card: a Capital Ship's, or a Squadron's."""
+    def dice(inputs):
+        return describe(JW + slug, inputs)["dice_needed"]["roll.dice"]
+
+    assert dice({"ship": {"skill": 5}, "squadron": {"skill": 2}}) == 5
+    assert dice({"model": "Squadron", "ship": {"skill": 5}, "squadron": {"skill": 2}}) == 2
 
 
 @pytest.mark.parametrize("slug", ["drone-command", "silent-running"])
@@ -105,7 +127,8 @@ def test_gaps_are_not_invented(slug):
 
 
 @pytest.mark.parametrize(("slug", "inputs", "field"), [
-    ("resupply", {"skill": 99}, "skill"), ("long-shot", {"damage_die": [7]}, "damage_die"),
+    ("resupply", {"ship": {"skill": 99}}, "ship.skill"), ("resupply", {"squadron": {"skill": 9}}, "squadron.skill"),
+    ("long-shot", {"damage_die": [7]}, "damage_die"),
     ("boost", {"spend": 3}, "spend"), ("targeted-x", {"x": 0}, "x"),
 ])
 def test_bad_inputs_name_the_field(slug, inputs, field):

@@ -17,7 +17,7 @@ from hypothesis import given, strategies as st
 
 from rules_core.jovian_wars.damage.step import take_hits
 from rules_core.errors import InputError
-from rules_core.registry import describe, odds, resolve
+from rules_core.registry import REGISTRY, describe, odds, resolve
 from rules_core.jovian_wars.boarding.chain import NEVER, ending, expected_activations, mean_if_ends, stuck, within
 from rules_core.jovian_wars.boarding.firefight import (AUTOMATIC, CAPTURED, DEFEND, ENGAGE, SABOTAGE, Boarding,
                                                                  Plan, board_loss, engage_after, firefight, sabotage_aim)
@@ -288,8 +288,18 @@ def test_purge_airlocks_halves_rounding_down():
     assert answer["outcome"]["boarders"] == 0 and "cancelled" in answer["steps"][-1]
 
 
+def test_boardeds_purge_airlocks_rolls_the_boarded_ships_own_skill():
+    """Assert Boarded's Purge Airlocks (an Action of the Boarded ship: "Requirement: Boarded") rolls the Skill of the
+    Boarded ship's input, which a fleet pick fills, and the Boarded ship's Skill is shown, not folded."""
+    needed = describe(JW + "boarded", {"ship": {"boarders": 3, "marines": 2, "skill": 5}, "purge": True})["dice_needed"]
+    assert needed["purge_roll.dice"] == 5
+    ship = next(spec for spec in REGISTRY[JW + "boarded"].inputs if spec.name == "ship")
+    assert not next(part for part in ship.parts if part.name == "skill").more
+    assert "skill" not in {spec.name for spec in REGISTRY[JW + "boarded"].inputs}
+
+
 def test_several_activations_resolve_step_by_step():
-    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2}, "activations": 10, "purge": True, "skill": 2, "seed": 4, "boarders_roll": {"dice": [1, 2, 3]}, "marines_roll": {"dice": [4, 5]}, "purge_roll": {"dice": [6, 6]}})
+    answer = resolve(JW + "boarded", {"ship": {"boarders": 3, "marines": 2, "skill": 2}, "activations": 10, "purge": True, "seed": 4, "boarders_roll": {"dice": [1, 2, 3]}, "marines_roll": {"dice": [4, 5]}, "purge_roll": {"dice": [6, 6]}})
     steps = answer["steps"]
     assert steps[1] == "Activation 1: Marines 2, Boarders 3: firefight."
     assert any(step.startswith("[D6] selects [D]") for step in steps)  # the typed Purge Skill Test

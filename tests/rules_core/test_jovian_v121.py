@@ -17,10 +17,10 @@ from rules_core.jovian_wars.actions.special_v121 import ACTIONS
 V = "jovian-wars/v1.2.1/"
 
 FAILING: dict[str, dict[str, object]] = {
-    "boarding-party": {"marines": 0, "exo_armor": False},
-    "boost": {"thrusters": 0, "fuel": 0},
+    "boarding-party": {"ship": {"marines": 0}, "exo_armor": False},
+    "boost": {"ship": {"thrusters": 0}},
     "concentrated-fire": {"capital_target": False},
-    "evade": {"thrusters": 0, "fuel": 1},
+    "evade": {"ship": {"thrusters": 0}},
     "land": {"launched": True},
     "launch": {"embarked": False},
     "lock-on": {"fire_control": 1},
@@ -28,16 +28,16 @@ FAILING: dict[str, dict[str, object]] = {
     "vector-attack": {"sensors": 0},
     "withdraw": {"clear_6": False},
     "bombing-run": {"model": "Capital Ship"},
-    "active-interception": {"fuel": 0},
+    "active-interception": {"squadron": {"fuel": 0}},
     "reactive-interception": {"within_3": False},
     "return-to-base": {"model": "Capital Ship"},
-    "engage-point-defense": {"defense": 0},
-    "long-range-sensors": {"sensors": 0},
+    "engage-point-defense": {"ship": {"defense": 0}},
+    "long-range-sensors": {"ship": {"sensors": 0}},
     "lay-mines": {"minelaying": False},
     "damage-control": {"model": "Squadron"},
-    "reorient": {"thrusters": 0},
-    "silent-running": {"sensors": 0},
-    "station-keeping": {"thrusters": 0},
+    "reorient": {"ship": {"thrusters": 0}},
+    "silent-running": {"ship": {"sensors": 0}},
+    "station-keeping": {"ship": {"thrusters": 0}},
 }
 
 
@@ -54,10 +54,52 @@ def test_requirement_passes_by_default_and_fails_when_broken(slug: str) -> None:
     assert any(not c["ok"] for c in out["checks"])
 
 
-@pytest.mark.parametrize("given, ok", [({"thrusters": 0, "fuel": 2}, True), ({"thrusters": 1, "fuel": 0}, True),
-                                       ({"thrusters": 0, "fuel": 1}, False)])
-def test_evade_or_passes_if_either_side_does(given: dict, ok: bool) -> None:
+@pytest.mark.parametrize("given, ok", [
+    ({"ship": {"thrusters": 1}, "squadron": {"fuel": 0}}, True), ({"ship": {"thrusters": 0}, "squadron": {"fuel": 2}}, False),
+    ({"model": "Squadron", "ship": {"thrusters": 0}, "squadron": {"fuel": 2}}, True),
+    ({"model": "Squadron", "ship": {"thrusters": 1}, "squadron": {"fuel": 1}}, False)])
+def test_evade_reads_the_chosen_kinds_thrusters_or_fuel(given: dict, ok: bool) -> None:
+    """Assert "Thrusters: 1+ or Fuel: 2+" is a Capital Ship's Thrusters or a Squadron's Fuel, each its own card's."""
     assert resolve(V + "evade", given)["checks"][0]["ok"] is ok
+
+
+@pytest.mark.parametrize(("slug", "label", "given", "ok"), [
+    ("boost", "Thrusters: 1+ or Fuel: 1+", {"ship": {"thrusters": 1}, "squadron": {"fuel": 0}}, True),
+    ("boost", "Thrusters: 1+ or Fuel: 1+", {"ship": {"thrusters": 0}, "squadron": {"fuel": 3}}, False),
+    ("boost", "Thrusters: 1+ or Fuel: 1+", {"model": "Squadron", "ship": {"thrusters": 0}, "squadron": {"fuel": 1}}, True),
+    ("boost", "Thrusters: 1+ or Fuel: 1+", {"model": "Squadron", "ship": {"thrusters": 2}, "squadron": {"fuel": 0}}, False),
+    ("boarding-party", "Marines: 1+ or Exo-Armor", {"ship": {"marines": 0}, "exo_armor": True}, False),
+    ("boarding-party", "Marines: 1+ or Exo-Armor", {"model": "Squadron", "exo_armor": True}, True),
+    ("boarding-party", "Marines: 1+ or Exo-Armor", {"model": "Squadron", "ship": {"marines": 2}}, False),
+])
+def test_a_requirement_of_either_kind_reads_the_chosen_kinds_card(slug: str, label: str, given: dict, ok: bool) -> None:
+    """Assert Boost's and Boarding Party's requirement is met from the chosen kind's own card: a Capital Ship's
+    Thrusters or Marines, a Squadron's Fuel or its being Exo-Armor; the other kind's numbers are not read."""
+    check = next(c for c in resolve(V + slug, given)["checks"] if c["label"] == label)
+    assert check["ok"] is ok
+
+
+def test_a_one_kind_actions_numbers_are_its_cards() -> None:
+    """Assert a Capital Ship's or a Squadron's own Special Action reads the card a fleet pick fills: Reorient's
+    Skill Test rolls the ship's Thrusters or Skill, Damage Control's its Skill, Active Interception's Fuel 0 refuses."""
+    assert describe(V + "reorient", {"ship": {"thrusters": 2, "skill": 5}})["dice_needed"]["roll.dice"] == 5
+    assert describe(V + "reorient", {"ship": {"thrusters": 2, "skill": 5}, "test_rating": "Thrusters"})["dice_needed"]["roll.dice"] == 2
+    assert describe(V + "damage-control", {"ship": {"skill": 4}})["dice_needed"]["roll.dice"] == 4
+    assert not resolve(V + "reactive-interception", {"squadron": {"fuel": 0}})["outcome"]["allowed"]
+
+
+@pytest.mark.parametrize(("slug", "given", "said"), [
+    ("evade", {"model": "Squadron", "test_rating": "Thrusters"},
+     "Skill Test rolls: a Squadron's card has no Thrusters: pick Skill or Fuel"),
+    ("evade", {"test_rating": "Fuel"}, "Skill Test rolls: a Capital Ship's card has no Fuel: pick Skill or Thrusters"),
+    ("withdraw", {"model": "Squadron", "test_rating": "Thrusters"}, "Skill Test rolls: a Squadron's card has no Thrusters: pick Skill"),
+])
+def test_a_rating_the_chosen_kinds_card_lacks_is_refused_by_name(slug: str, given: dict, said: str) -> None:
+    """Assert a Skill Test of a rating the chosen kind's card does not hold is refused naming the field and the
+    ratings it may roll, never a default standing in."""
+    with pytest.raises(InputError) as caught:
+        resolve(V + slug, {**given, "seed": 1})
+    assert str(caught.value) == said and caught.value.field == "test_rating"
 
 
 def test_evade_refused_to_sluggish() -> None:
@@ -66,9 +108,12 @@ def test_evade_refused_to_sluggish() -> None:
 
 
 def test_evade_player_picks_the_rating() -> None:
-    """Assert "Skill/Thrusters/Fuel" rolls the chosen rating: Fuel 4 rolls 4 dice."""
-    assert describe(V + "evade", {"test_rating": "Fuel", "fuel": 4})["dice_needed"]["roll.dice"] == 4
-    out = resolve(V + "evade", {"test_rating": "Fuel", "fuel": 4, "roll": {"dice": [1, 2, 3, 4]}})
+    """Assert "Skill/Thrusters/Fuel" rolls the chosen rating of the chosen kind's card: a Squadron's Fuel 4 rolls 4
+    dice, a Capital Ship's Thrusters 2 rolls 2."""
+    squadron = {"model": "Squadron", "test_rating": "Fuel", "squadron": {"fuel": 4}}
+    assert describe(V + "evade", squadron)["dice_needed"]["roll.dice"] == 4
+    assert describe(V + "evade", {"test_rating": "Thrusters", "ship": {"thrusters": 2}})["dice_needed"]["roll.dice"] == 2
+    out = resolve(V + "evade", {**squadron, "roll": {"dice": [1, 2, 3, 4]}})
     assert out["outcome"]["row"] == "[N]" and "Fire Control: 1" in out["outcome"]["headline"]
 
 
@@ -94,7 +139,7 @@ def test_a_section_the_texts_do_not_hold_is_shown_as_a_gap(slug: str) -> None:
 
 def test_damage_control_shows_no_v124_repair_table() -> None:
     """Assert v1.2.1 Damage Control reads the Skill Test and fills nothing from the v1.2.4 Repair table."""
-    out = resolve(V + "damage-control", {"skill": 3, "roll": {"dice": [5, 5, 5]}})
+    out = resolve(V + "damage-control", {"ship": {"skill": 3}, "roll": {"dice": [5, 5, 5]}})
     assert out["outcome"]["reading"] == "[T5]"
     said = str(out) + str(odds(V + "damage-control", {}))
     for v124 in ("Auto", "4+", "Weapon Damage", "System Trait", "Rating Damage", "Spinal"):

@@ -32,7 +32,7 @@ def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
 
 def test_a_shared_sabotage_with_purge_resolves_live_as_in_cpython(page, page_log, site_url):
     """Assert a shared link's Sabotage firefight and Purge Airlocks, from typed dice, show CPython's headline and steps."""
-    inputs = {"ship": {"boarders": 3, "marines": 2}, "boarder": "Sabotage", "purge": True, "skill": 2, "boarders_roll": {"dice": [3, 3, 5]}, "marines_roll": {"dice": [1, 4]}, "purge_roll": {"dice": [2, 6]}}
+    inputs = {"ship": {"boarders": 3, "marines": 2, "skill": 2}, "boarder": "Sabotage", "purge": True, "boarders_roll": {"dice": [3, 3, 5]}, "marines_roll": {"dice": [1, 4]}, "purge_roll": {"dice": [2, 6]}}
     shared_resolution(page, site_url + "jovian-wars/v1.2.4/actions/", BOARDED, inputs)
     assert page_log.console_errors == [] and page_log.page_errors == []
 

@@ -14,7 +14,7 @@ import pytest
 import rules_core
 from tests.keypads import with_keypads
 from tests.site.conftest import clear_local_storage, expect
-from tests.site.test_fleet import ENGINE_MS, KEY, open_card, open_fleet, stored, tap
+from tests.site.test_fleet import ENGINE_MS, KEY, SQUADRON_CARD, open_card, open_fleet, stored, tap
 from tests.site.test_widget_table import type_dice
 from tests.site.test_widgets import open_widget
 
@@ -132,4 +132,46 @@ def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_lo
     assert after == {"fleet": 4, "ships": [{"kind": "Capital Ship", "name": "Tengu", "side": "Theirs",
                                             "card": {**V3_CARD, "skill": 4}, "left": {**V3_CARD, "defense": 3, "skill": 4},
                                             "state": {"boarders": 2}}]}
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+HORNET_CARD = {**SQUADRON_CARD, "skill": 4, "fuel": 3}
+HORNET = {"kind": "Squadron", "name": "Hornet", "side": "Theirs", "card": HORNET_CARD,
+          "left": {**HORNET_CARD, "fuel": 1}}
+"""A fleet Squadron of Skill 4, its Fuel spent down to 1 (Evade needs Fuel: 2+)."""
+
+
+def test_a_fleet_squadrons_fuel_and_skill_reach_evade_and_withdraw_through_the_model_choice(page, page_log, site_url):
+    """Assert a Squadron is a model Evade and Withdraw read from its own card: chosen as the declaring model and
+    picked, its Fuel now (1) refuses Evade as rules_core does for that Fuel; opened from its fleet card, Withdraw comes
+    as a Squadron's, the Squadron picked, and its Skill (4) is the Skill Test's pool (odds and outcome as rules_core's)."""
+    store(page, site_url, fleet_v4(VALIANT, HORNET))
+    page.goto(page.url.split("fleet/")[0] + ACTIONS + "#evade")
+    evade = open_widget(page, "jovian-wars/v1.2.4/evade")
+    expect()(evade).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    evade.locator('select[data-name="model"]').select_option("Squadron")
+    evade.get_by_label("The Squadron: from your fleet", exact=True).select_option(label="Hornet (Theirs)")
+    expect()(evade.locator('fieldset[data-name="squadron"] [data-region="picked"]')).to_have_text(
+        "The Squadron: Hornet (Theirs): Fuel remaining 1.")
+    expected = rules_core.resolve("jovian-wars/v1.2.4/evade", {"model": "Squadron", "squadron": {"fuel": 1}})
+    assert expected["outcome"]["allowed"] is False
+    expect()(evade.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+    expect()(evade).to_contain_text("Fuel is 1, needs 2+")
+
+    root = open_fleet(page, site_url)
+    card = open_card(root, "Hornet")
+    expect()(card.locator('[data-region="ship-meaning"]')).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    card.locator('a[data-play="jovian-wars/v1.2.4/withdraw"]').tap()
+    withdraw = page.locator('[data-resolver="jovian-wars/v1.2.4/withdraw"]')
+    expect()(withdraw).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    expect()(withdraw.locator('select[data-name="model"]')).to_have_value("Squadron")
+    expect()(withdraw.locator('fieldset[data-name="squadron"] [data-region="picked"]')).to_have_text(
+        "The Squadron: Hornet (Theirs): Skill 4.")
+    expect()(withdraw.locator('[data-region="odds"]')).to_contain_text("Withdraw: Skill Test with Skill 4")
+    dice = {"roll.dice": [3, 3, 1, 2]}
+    type_dice(withdraw, dice)
+    expected = rules_core.resolve("jovian-wars/v1.2.4/withdraw",
+                                  with_keypads({"model": "Squadron", "squadron": {"skill": 4}}, dice))
+    expect()(withdraw.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.console_errors == [] and page_log.page_errors == []

@@ -20,11 +20,13 @@ from ...dice.read import notation
 from ...dice.dist import Dist
 from ...inputs import Input, SEED
 from ...dice.pools import MAX_BASE, Pool
+from ...errors import InputError
 from ...readings import Gap, Reading
 from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
 from ...rolling import best_chart, pool_needed, resolution_json, roll_input
 from ...rolling import roll as roll_pool
+from ..model_choice import ModelCard
 from ..common import (Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist,
                      table_odds)
 
@@ -50,9 +52,9 @@ class SkillTest:
     """The ratings the test may roll; several is v1.2.1's "Skill/Thrusters/Fuel": the player picks (How the dice work §4)."""
     pool_keypads: bool = True
     """v1.2.4 keypads (dice, macro dice, set aside); False for v1.2.1, whose Skill Tests have no flex or macro dice."""
-    model: Input | None = None
-    """The ship input whose card holds the rating (`ship_inputs.card_input`), so a fleet pick fills it; None: the
-    rating is an input of its own."""
+    model: Input | ModelCard | None = None
+    """The ship input whose card holds the rating (`ship_inputs.card_input`), or the choice of a Capital Ship's or a
+    Squadron's card (a test of "a model"), so a fleet pick fills it; None: the rating is an input of its own."""
 
     def rating(self, values: Inputs) -> Input:
         """The rating rolled: the player's pick, else the only one."""
@@ -61,8 +63,16 @@ class SkillTest:
 
     def value(self, values: Inputs) -> int:
         """The rolled rating's number: the model's card's part of that name, or the input of its own."""
-        name = self.rating(values).name
-        return int_of(values, f"{self.model.name}.{name}" if self.model is not None else name)
+        rating = self.rating(values)
+        model = self.model.card(values) if isinstance(self.model, ModelCard) else self.model
+        if model is None:
+            return int_of(values, rating.name)
+        held = [spec for spec in self.ratings if any(part.name == spec.name for part in model.parts)]
+        if rating not in held:  # "Skill/Thrusters/Fuel" of a model whose card has not every one (a Squadron's Thrusters)
+            kind = model.when[1] if model.when else model.label
+            raise InputError("test_rating", f"a {kind}'s card has no {_rating_name(rating)}: pick "
+                                            f"{' or '.join(_rating_name(spec) for spec in held)}")
+        return int_of(values, f"{model.name}.{rating.name}")
 
     def pool(self, values: Inputs) -> Pool:
         return skill_pool(self.value(values))
@@ -82,7 +92,8 @@ class SkillTest:
         choice = (Input("test_rating", "choice", "Skill Test rolls", default=_rating_name(self.ratings[0]),
                         choices=tuple(map(_rating_name, self.ratings)),
                         help="The declaring player picks which rating to roll."),) if len(self.ratings) > 1 else ()
-        ratings = (self.model,) if self.model is not None else self.ratings
+        ratings = (self.model.inputs if isinstance(self.model, ModelCard) else (self.model,) if self.model is not None
+                   else self.ratings)
         return (*ratings, *choice, roll_input("roll", "Skill Test", dice_only=not self.pool_keypads), SEED)
 
     def needed(self, values: Inputs) -> dict[str, int]:

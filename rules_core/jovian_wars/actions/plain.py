@@ -12,7 +12,9 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, resolver
-from ..common import Either, Flag, Rating, flag_input, rating_input
+from ..common import Either, Flag, ForModel, Rating, flag_input, rating_input
+from ..model_choice import CAPITAL_SHIP, ModelCard
+from ..model_choice import SQUADRON as SQUADRON_KIND
 from ..ship_inputs import card_input
 from ..squadron_inputs import squadron_end, squadron_input, squadron_of
 
@@ -27,6 +29,11 @@ COMMS = Flag("comms", "Comms Trait", default=False)
 THRUSTERS_SHIP = card_input("thrusters", who="The ship")
 """The declaring ship's card, as far as these Actions read it: a ship picked from the fleet fills it."""
 NEED_THRUSTERS = Rating("ship.thrusters", "Thrusters", 1, model=THRUSTERS_SHIP)
+THRUSTERS_OR_FUEL_CARD = ModelCard.of(ship=("thrusters",), squadron=("fuel",))
+"""Evade's and Evading's model: a Capital Ship's Thrusters or a Squadron's Fuel, from the chosen kind's card."""
+THRUSTERS_OR_FUEL = ForModel("Thrusters: 1+ or Fuel: 2+", THRUSTERS_OR_FUEL_CARD, (
+    (CAPITAL_SHIP, Rating("ship.thrusters", "Thrusters", 1)), (SQUADRON_KIND, Rating("squadron.fuel", "Fuel", 2))))
+"""The requirement "Thrusters: 1+ or Fuel: 2+": a Capital Ship's card has no Fuel, a Squadron's no Thrusters."""
 
 # ---------------------------------------------------------------- Generic Special Actions
 
@@ -63,8 +70,7 @@ DRONE_COMMAND = Action(
 
 EVADE = Action(
     "evade", "Evade", "The model enters the Evading state until the End Phase.", V124,
-    (Either("Thrusters: 1+ or Fuel: 2+", (NEED_THRUSTERS, Rating("fuel", "Fuel", 2, default=0))),
-     Flag("sluggish", "Sluggish Trait", absent=True)),
+    (THRUSTERS_OR_FUEL, Flag("sluggish", "Sluggish Trait", absent=True)),
     effect=lambda v: ("Enters the Evading state (removed in the End Phase)", ["The model gains the Evading state."]),
 )
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from ... import readings
 from ...registry import Resolver
+from ...inputs import Input
 from .action import Action, SkillTest, resolver
-from ..common import Either, Flag, Model, Rating, Table
+from ..common import Either, Flag, ForModel, Model, Rating, Table
+from ..model_choice import CAPITAL_SHIP, ModelCard, squadron_card_input
+from ..model_choice import SQUADRON as SQUADRON_KIND
+from ..ship_inputs import card_input
 
 V121 = ("v1.2.1",)
 """The rules versions whose text these declarations implement."""
@@ -28,20 +32,52 @@ def rating(name: str, low: int) -> Rating:
     return Rating(name.lower().replace(" ", "_"), name, low, default=RATING_DEFAULTS[name])
 
 
-def skill_test(*names: str, table: Table | None = None) -> SkillTest:
-    """A Skill Test rolling one of the named ratings (the player picks), read by `table` (None: the text gives none)."""
-    return SkillTest(table, tuple(rating(name, 0).inputs[0] for name in names), pool_keypads=False)
+def skill_test(*names: str, table: Table | None = None, model: Input | ModelCard | None = None) -> SkillTest:
+    """A Skill Test rolling one of the named ratings (the player picks), read by `table` (None: the text gives none);
+    `model` the declaring model's card input holding them (None: each an input of its own)."""
+    return SkillTest(table, tuple(rating(name, 0).inputs[0] for name in names), pool_keypads=False, model=model)
+
+
+def ship_card(*names: str) -> Input:
+    """The declaring Capital Ship's card numbers `names` (lower case), at this page's defaults: a fleet pick fills them."""
+    return card_input(*names, who="The ship", defaults={name: RATING_DEFAULTS[name.capitalize()] for name in names})
+
+
+def on_card(name: str, low: int, card: Input) -> Rating:
+    """"<name>: <low>+" read from the declaring model's card input `card`."""
+    return Rating(f"{card.name}.{name.lower()}", name, low, model=card)
+
+
+SQUADRON_FUEL = squadron_card_input("fuel")
+"""The declaring Squadron's Fuel (its card's): a fleet pick fills it."""
+THRUSTERS_OR_FUEL = ModelCard.of(ship=("thrusters",), squadron=("fuel",))
+"""Boost's model: a Capital Ship's Thrusters or a Squadron's Fuel, from the chosen kind's card."""
+MARINES_CARD = ModelCard.of(ship=("marines",), squadron=())
+"""Boarding Party's model: a Capital Ship's Marines (a Squadron's card has none: it may board as Exo-Armor)."""
+EVADE_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill", "fuel"))
+"""Evade's model: its requirement a Capital Ship's Thrusters or a Squadron's Fuel, its "Skill/Thrusters/Fuel" test a
+rating of the chosen kind's card (a Capital Ship's has no Fuel, a Squadron's no Thrusters)."""
+WITHDRAW_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill",))
+"""Withdraw's model ("this model"): its "Skill/Thrusters" test a rating of the chosen kind's card."""
+POINT_DEFENSE_SHIP, SENSORS_SHIP, SKILL_SHIP = ship_card("defense"), ship_card("sensors"), ship_card("skill")
+THRUSTERS_SHIP = ship_card("thrusters")
+REORIENT_SHIP = ship_card("thrusters", "skill")
+SILENT_SHIP = ship_card("defense", "sensors", "thrusters", "skill")
 
 
 ACTIONS: tuple[Action, ...] = (
     # Generic Special Actions
     Action(
         "boarding-party", "Boarding Party", "", V121,
-        (Either("Marines: 1+ or Exo-Armor", (rating("Marines", 1), Flag("exo_armor", "Exo-Armor", default=False))),),
+        (ForModel("Marines: 1+ or Exo-Armor", MARINES_CARD, ((CAPITAL_SHIP, on_card("Marines", 1, MARINES_CARD.of_kind(CAPITAL_SHIP))),
+                                                            (SQUADRON_KIND, Flag("exo_armor", "Exo-Armor", default=False)))),),
         effect="Initiate a Boarding Action against a Capital Ship or Terrain model that is within 1\".",
         gap=readings.V121_BOARDING_GAP),
     Action(
-        "boost", "Boost", "", V121, (Either("Thrusters: 1+ or Fuel: 1+", (rating("Thrusters", 1), rating("Fuel", 1))),),
+        "boost", "Boost", "", V121,
+        (ForModel("Thrusters: 1+ or Fuel: 1+", THRUSTERS_OR_FUEL, (
+            (CAPITAL_SHIP, on_card("Thrusters", 1, THRUSTERS_OR_FUEL.of_kind(CAPITAL_SHIP))),
+            (SQUADRON_KIND, on_card("Fuel", 1, THRUSTERS_OR_FUEL.of_kind(SQUADRON_KIND))))),),
         effect="Capital ships may double their Speed rating during their activation. Squadrons may double their Speed "
                "rating by expending 1 Fuel or triple their Speed rating by expending 2 Fuel."),
     Action(
@@ -55,13 +91,15 @@ ACTIONS: tuple[Action, ...] = (
                      "secondary targets may not be re-rolled")))),
     Action(
         "evade", "Evade", "", V121,
-        (Either("Thrusters: 1+ or Fuel: 2+", (rating("Thrusters", 1), rating("Fuel", 2))),
+        (ForModel("Thrusters: 1+ or Fuel: 2+", EVADE_CARD, (
+            (CAPITAL_SHIP, on_card("Thrusters", 1, EVADE_CARD.of_kind(CAPITAL_SHIP))),
+            (SQUADRON_KIND, on_card("Fuel", 2, EVADE_CARD.of_kind(SQUADRON_KIND))))),
          Flag("sluggish", "Sluggish trait", absent=True)),
         effect="The model gains an Evasion token, which is removed in the End Phase. If the Skill Check was [N], the model "
                "is reduced to Fire Control: 1. The Evasion token grants the Evasive trait. If the model already had the "
                "Evasive trait, the trait now also functions at Short Range. A model with the Sluggish trait may not declare "
                "this Special Action.",
-        roll=skill_test("Skill", "Thrusters", "Fuel", table=(
+        roll=skill_test("Skill", "Thrusters", "Fuel", model=EVADE_CARD, table=(
             ("[N]", "the model gains an Evasion token, and the model is reduced to Fire Control: 1"),
             ("[D+]", "the model gains an Evasion token")))),
     Action(
@@ -102,7 +140,7 @@ ACTIONS: tuple[Action, ...] = (
         (Flag("clear_6", "6\" from Enemy Models", asks="At least 6\" from every enemy model"),),
         effect="A skill test result of [D+] allows this model to be removed from the board. Models that successfully "
                "Withdraw are worth fewer Victory Points to the opponent.",
-        roll=skill_test("Skill", "Thrusters", table=(
+        roll=skill_test("Skill", "Thrusters", model=WITHDRAW_CARD, table=(
             ("[N]", "not removed from the board"), ("[D+]", "allows this model to be removed from the board")))),
     # Squadron Special Actions
     Action(
@@ -112,13 +150,13 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "active-interception", "Active Interception", "", V121,
         (SQUADRON, Flag("contact_squadron", "Squadron Target in Base Contact", asks="Enemy Squadron in base contact"),
-         rating("Fuel", 1)),
+         on_card("Fuel", 1, SQUADRON_FUEL)),
         effect="During a Model's activation, it may declare an Interception against an enemy Squadron that it is in base "
                "contact with. If an Interception is possible, resolve a Dogfight.", gap=readings.V121_DOGFIGHT_GAP),
     Action(
         "reactive-interception", "Reactive Interception", "", V121,
         (SQUADRON, Flag("within_3", "Squadron Target within 3\"", asks="Active enemy Squadron within 3\""),
-         rating("Fuel", 1)),
+         on_card("Fuel", 1, SQUADRON_FUEL)),
         effect="Squadrons may also declare an Interception during an enemy Model's activation if the active enemy Squadron "
                "model ends a Move, resolves an Attack, or resolves a Special Action within 3\". If an Interception is "
                "possible, the intercepting Squadron interrupts the active Squadron, moves into base contact, and resolves a "
@@ -134,12 +172,12 @@ ACTIONS: tuple[Action, ...] = (
                "friendly model with the Hangers: X trait, the Squadron may Land."),
     # Capital Ship Special Actions
     Action(
-        "engage-point-defense", "Engage Point Defense", "", V121, (CAPITAL, rating("Defense", 1)),
+        "engage-point-defense", "Engage Point Defense", "", V121, (CAPITAL, on_card("Defense", 1, POINT_DEFENSE_SHIP)),
         effect="This model may resolve a Point Defense Attack against all enemy Squadrons within short range. These "
                "attacks only cost 1 Fire Control rating overall, not one per attack.",
         readings=(readings.POINT_DEFENSE,)),
     Action(
-        "long-range-sensors", "Long Range Sensors", "", V121, (CAPITAL, CAPITAL_TARGET, rating("Sensors", 1)),
+        "long-range-sensors", "Long Range Sensors", "", V121, (CAPITAL, CAPITAL_TARGET, on_card("Sensors", 1, SENSORS_SHIP)),
         effect="This model may double its current Sensors range this activation. All attacks declared by this model "
                "during its activation must target the same Capital Ship. Do not add flank or rear modifiers to the attack "
                "roll, and all Results are Diminished.",
@@ -150,28 +188,28 @@ ACTIONS: tuple[Action, ...] = (
                "this way must be separated by at least 2\" from one another."),
     Action(
         "damage-control", "Damage Control", "", V121, (CAPITAL,),
-        effect="Resolve a Repair attempt.", roll=skill_test("Skill"), gap=readings.V121_REPAIR_GAP),
+        effect="Resolve a Repair attempt.", roll=skill_test("Skill", model=SKILL_SHIP), gap=readings.V121_REPAIR_GAP),
     Action(
-        "reorient", "Reorient", "", V121, (CAPITAL, rating("Thrusters", 1)),
+        "reorient", "Reorient", "", V121, (CAPITAL, on_card("Thrusters", 1, REORIENT_SHIP)),
         effect="A Result of [D+] on the Skill Test allows the model to turn to face any direction. If a model turns in this "
                "way, it halves its Fire Control rating. A model with the Sluggish trait makes two turns instead of one at "
                "the end of its move.",
-        roll=skill_test("Skill", "Thrusters", table=(
+        roll=skill_test("Skill", "Thrusters", model=REORIENT_SHIP, table=(
             ("[N]", "no turn to face any direction"),
             ("[D+]", "allows the model to turn to face any direction. If a model turns in this way, it halves its Fire "
                      "Control rating"))),
         readings=(readings.HALVE_ROUNDS_DOWN,)),
     Action(
         "silent-running", "Silent Running", "", V121,
-        (CAPITAL, rating("Defense", 1), rating("Sensors", 1), rating("Thrusters", 1)),
+        (CAPITAL, *(on_card(name, 1, SILENT_SHIP) for name in ("Defense", "Sensors", "Thrusters"))),
         effect="A Skill Roll result of [D+] allows a model to gain a Stealth token, which is removed in the End Phase. "
                "A Stealth token grants the Stealth: 1 trait, or improves an existing Stealth: X trait by 1. The oken is "
                "removed if the model attacks, uses Point Defense in Point Defense Attack, defends against a Missile Attack, "
                "or is damaged.",
-        roll=skill_test("Skill", table=(
+        roll=skill_test("Skill", model=SILENT_SHIP, table=(
             ("[N]", "no Stealth token"), ("[D+]", "allows a model to gain a Stealth token, which is removed in the End Phase")))),
     Action(
-        "station-keeping", "Station Keeping", "", V121, (CAPITAL, rating("Thrusters", 1)),
+        "station-keeping", "Station Keeping", "", V121, (CAPITAL, on_card("Thrusters", 1, THRUSTERS_SHIP)),
         effect="This ship gains a Station Keeping token, which is removed in the End Phase. The Station Keeping token sets "
                "a ship's Speed to 0\" and grants a bonus of one Flex Die to all attacks targeting this ship."),
 )

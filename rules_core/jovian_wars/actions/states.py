@@ -12,8 +12,8 @@ from ...dice.pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, AttackRoll, resolver
-from .plain import V124
-from ..common import Either, Flag, Rating, flag_input, rating_input
+from .plain import THRUSTERS_OR_FUEL, V124
+from ..common import Flag, flag_input, rating_input
 from ..ship_inputs import card_input
 
 # ---------------------------------------------------------------- States that change an attack's dice
@@ -78,8 +78,7 @@ SUPPRESSED = Action(
 EVADING = Action(
     "evading", "Evading", "Evasive trait (at Short Sensor Range if already Evasive) and Fire Control 1 until the End Phase.",
     V124,
-    (Either("Thrusters: 1+ or Fuel: 2+", (Rating("ship.thrusters", "Thrusters", 1, model=card_input("thrusters", who="The ship")),
-                                         Rating("fuel", "Fuel", 2, default=0))),),
+    (THRUSTERS_OR_FUEL,),
     (flag_input("evasive", "Already has the Evasive trait"),),
     effect=lambda v: ("Evasive at Short Sensor Range; Fire Control 1" if v["evasive"] else "Gains Evasive; Fire Control 1",
                       ["The Evading model counts as having Fire Control: 1.", "Removed in the End Phase."]),

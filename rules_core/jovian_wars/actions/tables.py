@@ -20,6 +20,7 @@ from ...values import faces_of
 from .action import Action, SkillTest, resolver
 from .plain import V124
 from ..common import Either, Flag, Rating, TableRow
+from ..model_choice import ModelCard
 from ..ship_inputs import card_input
 
 SENSORS_SHIP = card_input("sensors", "skill", who="The ship")
@@ -27,6 +28,8 @@ SENSORS_SHIP = card_input("sensors", "skill", who="The ship")
 from the fleet fills it."""
 THRUSTERS_SHIP = card_input("thrusters", "skill", who="The ship")
 """Reorient's: Thrusters, and Skill for the test."""
+SKILL_CARD = ModelCard.of(ship=("skill",), squadron=("skill",))
+"""Resupply's and Withdraw's model ("this model": a Capital Ship or a Squadron): the Skill of the chosen kind's card."""
 
 CAPITAL_OR_COMMS = Either("Comms/Capital Ship", (Flag("capital_ship", "Capital Ship"), Flag("comms", "Comms Trait", default=False)))
 
@@ -35,7 +38,7 @@ CAPITAL_OR_COMMS = Either("Comms/Capital Ship", (Flag("capital_ship", "Capital S
 RESUPPLY = Action(
     "resupply", "Resupply", "A Skill Test sets how many models within 6\" are resupplied.", V124,
     (Flag("cargo", "a Cargo upgrade", asks="Has a Cargo upgrade (Various Cargo)"),),
-    roll=SkillTest((("[N]", "1 model within 6\" may be resupplied"), ("[D]", "2 models within 6\" may be resupplied"),
+    roll=SkillTest(model=SKILL_CARD, table=(("[N]", "1 model within 6\" may be resupplied"), ("[D]", "2 models within 6\" may be resupplied"),
                     ("[T]", "3 models within 6\" may be resupplied"), ("[Q+]", "4 models within 6\" may be resupplied"))),
 )
 
@@ -50,7 +53,7 @@ VECTOR_ATTACK = Action(
 WITHDRAW = Action(
     "withdraw", "Withdraw", "On [D+] the model (and any model Embarked on it) enters the Withdrawn state.", V124,
     (Flag("clear", "6\" from Enemy Models", asks="At least 6\" from every Enemy Model"),),
-    roll=SkillTest((("[N]", "no Withdrawn state"),
+    roll=SkillTest(model=SKILL_CARD, table=(("[N]", "no Withdrawn state"),
                     ("[D+]", "enters the Withdrawn state (Embarked models too); worth 0.5x points"))),
 )
 

@@ -54,8 +54,9 @@ _SHIP_PARTS = {part.name: part for part in ship_parts(traits=0, weapons=0)}
 BOARDED_SHIP = ship_input("ship", "Boarded ship", (
     replace(_SHIP_PARTS.pop("marines"), label="Defending Marines (current)", high=CAPS["Engage"]["marines"]),
     Input("boarders", "int", "Boarders aboard", default=3, low=0, high=CAPS["Engage"]["boarders"]),
-    *_SHIP_PARTS.values()))
-"""The Boarded ship (`ship_input`): its Marines and the Boarders aboard first, Marines allowed up to the Engage cap."""
+    *(replace(part, more=False) if part.name == "skill" else part for part in _SHIP_PARTS.values())))
+"""The Boarded ship (`ship_input`): its Marines and the Boarders aboard first, Marines allowed up to the Engage cap;
+its Skill shown, as the Skill of its Purge Airlocks (an Action the Boarded ship declares: "Requirement: Boarded")."""
 BOARDED_ID = "jovian-wars/v1.2.4/boarded"
 """Where Board's survivors go aboard, and where each Boarded activation's state goes on (an outcome's "carry")."""
 PAIRS = tuple((b, d) for b in BOARDER_CHOICES for d in DEFENDER_CHOICES)
@@ -164,7 +165,7 @@ FATE_LABELS: dict[str, str] = {**{fate: fate for fate in (*ENDS, STILL_BOARDED)}
 
 def plan_of(values: Inputs) -> Plan:
     return Plan(str(values["boarder"]), str(values["defender"]), str(values["target"]),
-                int_of(values, "skill") if values["purge"] else None)
+                int_of(values, "ship.skill") if values["purge"] else None)
 
 
 def _check_caps(values: Inputs, boarder: str) -> None:
@@ -299,7 +300,7 @@ def _boarded_needed(values: Inputs) -> dict[str, int]:
     """The keypads' dice for one activation; over several, each keypad takes the dice of every roll in turn (any count)."""
     needed = {**pool_needed(Pool(int_of(values, "ship.boarders")), BOARDERS),
               **pool_needed(Pool(int_of(values, "ship.marines")), MARINES),
-              **pool_needed(Pool(int_of(values, "skill") if values["purge"] else 0), PURGE)}  # 0: hidden
+              **pool_needed(Pool(int_of(values, "ship.skill") if values["purge"] else 0), PURGE)}  # 0: hidden
     if int_of(values, "activations") > 1:
         for name in ROLLS:
             if needed[f"{name}.dice"]:
@@ -316,8 +317,8 @@ BOARDED = Resolver(
             Input("defender", "choice", "Marines choose", default="Engage", choices=DEFENDER_CHOICES),
             Input("target", "choice", "Sabotage hits", default=AUTOMATIC, choices=SABOTAGE_TARGETS, when=("boarder", SABOTAGE),
                   help="What the Precise results damage: the Boarders' automatic choice, or one Rating or the System Trait."),
-            flag_input("purge", "The ship declares Purge Airlocks each activation"),
-            rating_input("skill", "Ship's Skill (Purge Airlocks)", 3, high=12),
+            flag_input("purge", "The ship declares Purge Airlocks each activation",
+                       help="Its Skill Test rolls the Boarded ship's Skill."),
             rating_input("activations", "Activations to resolve", 1, low=1, high=HORIZON,
                          help="Over several, each keypad takes the dice of every roll in turn; a roll with too few left is rolled."),
             Input("before", "int", "Activations resolved before these", default=0, low=0, high=MOST_BEFORE, more=True,
