@@ -188,6 +188,7 @@ export class Engine {
       this.bootMs = data.ms;
       this.bootFrom = data.from; // "snapshot" or "fresh"
       this.timeline = data.timeline; // the worker's boot steps (the benchmark reads them)
+      this.snapshotRefused = data.snapshotRefused ?? null; // why a restore was refused after its check (a wrong self-test)
       this.notify();
       // "Available offline" waits for a first live answer, and widgets ask only once opened (and may
       // ask what gets a field error): the engine asks rules_core one small real question of its

@@ -160,6 +160,7 @@ export async function loadSnapshot(key, memory, mark = (_step) => {}) {
     async (sum) => {
       if (sum !== header.sha256) {
         console.warn("engine: the saved snapshot is damaged (checksum mismatch); dropped");
+        mark("snapshot-damaged");
         await dropSnapshots();
         return null;
       }

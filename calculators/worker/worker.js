@@ -44,6 +44,7 @@ const OPTIONS = {
 // Reported for the benchmark: when each boot step ended (ms since the epoch, so the page can place
 // them on its own clock), with "ready"; the snapshot's cost, with "snapshot-saved".
 /** @type {{timeline: Record<string, number>}} */
+/** @type {{timeline: Record<string, number>, snapshotRefused?: string}} */
 const stats = { timeline: {} };
 const mark = (step) => (stats.timeline[step] = performance.timeOrigin + performance.now());
 // A step of the work after boot, told to the page as it ends (the benchmark and the tests read it).
@@ -310,6 +311,7 @@ async function restored() {
     return pyodide;
   } catch (error) {
     console.warn("engine: snapshot refused, booting afresh:", error);
+    stats.snapshotRefused = String(error instanceof Error ? error.message : error); // the page's to read: a worker's early console may go unheard
     passOverStoredFiles();
     await dropSnapshots();
     return null;
