@@ -68,8 +68,10 @@ export class EngineWorker {
     const onError = (event) => {
       event.preventDefault(); // the engine says what went wrong (fail), never as an uncaught error of the page
       if (this.worker !== worker) return;
-      if (event.message) return this.hooks.fail(event.message, null);
-      scriptFault().then((fault) => this.worker === worker && this.hooks.fail(fault ? fault.detail : "its script did not load", fault && fault.file));
+      // Thrown while a script ran, or the script did not load: its scripts are checked against the build first, as
+      // a damaged copy can still parse (cut where what is left still reads as code) and throw on a name cut short.
+      const thrown = event.message || "its script did not load";
+      scriptFault().then((fault) => this.worker === worker && this.hooks.fail(fault ? fault.detail : thrown, fault && fault.file));
     };
     worker.addEventListener("message", onMessage);
     worker.addEventListener("error", onError);
