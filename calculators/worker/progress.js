@@ -83,8 +83,8 @@ if (self.navigator.locks) {
   self.navigator.locks.request(life, () => (self.postMessage({ type: "alive", lock: life }), new Promise(() => {})));
 }
 /** @type {ReturnType<typeof setInterval> | undefined} */
-let beating;
-wake(); // beating from the worker's first line
+let beating = setInterval(beat, BEAT_EVERY_MS);
+beat();
 void stepStarts("worker-run");
 
 /** Nothing is left to do (booted, no request, no work after boot): the beats stop, so an idle engine costs the page
