@@ -69,6 +69,7 @@ export class Engine {
     /** @type {number | undefined} */
     this.retryTimer = undefined;
     this.retrying = false; // another automatic try is coming
+    this.keeping = false; // a lost worker's requests, and those asked while its successor is awaited, wait for it
     this.storageFull = false; // the memory snapshot did not fit: every visit starts afresh
     /** @type {string | null} */
     this.snapshotSaved = null; // "saved" | "storage-full" | "failed" once the worker reports its save
@@ -103,6 +104,7 @@ export class Engine {
     this.watchdog.booting();
     clearTimeout(this.retryTimer);
     this.retrying = false;
+    this.keeping = false;
     const replayEarly = this.host.start(this.starts === 1); // the first worker may have been started by the page's head
     this.ledger.resend();
     this.notify();
@@ -157,7 +159,8 @@ export class Engine {
       ? "; check the connection, then press “Try again” or reload the page"
       : `; it tries again in ${delay / 1000} s by itself (or press “Try again”)`;
     this.error = `the rules engine ${starting ? "could not start" : "stopped"} (${detail})${next}`;
-    if (!starting && this.retrying) this.ledger.keepFor(this.error); // asked again of the next worker (resend)
+    this.keeping = !starting && this.retrying;
+    if (this.keeping) this.ledger.keepFor(this.error); // asked again of the next worker (resend)
     else this.ledger.failAll(this.error);
     this.watchdog.keep();
     this.notify();
@@ -212,7 +215,8 @@ export class Engine {
   /** One request; always resolves, to {result}, {error, field} or {superseded: true}. */
   request(type, resolver, inputs, options = {}) {
     return new Promise((resolve) => {
-      if (this.state === "error") return resolve({ error: this.error, field: null });
+      // A lost worker's successor is coming: what is asked meanwhile waits for it, as what was asked before does.
+      if (this.state === "error" && !this.keeping) return resolve({ error: this.error, field: null });
       const channel = typeof options.channel === "string" ? options.channel : undefined;
       this.ledger.add(type, resolver, inputs, channel, resolve);
       this.watchdog.keep(); // from the moment it is sent: a worker that died idle is found by its life lock, or its silence

@@ -19,6 +19,9 @@
 
 export const BEAT_EVERY_MS = 1000;
 
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let beating;
+
 const hook = /^rules-engine test:(close-at|hang-at|late)=([a-z-]+|\d+)$/.exec(self.name);
 
 let step = "worker-run";
@@ -65,7 +68,7 @@ export function stepStarts(name) {
  * @template {Record<string, any>} T @param {T} imports @returns {T}
  */
 export function beatingImports(imports) {
-  const beating = (functions) =>
+  const beatingCalls = (functions) =>
     new Proxy(functions, {
       get(target, name, receiver) {
         const value = Reflect.get(target, name, receiver);
@@ -74,7 +77,7 @@ export function beatingImports(imports) {
       },
     });
   const { env, wasi_snapshot_preview1: wasi } = imports;
-  return { ...imports, ...(env && { env: beating(env) }), ...(wasi && { wasi_snapshot_preview1: beating(wasi) }) };
+  return { ...imports, ...(env && { env: beatingCalls(env) }), ...(wasi && { wasi_snapshot_preview1: beatingCalls(wasi) }) };
 }
 
 // The page learns of this worker's end from a Web Lock held for its life (engine-worker.js watchLife).
@@ -82,10 +85,6 @@ if (self.navigator.locks) {
   const life = `rules-engine worker ${crypto.randomUUID()}`;
   self.navigator.locks.request(life, () => (self.postMessage({ type: "alive", lock: life }), new Promise(() => {})));
 }
-/** @type {ReturnType<typeof setInterval> | undefined} */
-let beating = setInterval(beat, BEAT_EVERY_MS);
-beat();
-void stepStarts("worker-run");
 
 /** Nothing is left to do (booted, no request, no work after boot): the beats stop, so an idle engine costs the page
  * no message a second for the rest of the visit. Nothing judges it meanwhile (the watchdog watches only while the
@@ -101,3 +100,6 @@ export function wake() {
   beating = setInterval(beat, BEAT_EVERY_MS);
   beat();
 }
+
+wake(); // the worker's first line: it beats from here
+void stepStarts("worker-run");
