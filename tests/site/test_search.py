@@ -25,6 +25,7 @@ import pytest
 from scripts.build.entries import load_entries
 from scripts.build.search_entries import search_entries
 from tests.conftest import DOCS
+from tests.site.conftest import PHONE
 from tests.timing import ms
 
 PREFERENCE = [("jovian-wars", "v1.2.4"), ("jovian-wars", "v1.2.1"), ("war-galley", "aid")]
@@ -81,11 +82,11 @@ HEADING_IN_VIEW = """([path, slug]) => {
   if (!heading) return false;
   const box = heading.getBoundingClientRect();
   const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
-  return box.top >= header - 1 && box.bottom <= innerHeight;
+  return box.top >= header - 1 && box.bottom <= visualViewport.height;  // what the reader sees (innerHeight can be more)
 }"""
 
 WHERE = """(slug) => { const h = document.getElementById(slug);
-  return {url: location.href, top: h && h.getBoundingClientRect().top, height: innerHeight,
+  return {url: location.href, top: h && h.getBoundingClientRect().top, height: visualViewport.height, layoutWidth: innerWidth,
     header: document.querySelector(".md-header").getBoundingClientRect().bottom,
     searchOpen: !!document.getElementById("__search")?.checked, scrollLock: document.body.hasAttribute("data-md-scrolllock"),
     focus: document.activeElement?.outerHTML.slice(0, 80)}; }"""
@@ -218,6 +219,31 @@ def test_every_entry_opens_by_its_name_and_enter(page, page_log, site_url: str) 
     failed = walk(page, site_url, CASES)
     assert failed == [], f"{len(failed)} of {len(CASES)} names did not land:\n" + "\n".join(failed)
     assert page_log.page_errors == []
+
+
+# The layout viewport's width, read while search is open: a page that can zoom out below its width gets a layout viewport
+# as wide as what overflows it, and the theme's search overlay, scaled up to cover the screen, overflows a phone's.
+LAYOUT_WIDTH = "() => innerWidth"
+
+
+@pytest.mark.browser
+def test_a_search_for_an_entry_of_the_page_already_open_lands_on_it_on_a_slow_phone(browser, site_url: str) -> None:
+    """Assert, on a phone with its CPU slowed 4x: while search is open the page keeps its width (no layout viewport
+    widened by the search overlay, which cut the scroll range short), and "Suppressed" searched from Suppressing
+    Fire, on the same page, lands with its heading in view (it was left 1,500-1,900 px below the view, 4 of 4)."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "jovian-wars/v1.2.4/actions/#suppressing-fire", wait_until="networkidle")
+        page.wait_for_function("() => !!document.documentElement.dataset.searchWatched")
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        field = open_search(page, zensical=False)
+        field.fill("Suppressed")
+        assert page.evaluate(LAYOUT_WIDTH) == PHONE["viewport"]["width"]  # type: ignore[index]
+        field.press("Enter")
+        page.wait_for_function(HEADING_IN_VIEW, arg=["jovian-wars/v1.2.4/actions/", "suppressed"], timeout=ms(15_000))
+    finally:
+        context.close()
 
 
 # Material opens search whenever its field gains focus, 1 ms later (a debounced focus watch); Chromium

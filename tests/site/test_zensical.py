@@ -98,6 +98,8 @@ def test_the_finishing_steps_ran(zensical_site: Path, site_dir: Path) -> None:
         head = page_html(site, "jovian-wars/v1.2.4/actions/index.html")
         assert '<link rel="manifest" href="../../../assets/icons/manifest.webmanifest">' in head
         assert f'<meta name="theme-color" content="{THEME_COLOUR}">' in head
+        # One viewport, which never zooms out below the page (the search overlay would widen it: test_search.py).
+        assert re.findall(r'<meta name="viewport"[^>]*>', head) == ['<meta name="viewport" content="width=device-width,initial-scale=1,minimum-scale=1">']
         assert 'new Worker("../../../assets/calculators/worker/worker.js"' in head  # the engine's early start
         assert '<script type="module" async src="../../../assets/calculators/page/main.js"></script>' in head
         # After the theme's stylesheets (requested first: the first paint waits on them), before its bundle.
