@@ -9,9 +9,12 @@ the hook (its restarts are not), and records what each worker says of its progre
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rules_core
+from tests.conftest import ROOT
 from tests.site.conftest import expect
 from tests.site.test_faults import DICE, ENDS_WITHIN_S, RECOVERY_MS, live_again
 from tests.site.test_widgets import open_widget
@@ -119,15 +122,21 @@ def test_a_worker_lost_at_the_self_test_of_a_warm_boot_is_found_within_10_s_and_
     assert page_log.page_errors == []
 
 
-LATE_S = 25
+LATE_S = 12
 """Each step of the slowed boot that waits (compile, Python's start, the install) waits this long, beating, before it
-goes on: 75 s in all, more than the 60 s in which a boot had to finish before, and than any silence it allowed."""
+goes on: twice the watchdog's SILENCE_MS (6 s) each, 36 s in all, more than its STALL_MS (30 s) without progress; a
+boot judged by the clock at any of the watchdog's limits would be thrown away (before, one of 60 s was, and this test
+waited 75 s)."""
 
 
 def test_a_boot_whose_every_step_is_late_but_alive_is_not_thrown_away(page, page_log, site_url) -> None:
     """Assert: a first boot whose every step that can wait waits LATE_S seconds (the test hook "late": as a slow phone's,
     but beating all along) is never discarded: one worker start, no error, and the Dice widget answers live at the
     end. Before, the watchdog stopped any boot still unfinished at 60 s, and started again."""
+    watchdog = (ROOT / "calculators/page/engine-watchdog.js").read_text("utf-8")
+    silence_ms, stall_ms = (int(re.search(rf"export const {name} = ([\d_]+);", watchdog).group(1).replace("_", ""))  # type: ignore[union-attr]
+                            for name in ("SILENCE_MS", "STALL_MS"))
+    assert LATE_S * 1000 >= 2 * silence_ms and 3 * LATE_S * 1000 > stall_ms  # slower than the watchdog's every limit
     with_hook(page, f"late={LATE_S}")
     page.goto(site_url + "dice/")
     root = open_widget(page, DICE)
