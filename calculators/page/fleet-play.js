@@ -2,29 +2,32 @@
 //
 // The link, made on the Fleet page: the resolver's page, its fragment naming the resolver (so the widget opens there
 // and the page lands on it, fragment.js and landing.js) with an empty state in the earlier JSON form ("{}", which
-// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron", its Evade "model": "Squadron"), and "ship=<resolver id>:<n>", the
-// ship's place in the stored fleet (fleet-store.js) for that resolver alone (a widget the player goes on to, Board's
-// Boarded, picks its own):
+// needs no declaration check; a Squadron's Ram also says "rammer": "Squadron", its Evade "model": "Squadron"),
+// "ship=<resolver id>:<n>", the ship's place in the stored fleet (fleet-store.js) for that resolver alone (a widget
+// the player goes on to, Board's Boarded, picks its own), and "ship-name=<name>", the ship's name then:
 //
-//   ../jovian-wars/v1.2.4/actions/#jovian-wars/v1.2.4/ram=%7B%7D&ship=jovian-wars/v1.2.4/ram:0
+//   ../jovian-wars/v1.2.4/actions/#jovian-wars/v1.2.4/ram=%7B%7D&ship=jovian-wars/v1.2.4/ram:0&ship-name=Valiant
 //
 // The widget, once drawn (widget.js), picks that ship in its first pick of the ship's kind, offers the ships of the
 // other side as one-tap buttons in its other picks, and a "Back to the fleet" link to fleet/#ship-<n>, where the
-// Fleet page opens that ship's card (fleet.js). A page opened any other way (search, a shared link) has no "ship="
-// and its picks are as they were.
+// Fleet page opens that ship's card (fleet.js). A place no longer holding a ship of that name (the fleet changed since
+// the link was made: a step back through history, another tab) is never taken for it: the one ship of that name is
+// picked wherever it now is, or nothing is, and the widget says so. A page opened any other way (search, a shared
+// link) has no "ship=" and its picks are as they were.
 //
 // DOM hooks (stable; tests rely on them):
 //   a[data-play]                    on the Fleet page: an Action or a view opening its resolver (data-play: its id)
 //   [data-region="fleet-targets"]   in a widget's other picks: a button per ship of the other side, aria-pressed
 //   a[data-region="back-to-fleet"]  in a widget opened from the fleet: "Back to the fleet"
 
-import { CAPITAL_SHIP, SQUADRON, fleetShips, kindOf } from "./fleet-store.js";
+import { CAPITAL_SHIP, MOST_NAME, SQUADRON, fleetShips, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 
 /** The site's root and the Fleet page, from this module's place (assets/calculators/page/). */
 const SITE_ROOT = new URL("../../../", import.meta.url);
 const FLEET_PAGE = new URL("fleet/", SITE_ROOT);
 const SHIP_KEY = "ship";
+const NAME_KEY = "ship-name";
 
 /** The link opening `resolverId` with the fleet's ship `index` (of this ship's kind) in place, or null where the
  * resolver has no place in the site. @param {Record<string, string[]>} places from the fleet block (fleet_page.py)
@@ -35,17 +38,22 @@ export function playLink(places, resolverId, ship, index) {
   // The kind of model is a choice (the Ram's "rammer", an Action's "model": place[3]): a Squadron plays as a Squadron
   // (rules_core ship_now's squadron checks say so too).
   const state = place[3] && kindOf(ship) === SQUADRON ? { [place[3]]: SQUADRON } : {};
-  const fragment = `${resolverId}=${encodeURIComponent(JSON.stringify(state))}&${SHIP_KEY}=${resolverId}:${index}`;
+  const fragment = `${resolverId}=${encodeURIComponent(JSON.stringify(state))}&${SHIP_KEY}=${resolverId}:${index}`
+    + `&${NAME_KEY}=${encodeURIComponent(ship.name)}`;
   return new URL(`${place[0]}#${fragment}`, SITE_ROOT).href;
 }
 
-/** The fleet ship a link names for this resolver ("ship=<resolver id>:<n>"), or null. @param {string} resolverId */
+/** The fleet ship a link names for this resolver ("ship=<resolver id>:<n>", "ship-name=<name>": null for a link of
+ * an earlier build, which had none), or null. @param {string} resolverId @returns {{index: number, name: string | null} | null} */
 function shipInLink(resolverId) {
   const hash = location.hash.slice(1);
   if (!hash.includes("=")) return null;
-  const value = new URLSearchParams(hash).get(SHIP_KEY) || "";
+  const params = new URLSearchParams(hash);
+  const value = params.get(SHIP_KEY) || "";
   const at = value.lastIndexOf(":");
-  return value.slice(0, at) === resolverId && /^\d{1,3}$/.test(value.slice(at + 1)) ? Number(value.slice(at + 1)) : null;
+  if (value.slice(0, at) !== resolverId || !/^\d{1,3}$/.test(value.slice(at + 1))) return null;
+  const name = params.get(NAME_KEY);
+  return { index: Number(value.slice(at + 1)), name: name === null ? null : name.slice(0, MOST_NAME) }; // as the fleet's names are
 }
 
 /** The ship picks of a widget: its selects of fleet ships, those of its inputs shown now. @param {HTMLElement} root */
@@ -65,20 +73,40 @@ function choose(select, at) {
   select.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
-/** A widget opened from the fleet: its ship picked, the other side one tap away, the way back. Nothing for a widget
- * opened any other way. @param {{root: HTMLElement, id: string, form: any, folds?: import("./input-folds.js").InputFolds | null}} widget */
+/** A widget opened from the fleet: its ship picked, the other side one tap away, the way back; returns what the
+ * widget says of a ship the fleet no longer holds where the link said (nothing for a widget opened any other way).
+ * @param {{root: HTMLElement, id: string, form: any, folds?: import("./input-folds.js").InputFolds | null}} widget
+ * @returns {string[]} */
 export function playFromFleet(widget) {
-  const index = shipInLink(widget.id);
-  if (index === null || !widget.form) return;
+  const named = shipInLink(widget.id);
+  if (named === null || !widget.form) return [];
   const picks = picksOf(widget.root);
-  const own = picks.find(({ ships }) => ships.some((ship) => ship.index === index));
-  if (!own) return;
-  const played = own.ships.find((ship) => ship.index === index);
+  const found = shipNamed(picks, named);
+  if (typeof found === "string") return [found];
+  const { own, played } = found;
   choose(own.select, own.ships.indexOf(played));
   const others = picks.filter((pick) => pick !== own);
   for (const other of others) offerTargets(other, played, () => others.every(({ select }) => select.value !== "") && widget.folds?.shipsPicked());
-  const back = el("a", { class: "resolver__back-to-fleet", "data-region": "back-to-fleet", href: `${FLEET_PAGE.href}#ship-${index}`, text: `Back to the fleet (${played.name})` });
+  const back = el("a", { class: "resolver__back-to-fleet", "data-region": "back-to-fleet", href: `${FLEET_PAGE.href}#ship-${played.index}`, text: `Back to the fleet (${played.name})` });
   (widget.folds ? widget.folds.inputs.details : widget.form.node).before(back); // in view when the inputs fold
+  return [];
+}
+
+/** The pick and the fleet ship a link names: the ship at its place if it still has the name, else the one ship of that
+ * name wherever it now is; or why neither is picked, in the player's words. @param {ReturnType<typeof picksOf>} picks
+ * @param {{index: number, name: string | null}} named @returns {{own: ReturnType<typeof picksOf>[number], played: any} | string} */
+function shipNamed(picks, named) {
+  for (const own of picks) {
+    const played = own.ships.find((ship) => ship.index === named.index);
+    if (played && (named.name === null || played.name === named.name)) return { own, played };
+  }
+  if (named.name === null) return "The fleet ship this link opened with is no longer in the fleet: pick a ship here.";
+  const own = picks.find(({ ships }) => ships.some((ship) => ship.name === named.name));
+  const same = own ? own.ships.filter((ship) => ship.name === named.name) : [];
+  if (own && same.length === 1) return { own, played: same[0] };
+  return same.length > 1
+    ? `This link opened with ${named.name}, and the fleet now has ${same.length} ships of that name: pick one here.`
+    : `This link opened with ${named.name}, which is no longer in the fleet: pick a ship here.`;
 }
 
 /** The ships of the other side (every other ship where the played one has no side) as one-tap buttons over a pick.

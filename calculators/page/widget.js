@@ -125,8 +125,8 @@ export class Widget {
     }));
     this.requests = new Requests(this.engine, this.id, form);
     this.layout(form, view);
-    playFromFleet(this); // opened from a fleet ship: that ship in place (fleet-play.js)
-    view.showLinkNotes(start.notes);
+    const fleetNotes = playFromFleet(this); // opened from a fleet ship: that ship in place (fleet-play.js)
+    view.showLinkNotes([...start.notes, ...fleetNotes]);
     view.showNow(view.headline);
     this.engine.watch((/** @type {string} */ state, /** @type {string | null} */ error) => this.showEngine(state, error));
     this.root.dataset.mounted = "";

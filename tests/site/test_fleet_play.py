@@ -146,6 +146,27 @@ def test_a_ships_ram_opens_with_it_in_place_and_back_lands_on_it(page, page_log,
     check_ram_from_the_ship(page, page_log, site_url)
 
 
+def test_a_ships_link_opened_after_the_fleet_changed_picks_that_ship_or_says_it_is_gone(page, site_url: str) -> None:
+    """Assert the Valiant's Ram link (made when it was the fleet's first ship), opened once another ship has taken its
+    place, picks the Valiant where it now is, not the ship in its old place; and once the fleet holds no Valiant, picks
+    no ship and says so."""
+    _root, cards = cards_of(page, site_url)
+    href = open_card(cards, 0).locator(f'a[data-play="{RAM}"]').get_attribute("href")
+    assert href is not None and "ship-name=Valiant" in href
+    rammer = f'[data-resolver="{RAM}"] fieldset[data-name="ramming_ship"] [data-region="picked"]'
+    note = page.locator(f'[data-resolver="{RAM}"] [data-region="link-note"]')
+    for fleet, picked in (([ship("Kestrel", "CEGA"), VALIANT, TENGU], "Valiant (CEGA): "), ([ship("Kestrel", "CEGA"), TENGU], "")):
+        open_stored_fleet(page, site_url, fleet)
+        page.goto(href)
+        expect()(page.locator(f'[data-resolver="{RAM}"]')).to_have_attribute("data-mounted", "", timeout=ENGINE_MS)
+        if picked:
+            expect()(page.locator(rammer)).to_contain_text(picked)
+            expect()(note).to_have_text("")
+        else:
+            expect()(page.locator(rammer)).to_have_text("")
+            expect()(note).to_have_text("This link opened with Valiant, which is no longer in the fleet: pick a ship here.")
+
+
 def test_a_refused_action_says_why_on_a_tap(page, site_url: str) -> None:
     check_refused_action_says_why(page, site_url)
 
