@@ -91,7 +91,10 @@ export class Form extends FormValues {
   get faceInputs() { return this.keypads.faceInputs; }
   /** @returns {Record<string, number>} dice each keypad needs, as the engine's describe() last said */
   get diceNeeded() { return this.keypads.diceNeeded; }
-  set diceNeeded(needed) { this.keypads.diceNeeded = needed; }
+  /** describe()'s counts for the values of `key`. @param {Record<string, number>} needed @param {string} key */
+  setDiceNeeded(needed, key) { this.keypads.setDiceNeeded(needed, key); }
+  /** @returns {boolean} whether digits typed ahead of their count were handed on (Keypads.reflowTypedAhead) */
+  reflowTypedAhead() { return this.keypads.reflowTypedAhead(); }
   /** @returns {Record<string, number>} the keypads of the roll asked now, with the dice each takes once it is typed */
   get asking() { return this.keypads.asking; }
   /** @returns {Set<string>} the keypads asked in turn */

@@ -6,11 +6,11 @@ import { isRoll } from "./input-check.js";
 import { el, nextId } from "./dom.js";
 import { getPath, setPath } from "./paths.js";
 import { digitsField } from "./dice-digits.js";
-import { forCount } from "./words.js";
+import { countsKey } from "./requests.js";
+import { counted, forCount } from "./words.js";
 
 /**
  * @typedef {import("./form-values.js").InputSpec} InputSpec
- * @typedef {import("./form-values.js").FormValues} FormValues
  * @typedef {{keypads: Record<string, number>, dice: number, for: string, number: number, text: string}} NextRoll
  *   a roll no keypad holds yet, as a resolution from typed dice names it (rules_core/turns.py)
  * @typedef {{name: string, path: string[], typed: HTMLElement, needed: HTMLElement, note: HTMLElement, pad: HTMLElement,
@@ -20,11 +20,15 @@ import { forCount } from "./words.js";
  */
 
 export class Keypads {
-  /** The keypads of `form`, those named in `inTurn` asked in turn. @param {FormValues} form @param {string[]} inTurn */
+  /** The keypads of `form`, those named in `inTurn` asked in turn. @param {import("./form-state.js").Form} form @param {string[]} inTurn */
   constructor(form, inTurn) {
     this.form = form;
     /** @type {Record<string, number>} dice each keypad needs, as the engine's describe() last said */
     this.diceNeeded = {};
+    /** The inputs diceNeeded holds for (requests.js countsKey); other values wait for describe()'s next answer. */
+    this.countsFor = "";
+    /** Keypads whose field took digits while their count was not known: the surplus is handed on once it is. */
+    this.typedAhead = new Set();
     /** @type {FaceInput[]} */
     this.faceInputs = [];
     /** Keypads of the dice after the first roll: shown when a resolution asks for them (askRoll), or once they hold faces. */
@@ -55,8 +59,13 @@ export class Keypads {
     const spoken = this.form.labelAt(path); // a roll's keypad names the roll: "Target's roll: Macro dice rolled"
     const owner = path.length > 1 ? this.form.specAt(path.slice(0, -1)) : null;
     const digits = /** @type {HTMLInputElement} */ (digitsField({
-      label: spoken, id: nextId(`${name}-digits`), most: () => this.mostDice(name) ?? spec.high ?? Infinity,
-      write: (/** @type {number[]} */ list) => update(list),
+      // Typed before the count is known (a ship just picked, the engine still counting on a slow phone): the field
+      // takes every digit, and reflowTypedAhead hands the surplus on to the next keypads once the count is known.
+      label: spoken, id: nextId(`${name}-digits`), most: () => this.mostDice(name) ?? Infinity,
+      write: (/** @type {number[]} */ list) => {
+        if (this.mostDice(name) === undefined) this.typedAhead.add(name);
+        update(list);
+      },
       say: (/** @type {string} */ text) => (note.textContent = text),
       next: (/** @type {HTMLInputElement} */ from) => this.focusNextDigits(from),
     }));
@@ -92,15 +101,75 @@ export class Keypads {
    * @param {HTMLInputElement} from */
   focusNextDigits(from) {
     const at = this.faceInputs.findIndex((f) => f.digits === from);
-    const next = this.faceInputs.slice(at + 1).find((f) => (!f.optional || Object.hasOwn(this.asking, f.name)) && !f.pad.hidden
+    const next = this.faceInputs.slice(at + 1).find((f) => this.takesTyping(f)
       && (getPath(this.form.values, f.path) || []).length < (this.mostDice(f.name) ?? 1));
     if (next) next.digits.focus();
     else from.blur();
   }
 
-  /** The dice a keypad takes now: the roll asked of it, else what describe() said (undefined: not known). @param {string} name */
+  /** A keypad a typed roll goes on to: shown, and not one the player may leave empty (unless it is asked now).
+   * @param {FaceInput} f */
+  takesTyping(f) {
+    return (!f.optional || Object.hasOwn(this.asking, f.name)) && !f.pad.hidden;
+  }
+
+  /** The dice a keypad takes now: the roll asked of it, else what describe() said for the values now (undefined: not
+   * known, or not yet for these values). @param {string} name */
   mostDice(name) {
-    return Object.hasOwn(this.asking, name) ? this.asking[name] : this.diceNeeded[name];
+    if (Object.hasOwn(this.asking, name)) return this.asking[name];
+    return this.countsFor === countsKey(this.form) ? this.diceNeeded[name] : undefined;
+  }
+
+  /** describe()'s counts for the values of `key`. @param {Record<string, number>} needed @param {string} key */
+  setDiceNeeded(needed, key) {
+    this.diceNeeded = needed;
+    this.countsFor = key;
+  }
+
+  /**
+   * The digits typed ahead of their keypad's count, now known, are handed on as the keyboard would have handed them:
+   * a keypad keeps the dice it takes and the rest go, in order, to the next keypads still short of dice; what no
+   * keypad takes is left out and said. The keyboard moves to the first keypad still short of dice, if it was on one.
+   * @returns {boolean} whether any keypad's dice changed (quietly: the caller asks the engine again)
+   */
+  reflowTypedAhead() {
+    if (!this.typedAhead.size || this.countsFor !== countsKey(this.form)) return false;
+    const values = this.form.values;
+    /** @type {number[]} */
+    const carry = [];
+    /** @type {FaceInput | null} */
+    let last = null;
+    let changed = false;
+    for (const f of this.faceInputs.filter((pad) => this.takesTyping(pad) && !this.inTurn.has(pad.name))) {
+      const need = this.mostDice(f.name);
+      if (need === undefined) continue;
+      let held = getPath(values, f.path) || [];
+      const before = held.length;
+      if (carry.length && held.length < need) held = [...held, ...carry.splice(0, need - held.length)];
+      if (this.typedAhead.has(f.name) && held.length > need) {
+        carry.push(...held.slice(need));
+        held = held.slice(0, need);
+        last = f;
+      }
+      if (held.length !== before || this.typedAhead.has(f.name)) {
+        changed ||= held.length !== before;
+        setPath(values, f.path, held);
+        f.digits.value = held.join("");
+      }
+    }
+    if (carry.length && last) {
+      last.note.textContent = `${this.form.labelAt(last.path)}: ${counted(carry.length, "die")} more than the keypads take, so “${carry.join("")}” was left out.`;
+    }
+    this.typedAhead.clear();
+    const now = document.activeElement;
+    if (changed && this.faceInputs.some((f) => f.digits === now)) {
+      const short = this.faceInputs.find((f) => this.takesTyping(f) && (getPath(values, f.path) || []).length < (this.mostDice(f.name) ?? 1));
+      if (short) {
+        short.digits.focus();
+        short.digits.setSelectionRange(short.digits.value.length, short.digits.value.length);
+      } else /** @type {HTMLInputElement} */ (now).blur();
+    }
+    return changed;
   }
 
   /** The dice typed after the first roll are cleared (quietly: the change that clears them asks the engine). */

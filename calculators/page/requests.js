@@ -71,6 +71,12 @@ function oddsInputs(form) {
   return copy;
 }
 
+/** The inputs that set how many dice each keypad takes (those of the odds: all but the dice and the seed), as one
+ * key: describe()'s counts hold for the values of the same key. @param {Form} form */
+export function countsKey(form) {
+  return JSON.stringify(oddsInputs(form));
+}
+
 /**
  * Resolve once a seed is set, or every keypad is complete, or left empty where it may be
  * (an optional keypad: the automatic choice or the stated result stands in, or a later roll the engine asks for in
@@ -124,6 +130,8 @@ class Round {
     const { declaration } = requests.form;
     this.odds = oddsInputs(requests.form);
     const key = JSON.stringify(this.odds);
+    /** The key of the inputs describe()'s counts will be for (countsKey). */
+    this.countsKey = key;
     /** The odds asked for: their inputs differ from those last shown (or the engine has not confirmed the build's yet). */
     this.oddsKey = declaration.has_odds && (key !== requests.oddsKey || !oddsShown) ? key : null;
     /** The odds shown are of other inputs: never show them beside these as if current. */

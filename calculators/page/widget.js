@@ -191,8 +191,9 @@ export class Widget {
     for (const [kind, answer] of answers) {
       if (answer.error) return view.showError(answer);
       if (kind === "describe") {
-        form.diceNeeded = answer.result.dice_needed || {};
+        form.setDiceNeeded(answer.result.dice_needed || {}, round.countsKey);
         view.showNeeded(form);
+        if (form.reflowTypedAhead()) return this.changed(); // digits typed before the counts: on to their keypads
       }
       if (kind === "odds") {
         round.oddsShown();

@@ -371,9 +371,9 @@ def test_with_no_fleet_a_ship_is_typed_and_the_fleet_page_is_named(page, page_lo
 SCREEN = {"width": 390, "height": 844}
 
 
-def ram_between_fleet_ships(page, site_url: str, ships: list[dict], version: int = 1):
-    """The fleet `ships` stored (a record of `version`), the Ram opened with its engine ready, the Valiant picked to
-    ram the Tengu; the widget's root."""
+def ram_between_fleet_ships(page, site_url: str, ships: list[dict], version: int = 1, before_picks: str = ""):
+    """The fleet `ships` stored (a record of `version`), the Ram opened with its engine ready, the script
+    `before_picks` run, the Valiant picked to ram the Tengu; the widget's root."""
     from tests.site.test_widgets import open_widget
 
     open_fleet(page, site_url)
@@ -381,6 +381,9 @@ def ram_between_fleet_ships(page, site_url: str, ships: list[dict], version: int
     page.goto(site_url + "jovian-wars/v1.2.4/actions/#ram")
     root = open_widget(page, RAM)
     expect()(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    if before_picks:
+        expect()(root.locator('[data-region="odds"]')).to_have_attribute("data-live", "true", timeout=ENGINE_MS)
+        page.evaluate(before_picks)
     root.get_by_label("Ramming ship: from your fleet", exact=True).select_option(label="Valiant (Mine)")
     root.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
     return root
@@ -414,6 +417,42 @@ def test_the_open_ram_between_two_fleet_ships_fits_two_screens_and_takes_its_dic
     expected = rules_core.resolve(RAM, with_keypads({"ramming_ship": numbers(VALIANT), "target_ship": numbers(TENGU)}, dice))
     headline = root.locator('[data-region="outcome"] .resolver__headline')
     expect()(headline).to_have_text(expected["outcome"]["headline"], timeout=ENGINE_MS)  # the site rolls the rest
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+HOLD_COUNTS = """() => {
+  const engine = window.rulesEngine, ask = engine.request.bind(engine), held = [];
+  engine.request = (type, ...rest) => type !== "describe" ? ask(type, ...rest)
+    : new Promise((resolve) => held.push(() => ask(type, ...rest).then(resolve)));
+  window.releaseCounts = () => { engine.request = ask; for (const go of held.splice(0)) go(); };
+}"""
+"""The engine's counts of dice (describe()) are held until window.releaseCounts(): a slow phone's engine, still
+counting for the ships just picked while the player types."""
+
+
+def test_dice_typed_before_the_engine_has_counted_them_go_on_to_their_keypads(page, page_log, site_url):
+    """Assert the whole first roll typed at once while the engine has not yet said how many dice each keypad takes for
+    the ships just picked ("44266665666", and one digit too many) waits in the first field, then, once it has, goes on
+    to the keypads as if each count had been known (3, 5 and 3 dice), the digit too many left out and said; the Ram
+    then asks its next roll with the keyboard on that roll's field."""
+    import rules_core
+
+    root = ram_between_fleet_ships(page, site_url, [VALIANT, EXPLODING_TENGU], version=2, before_picks=HOLD_COUNTS)
+    first = root.locator('fieldset[data-faces="skill_roll.dice"]')
+    first.locator('[data-region="digits"]').tap()
+    digits = "".join("".join(map(str, faces)) for faces in FIRST_ROLLS.values())
+    page.keyboard.type(digits + "3")
+    expect()(first.locator('[data-region="typed"]')).to_have_text(" ".join(digits + "3"))  # not counted yet: all here
+    expect()(first.locator('[data-region="needed"]')).to_have_text("12 typed")
+    page.evaluate("window.releaseCounts()")
+    for name, faces in FIRST_ROLLS.items():
+        expect()(root.locator(f'fieldset[data-faces="{name}"] [data-region="typed"]')).to_have_text(" ".join(map(str, faces)), timeout=ENGINE_MS)
+    expect()(first.locator('[data-region="keypad-note"]')).to_have_text(
+        "Skill Test: Dice rolled (base and flex): 1 die more than the keypads take, so “3” was left out.")
+    answer = rules_core.resolve(RAM, with_keypads({"ramming_ship": numbers(VALIANT), "target_ship": numbers(EXPLODING_TENGU)}, FIRST_ROLLS))
+    prompt = root.locator('[data-region="next-roll-prompt"]')
+    expect()(prompt).to_have_text(f"Next roll (4 of ?): {answer['next_roll']['text']}", timeout=ENGINE_MS)
+    expect()(root.locator('fieldset[data-faces="rammer_hit_dice"] [data-region="digits"]')).to_be_focused()
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 
