@@ -6,6 +6,8 @@
 // "<keypad label>: type the dice" (Playwright: get_by_label(..., exact=True)).
 
 import { el } from "./dom.js";
+import { getPath, setPath } from "./paths.js";
+import { countsKey } from "./requests.js";
 import { counted } from "./words.js";
 
 /** The digits a field holds as faces, and what it held that is no die face (0, 7, 8, 9, letters). */
@@ -54,4 +56,51 @@ export function digitsField({ label, id, most, write, say, next }) {
 /** Show the faces a keypad holds in its field (the buttons typed them, or a link), unless the player is typing there. */
 export function showDigits(input, faces) {
   if (document.activeElement !== input) input.value = faces.join("");
+}
+
+/**
+ * The digits typed ahead of their keypad's count, now known, are handed on as the keyboard would have handed them:
+ * a keypad keeps the dice it takes and the rest go, in order, to the next keypads still short of dice; what no
+ * keypad takes is left out and said. The keyboard moves to the first keypad still short of dice, if it was on one.
+ * @param {import("./keypads.js").Keypads} keypads
+ * @returns {boolean} whether any keypad's dice changed (quietly: the caller asks the engine again)
+ */
+export function reflowTypedAhead(keypads) {
+  if (!keypads.typedAhead.size || keypads.countsFor !== countsKey(keypads.form)) return false;
+  const values = keypads.form.values;
+  /** @type {number[]} */
+  const carry = [];
+  /** @type {import("./keypads.js").FaceInput | null} */
+  let last = null;
+  let changed = false;
+  for (const f of keypads.faceInputs.filter((pad) => keypads.takesTyping(pad) && !keypads.inTurn.has(pad.name))) {
+    const need = keypads.mostDice(f.name);
+    if (need === undefined) continue;
+    let held = getPath(values, f.path) || [];
+    const before = held.length;
+    if (carry.length && held.length < need) held = [...held, ...carry.splice(0, need - held.length)];
+    if (keypads.typedAhead.has(f.name) && held.length > need) {
+      carry.push(...held.slice(need));
+      held = held.slice(0, need);
+      last = f;
+    }
+    if (held.length !== before || keypads.typedAhead.has(f.name)) {
+      changed ||= held.length !== before;
+      setPath(values, f.path, held);
+      f.digits.value = held.join("");
+    }
+  }
+  if (carry.length && last) {
+    last.note.textContent = `${keypads.form.labelAt(last.path)}: ${counted(carry.length, "die")} more than the keypads take, so “${carry.join("")}” was left out.`;
+  }
+  keypads.typedAhead.clear();
+  const now = document.activeElement;
+  if (changed && keypads.faceInputs.some((f) => f.digits === now)) {
+    const short = keypads.faceInputs.find((f) => keypads.takesTyping(f) && (getPath(values, f.path) || []).length < (keypads.mostDice(f.name) ?? 1));
+    if (short) {
+      short.digits.focus();
+      short.digits.setSelectionRange(short.digits.value.length, short.digits.value.length);
+    } else /** @type {HTMLInputElement} */ (now).blur();
+  }
+  return changed;
 }

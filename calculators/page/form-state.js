@@ -11,6 +11,7 @@ import { getPath } from "./paths.js";
 import { FormValues } from "./form-values.js";
 import { choiceField, seedField, stepperField, toggleField } from "./form-fields.js";
 import { Keypads, rollHasSteppers } from "./keypads.js";
+import { reflowTypedAhead } from "./dice-digits.js";
 import { ShipPicks } from "./ship-pick.js";
 
 export { startingValues } from "./form-values.js";
@@ -93,8 +94,8 @@ export class Form extends FormValues {
   get diceNeeded() { return this.keypads.diceNeeded; }
   /** describe()'s counts for the values of `key`. @param {Record<string, number>} needed @param {string} key */
   setDiceNeeded(needed, key) { this.keypads.setDiceNeeded(needed, key); }
-  /** @returns {boolean} whether digits typed ahead of their count were handed on (Keypads.reflowTypedAhead) */
-  reflowTypedAhead() { return this.keypads.reflowTypedAhead(); }
+  /** @returns {boolean} whether digits typed ahead of their count were handed on (dice-digits.js) */
+  reflowTypedAhead() { return reflowTypedAhead(this.keypads); }
   /** @returns {Record<string, number>} the keypads of the roll asked now, with the dice each takes once it is typed */
   get asking() { return this.keypads.asking; }
   /** @returns {Set<string>} the keypads asked in turn */

@@ -7,7 +7,7 @@ import { el, nextId } from "./dom.js";
 import { getPath, setPath } from "./paths.js";
 import { digitsField } from "./dice-digits.js";
 import { countsKey } from "./requests.js";
-import { counted, forCount } from "./words.js";
+import { forCount } from "./words.js";
 
 /**
  * @typedef {import("./form-values.js").InputSpec} InputSpec
@@ -126,51 +126,6 @@ export class Keypads {
     this.countsFor = key;
   }
 
-  /**
-   * The digits typed ahead of their keypad's count, now known, are handed on as the keyboard would have handed them:
-   * a keypad keeps the dice it takes and the rest go, in order, to the next keypads still short of dice; what no
-   * keypad takes is left out and said. The keyboard moves to the first keypad still short of dice, if it was on one.
-   * @returns {boolean} whether any keypad's dice changed (quietly: the caller asks the engine again)
-   */
-  reflowTypedAhead() {
-    if (!this.typedAhead.size || this.countsFor !== countsKey(this.form)) return false;
-    const values = this.form.values;
-    /** @type {number[]} */
-    const carry = [];
-    /** @type {FaceInput | null} */
-    let last = null;
-    let changed = false;
-    for (const f of this.faceInputs.filter((pad) => this.takesTyping(pad) && !this.inTurn.has(pad.name))) {
-      const need = this.mostDice(f.name);
-      if (need === undefined) continue;
-      let held = getPath(values, f.path) || [];
-      const before = held.length;
-      if (carry.length && held.length < need) held = [...held, ...carry.splice(0, need - held.length)];
-      if (this.typedAhead.has(f.name) && held.length > need) {
-        carry.push(...held.slice(need));
-        held = held.slice(0, need);
-        last = f;
-      }
-      if (held.length !== before || this.typedAhead.has(f.name)) {
-        changed ||= held.length !== before;
-        setPath(values, f.path, held);
-        f.digits.value = held.join("");
-      }
-    }
-    if (carry.length && last) {
-      last.note.textContent = `${this.form.labelAt(last.path)}: ${counted(carry.length, "die")} more than the keypads take, so “${carry.join("")}” was left out.`;
-    }
-    this.typedAhead.clear();
-    const now = document.activeElement;
-    if (changed && this.faceInputs.some((f) => f.digits === now)) {
-      const short = this.faceInputs.find((f) => this.takesTyping(f) && (getPath(values, f.path) || []).length < (this.mostDice(f.name) ?? 1));
-      if (short) {
-        short.digits.focus();
-        short.digits.setSelectionRange(short.digits.value.length, short.digits.value.length);
-      } else /** @type {HTMLInputElement} */ (now).blur();
-    }
-    return changed;
-  }
 
   /** The dice typed after the first roll are cleared (quietly: the change that clears them asks the engine). */
   clearLaterRolls() {
