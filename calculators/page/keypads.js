@@ -126,7 +126,6 @@ export class Keypads {
     this.countsFor = key;
   }
 
-
   /** The dice typed after the first roll are cleared (quietly: the change that clears them asks the engine). */
   clearLaterRolls() {
     this.asking = {};
