@@ -76,6 +76,8 @@ def main() -> None:
     if not (args.site / "index.html").exists():
         sys.exit(f"{args.site} holds no built site: run scripts/build_site.py")
 
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
     server, base = serve_in_background(args.site)
     origin = base.rstrip("/")
     print(f"Lighthouse {json.loads((LIGHTHOUSE.parent.parent / 'package.json').read_text())['version']}, mobile, {args.site}, median of {args.runs}")
