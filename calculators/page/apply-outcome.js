@@ -16,6 +16,7 @@ import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, kindOf, readFleet, s
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
 import { resultText } from "./result-text.js";
+import { statesOf } from "./fleet-states.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form
@@ -40,7 +41,7 @@ export function notePick(form, path, ship, carried) {
  * (current)"). */
 const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrusters", marines: "Marines", structure: "Structure",
   traits: "System Traits", trait_boxes: "boxes in each System Trait", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
-  boarders: "Boarders aboard", fate: "fate", skill: "Skill",
+  boarders: "Boarders aboard", fate: "fate", skill: "Skill", states: "States",
   // a Squadron's card (rules_core squadron_parts' labels)
   weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
   missile_macro: "Missile Macro", evasive: "Evasive trait" };
@@ -72,6 +73,8 @@ function firstDifference(then, now) {
   const fate = (/** @type {any} */ ship) => (ship.state && ship.state.fate) || "in play";
   if (boarders(then) !== boarders(now)) return ["boarders", boarders(then), boarders(now)];
   if (fate(then) !== fate(now)) return ["fate", fate(then), fate(now)];
+  const states = (/** @type {any} */ ship) => statesOf(ship).join(", ") || "none";
+  if (states(then) !== states(now)) return ["states", states(then), states(now)];
   return null;
 }
 
@@ -154,6 +157,7 @@ function appliedFleet(found, parts) {
     const state = { ...(now.state || {}) };
     if (end.fate) state.fate = end.fate;
     if (end.numbers.boarders !== undefined) state.boarders = end.numbers.boarders;
+    if (end.states) state.states = { ...(state.states || {}), ...end.states }; // a State entered (kept_states.py)
     ships[ship.index] = { ...now, left, state };
     names.push(now.name);
   }

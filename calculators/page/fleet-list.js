@@ -6,6 +6,7 @@ import { CAPITAL_SHIP, NOW_PARTS, SQUADRON, cardLabel, kindOf } from "./fleet-st
 import { el } from "./dom.js";
 import { loadHistory } from "./fleet-history.js";
 import { meaningBox } from "./fleet-meaning.js";
+import { heldStates, statesOf } from "./fleet-states.js";
 import { counted } from "./words.js";
 
 /** Draw the ships in `list`, each a compact card (its name, side, state and boxes as marks) that opens, on a tap, its
@@ -13,7 +14,7 @@ import { counted } from "./words.js";
  * closed cards stand in two columns, one a side.
  * @param {HTMLElement} list @param {any[]} ships @param {any} partsByKind
  * @param {{edit: (index: number) => void, remove: (index: number) => void, toggle: (index: number) => void,
- *   open: number | null, places: Record<string, string[]>}} actions */
+ *   endState: (index: number, name: string) => void, open: number | null, places: Record<string, string[]>}} actions */
 export function drawShips(list, ships, partsByKind, actions) {
   const sides = [...new Set(ships.map((ship) => ship.side || ""))];
   list.toggleAttribute("data-open", actions.open !== null && actions.open < ships.length);
@@ -33,6 +34,9 @@ export function drawShips(list, ships, partsByKind, actions) {
         // Actions next, in the first screen; its numbers in full last.
         el("button", { type: "button", "aria-label": `Edit ${ship.name}`, text: "Edit", onclick: () => actions.edit(index) }),
         el("button", { type: "button", "aria-label": `Remove ${ship.name}`, text: "Remove", onclick: () => actions.remove(index) }),
+        // A State ended otherwise than by the End Phase (the text's other cancellations, a mistake) ends by hand.
+        ...heldStates(ship).map(([name, words]) => el("button", { type: "button", class: "fleet__end-state",
+          "aria-label": `End ${words} on ${ship.name}`, text: `End ${words}`, onclick: () => actions.endState(index, name) })),
         meaningBox(ship, index, actions.places),
         el("p", { class: "fleet__numbers", text: numbersText(ship, partsByKind) })));
   }));
@@ -82,13 +86,14 @@ function numbersText(ship, partsByKind) {
 }
 
 /** What a resolution left on the ship beyond its numbers: Crippled (Structure 0; a Capital Ship's), its fate, the
- * Boarders aboard. */
+ * Boarders aboard, its States. */
 function stateText(ship) {
   const fate = ship.state && ship.state.fate;
   const words = [
-    fate ? { Destroyed: "Destroyed", Dead: "Dead (Destroyed)", Explodes: "Explodes (Destroyed)", Captured: "Captured" }[fate] : "",
+    fate ? { Destroyed: "Destroyed", Dead: "Dead (Destroyed)", Explodes: "Explodes (Destroyed)", Captured: "Captured", Withdrawn: "Withdrawn (worth 0.5x points)" }[fate] : "",
     kindOf(ship) === CAPITAL_SHIP && ship.left.structure === 0 && fate !== "Destroyed" && fate !== "Dead" && fate !== "Explodes" ? "Crippled" : "",
     ship.state && ship.state.boarders ? `Boarded: ${counted(ship.state.boarders, "Boarder")} aboard` : "",
+    ...(fate ? [] : statesOf(ship)),
   ].filter(Boolean);
   return words.join(" · ");
 }

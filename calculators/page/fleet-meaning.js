@@ -7,6 +7,7 @@ import { KINDS, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
 import { playLink } from "./fleet-play.js";
+import { heldStates } from "./fleet-states.js";
 import { itOrThem } from "./words.js";
 
 /** The damage and boarding views of each kind, by resolver: a Capital Ship's damage and Critical Hit, Boarded while
@@ -29,7 +30,7 @@ export function meaningBox(ship, index, places = {}) {
   const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
   const door = KINDS[kindOf(ship)]; // the engine's "ship" or "squadron" door
   const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "",
-    ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0 } : {}) };
+    ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0, burning: heldStates(ship).some(([name]) => name === "Hard Burn") } : {}) };
   const key = `${door} ${JSON.stringify(inputs)}`;
   const link = (resolverId, title) => {
     const href = playLink(places, resolverId, ship, index);

@@ -1,9 +1,9 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 4, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
+//   {"fleet": 5, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build writes version 4 and reads 1 to 4 (version 1 has no "state",
+//   fleet   the record's version. This build writes version 5 and reads 1 to 5 (version 1 has no "state",
 //           versions 1 and 2 no "kind": their ships are Capital Ships; versions 1 to 3 no Capital Ship "skill": ADDED,
 //           such a ship's Skill is asked for, see "unset"); a record of another version is refused with a
 //           plain note and left as it is (a later build may read it), never overwritten unasked. Each version came
@@ -16,8 +16,9 @@
 //   left    the same numbers now: none above the card's; a Squadron's only Structure and Fuel change (NOW_PARTS),
 //           the rest are its card's
 //   state   optional, what a resolution applied beyond the numbers (apply-outcome.js): "fate" (one of FATES: Destroyed,
-//           Dead, Explodes, Captured; a Squadron's only Destroyed) and "boarders" (the Boarders aboard a Capital Ship,
-//           while Boarded); "unset": the card numbers a ship stored before the fleet kept them does not have (its
+//           Dead, Explodes, Captured, Withdrawn; a Squadron's only Destroyed or Withdrawn), "boarders" (the Boarders
+//           aboard a Capital Ship, while Boarded) and "states" (the States it holds, {name: X}: fleet-states.js, version 5);
+//           "unset": the card numbers a ship stored before the fleet kept them does not have (its
 //           Skill, from a version 1-3 record): the card holds the default until the player sets them (fleet-editor.js),
 //           a pick does not fill them (ship-pick.js) and the ship's box asks for them (fleet-meaning.js)
 //
@@ -30,11 +31,12 @@
 
 import { checkValue } from "./input-check.js";
 import { readJson, sourceOf } from "./json-source.js";
+import { checkStates } from "./fleet-states.js";
 
-export const VERSION = 4;
+export const VERSION = 5;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
- * without a Capital Ship's Skill. */
-export const READS = [1, 2, 3, 4];
+ * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn. */
+export const READS = [1, 2, 3, 4, 5];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";
 /** A fleet ship's kind, and the input kind (rules_core inputs.MODEL_KINDS) a resolver declares it by. */
@@ -53,7 +55,9 @@ export const PARTS_OF = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: SQUADRON_PART
  * weapons and Evasive are its card's). */
 export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS.filter((part) => part !== "skill"), [SQUADRON]: ["structure", "fuel"] };
 /** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state, squadron_inputs.squadron_end), "" in play. */
-export const FATES = ["Destroyed", "Dead", "Explodes", "Captured"];
+export const FATES = ["Destroyed", "Dead", "Explodes", "Captured", "Withdrawn"];
+/** A Squadron's fates: it is never Captured, and its Destroyed has no Dead or Explodes. */
+const SQUADRON_FATES = ["Destroyed", "Withdrawn"];
 export const MOST_BOARDERS = 30;
 export const STORAGE_KEY = "jovian-wars-fleet";
 export const MOST_SHIPS = 40;
@@ -66,7 +70,7 @@ const SHIP_KEYS = ["kind", "name", "side", "card", "left", "state"];
 /**
  * @typedef {{[kind: string]: any[] | undefined}} PartsByKind the declared parts of each kind this page knows
  */
-const STATE_KEYS = ["fate", "boarders", "unset"];
+const STATE_KEYS = ["fate", "boarders", "unset", "states"];
 const RECORD_KEYS = ["fleet", "ships"];
 
 /** A part's label for the card: "Defense boxes left" -> "Defense boxes". */
@@ -159,9 +163,9 @@ function withoutUnset(state) {
 /** A ship's state beyond its numbers: a fresh object with only what is set, or undefined when nothing is. */
 function checkState(value, named, kind, parts) {
   if (!isObject(value)) refuse(`${named}'s state must be its fate and Boarders by name`);
-  onlyKeys(value, kind === SQUADRON ? ["fate", "unset"] : STATE_KEYS, `${named}'s state`);
+  onlyKeys(value, kind === SQUADRON ? ["fate", "unset", "states"] : STATE_KEYS, `${named}'s state`);
   const state = {};
-  const fates = kind === SQUADRON ? ["Destroyed"] : FATES;
+  const fates = kind === SQUADRON ? SQUADRON_FATES : FATES;
   if (value.fate !== undefined && value.fate !== "") {
     if (!fates.includes(value.fate)) refuse(`${named}'s fate must be ${fates.length > 1 ? "one of " : ""}${fates.join(", ")}, not ${quoted(value.fate)}`);
     state.fate = value.fate;
@@ -174,6 +178,11 @@ function checkState(value, named, kind, parts) {
     const names = Object.keys(ADDED[kind] || {});
     if (!Array.isArray(value.unset) || value.unset.some((name) => !names.includes(name))) refuse(`${named}'s numbers not set must be a list of ${names.join(", ") || "nothing"}`);
     if (value.unset.length) state.unset = value.unset.filter((name) => parts.some((part) => part.name === name));
+  }
+  if (value.states !== undefined) {
+    const read = checkStates(value.states);
+    if (read.error) refuse(`${named}: ${read.error}`);
+    if (read.states && Object.keys(read.states).length) state.states = read.states;
   }
   return Object.keys(state).length ? state : undefined;
 }
@@ -195,7 +204,7 @@ export function readFleet(text, partsByKind) {
     if (!READS.includes(record.fleet)) {
       refuse(Number.isInteger(record.fleet) && record.fleet > VERSION
         ? `it was made by a newer version of the site (fleet version ${record.fleet}; this one reads version ${VERSION}): reload to update the site`
-        : `its fleet version ${quoted(sourceOf(record, "fleet"))} is not one this site reads (versions ${READS.join(" and ")})`);
+        : `its fleet version ${quoted(sourceOf(record, "fleet"))} is not one this site reads (versions ${READS[0]} to ${READS[READS.length - 1]})`);
     }
     onlyKeys(record, RECORD_KEYS, "The fleet");
     if (!Array.isArray(record.ships)) refuse("its ships are not a list");

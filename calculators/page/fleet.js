@@ -41,6 +41,7 @@ import { drawLog, drawShips } from "./fleet-list.js";
 import { shipForm } from "./fleet-editor.js";
 import { FleetTransfer } from "./fleet-transfer.js";
 import { wakeLockToggle } from "./fleet-wake.js";
+import { afterEndPhase, heldStates, withStates } from "./fleet-states.js";
 
 /** The ship a link back from a resolver names: fleet/#ship-<n> (fleet-play.js), or null. */
 const shipInHash = () => (/^#ship-(\d{1,3})$/.exec(location.hash) || [])[1];
@@ -66,13 +67,14 @@ class FleetPage {
     this.addSquadron = el("button", { type: "button", text: "Add a Squadron", onclick: () => this.edit(null, SQUADRON) });
     this.restart = el("button", { type: "button", text: "Start a new fleet", hidden: true, onclick: () => this.startAgain() });
     this.undoButton = el("button", { type: "button", "data-region": "fleet-undo", onclick: () => this.undo() });
+    this.endPhaseButton = el("button", { type: "button", "data-region": "end-phase", text: "End Phase", onclick: () => this.endPhase() });
     this.log = el("ol", { class: "fleet__log", "data-region": "fleet-log" });
     const tools = el("div", { class: "fleet__tools" }, this.addButton, this.addSquadron, this.transfer.tools);
     const history = el("details", { class: "fleet__history" }, el("summary", { text: "Applied resolutions" }), this.log);
     // Undo sits beside the note that says what it undoes, above the list, so nothing drawn later (a ship's meaning)
     // moves it.
     // Ships first: what a player looks at mid-game; the tools and the log below them.
-    root.replaceChildren(this.message, this.restart, this.note, this.undoButton, this.transfer.offer, this.list, this.formHolder, wakeLockToggle(), tools, history);
+    root.replaceChildren(this.message, this.restart, this.note, el("div", { class: "fleet__turn" }, this.undoButton, this.endPhaseButton), this.transfer.offer, this.list, this.formHolder, wakeLockToggle(), tools, history);
     // A tap on a ship's Action leaves for its resolver: the page's own entry in the history becomes fleet/#ship-<n>,
     // so "back" comes to that ship's card.
     this.list.addEventListener("click", (event) => {
@@ -132,7 +134,9 @@ class FleetPage {
 
   render() {
     drawShips(this.list, this.ships, this.parts, { edit: (index) => this.edit(index), remove: (index) => this.remove(index),
-      toggle: (index) => this.toggle(index), open: this.open, places: this.places });
+      toggle: (index) => this.toggle(index), endState: (index, name) => this.endState(index, name), open: this.open, places: this.places });
+    // The End Phase ends or lowers the States the ships hold (fleet-states.js); with none held it has nothing to do.
+    this.endPhaseButton.disabled = !this.ships.some((ship) => heldStates(ship).length);
     this.addButton.disabled = this.addSquadron.disabled = this.ships.length >= MOST_SHIPS;
     const what = nextUndo();
     this.undoButton.textContent = what ? `Undo: ${what}` : "Undo";
@@ -145,6 +149,21 @@ class FleetPage {
     this.open = this.open === index ? null : index;
     this.render();
     if (this.open !== null) this.list.querySelector(`#ship-${index}`)?.scrollIntoView({ block: "start" });
+  }
+
+  /** The End Phase: each ship's States ended or lowered as the texts say, in one change (one undo). */
+  endPhase() {
+    const done = this.ships.map(afterEndPhase);
+    const said = done.flatMap(({ changes }, i) => (changes.length ? [`${this.ships[i].name}: ${changes.join(", ")}`] : []));
+    if (said.length) this.commit(done.map(({ ship }) => ship), `End Phase: ${said.join("; ")}.`);
+  }
+
+  /** One State ended by hand (a cancellation other than the End Phase's, or one applied by mistake). */
+  endState(index, name) {
+    const ship = this.ships[index];
+    const [, words] = heldStates(ship).find(([held]) => held === name) || [name, name];
+    const { [name]: _ended, ...rest } = ship.state.states;
+    this.commit(this.ships.map((old, i) => (i === index ? withStates(old, rest) : old)), `${ship.name}: ${words} ended.`);
   }
 
   remove(index) {

@@ -19,17 +19,20 @@ from ..registry import Inputs, Resolver, resolve
 from ..values import group_of, int_of
 from .actions import plain, repair, tables
 from .boarding import resolver as boarding
+from .kept_states import WITHDRAWN
 from .ram import resolver as ram
 from .ship import MARINES, RATINGS, Ship
 from .ship_inputs import ship_input
 from .model_choice import SQUADRON, choice_of_kind
 from .squadron_inputs import DESTROYED, squadron_input
 
-FATES = ("", "Destroyed", "Dead", "Explodes", "Captured")
-"""A fleet ship's fate: "" in play, else as a resolution reported it (`ship_inputs.end_state`)."""
+FATES = ("", "Destroyed", "Dead", "Explodes", "Captured", WITHDRAWN)
+"""A fleet ship's fate: "" in play, else as a resolution reported it (`ship_inputs.end_state`; Withdraw's Withdrawn)."""
+HARD_BURNING = Input("burning", "bool", "In the Hard Burn:X state", default=False)
+"""Whether the fleet ship holds Hard Burn:X (kept_states.py): the Hard Burn Action's own "burning" requirement."""
 INPUTS = (ship_input("card", "Data card"), ship_input("now", "Now"),
           Input("fate", "choice", "Fate", default="", choices=FATES),
-          Input("boarders", "int", "Boarders aboard", default=0, low=0, high=30))
+          Input("boarders", "int", "Boarders aboard", default=0, low=0, high=30), HARD_BURNING)
 CRIPPLED_SAYS = (
     ("Damage", "A model that is reduced to 0 Structure Rating is Crippled and must immediately roll on the "
                "Catastrophic Damage Table."),
@@ -46,7 +49,7 @@ RATING_FIELDS = ("sensors", "thrusters", "marines")
 
 
 SQUADRON_INPUTS = (squadron_input("card", "Data card"), squadron_input("now", "Now"),
-                   Input("fate", "choice", "Fate", default="", choices=("", DESTROYED)))
+                   Input("fate", "choice", "Fate", default="", choices=("", DESTROYED, WITHDRAWN)))
 SQUADRON_ACTIONS = tuple(resolver for resolver in ACTIONS if resolver.id.rsplit("/", 1)[1] in (
     "ram", "board", "combined-attack", "drone-command", "evade", "launch", "resupply", "silent-running",
     "vector-attack", "withdraw",  # v1.2.4 Actions: "Generic Special Actions may be declared by either ..."
@@ -68,7 +71,8 @@ def ship_now(inputs: object) -> dict[str, object]:
         "crippled": ship.crippled, "crippled_says": [list(said) for said in CRIPPLED_SAYS] if ship.crippled else [],
         "systems_at_zero": zero, "table_modifier": ship.systems_at_zero(), "fate": fate}
     boarders = int_of(values, "boarders")
-    out["actions"] = [] if fate else [_declare(resolver, _given(resolver, card, now, boarders)) for resolver in ACTIONS]
+    out["actions"] = [] if fate else [_declare(resolver, _given(resolver, card, now, boarders, bool(values["burning"])))
+                                      for resolver in ACTIONS]
     return out
 
 
@@ -76,7 +80,7 @@ def squadron_now(inputs: object) -> dict[str, object]:
     """A fleet Squadron's state in words and checks: {"fate", "actions": [...]}, as `ship_now`'s."""
     values = check_all(SQUADRON_INPUTS, inputs if isinstance(inputs, Mapping) else {})
     card, now = group_of(values, "card"), group_of(values, "now")
-    fate = DESTROYED if values["fate"] or int_of(now, "structure") == 0 else ""
+    fate = str(values["fate"]) or (DESTROYED if int_of(now, "structure") == 0 else "")
     actions = [] if fate else [_declare(resolver, _squadron_given(resolver, card, now)) for resolver in SQUADRON_ACTIONS]
     return {"fate": fate, "actions": actions}
 
@@ -107,8 +111,10 @@ def _ship(card: Mapping[str, object], now: Mapping[str, object]) -> Ship:
                 weapons=int_of(now, "weapons"), spinal=int_of(now, "spinal"))
 
 
-def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, object], boarders: int) -> Inputs:
-    """What a fleet ship tells this Action's resolver; everything else stays not entered."""
+def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, object], boarders: int,
+           burning: bool) -> Inputs:
+    """What a fleet ship tells this Action's resolver (its States too: Hard Burn's "burning"); everything else stays
+    not entered."""
     given: Inputs = {}
     for spec in resolver.inputs:
         if spec.name == "ramming_ship":
@@ -124,6 +130,8 @@ def _given(resolver: Resolver, card: Mapping[str, object], now: Mapping[str, obj
             given[spec.name] = boarders if spec.name == "boarders" else boarders > 0
         elif spec.kind == "bool" and spec.name in ("capital_ship", "squadron"):
             given[spec.name] = spec.name == "capital_ship"
+        elif spec.name == HARD_BURNING.name and spec.kind == "bool":
+            given[spec.name] = burning
         elif spec.kind == "seed":
             given[spec.name] = 0  # a case must be resolved to read its checks; its dice are not looked at
     return given

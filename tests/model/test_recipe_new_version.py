@@ -150,5 +150,6 @@ def test_recipe_1_makes_a_v125_text_with_one_edited_entry_build_and_resolve(tmp_
     assert json.loads(described.stdout)["versions"] == ["v1.2.4", "v1.2.5"]
     resolved = run(project, ".venv/bin/python -m rules_core resolve jovian-wars/v1.2.4/evade --inputs '{\"ship\": {\"thrusters\": 1}}'")
     assert resolved.returncode == 0, resolved.stderr
-    assert json.loads(resolved.stdout)["outcome"] == {"headline": "Enters the Evading state (removed in the End Phase)",
-                                                      "allowed": True}
+    assert json.loads(resolved.stdout)["outcome"] == {
+        "headline": "Enters the Evading state (removed in the End Phase)", "allowed": True,
+        "ships": {"ship": {"numbers": {}, "fate": "", "crippled": False, "states": {"Evading": True}}}}

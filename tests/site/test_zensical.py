@@ -199,12 +199,16 @@ def test_a_ram_is_entered_roll_by_roll_in_the_zensical_build(page, page_log, zen
 @pytest.mark.browser
 def test_play_from_the_ship_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
     """tests/site/test_fleet_play.py's flows (the ships first, both sides; a ship's Ram with it in place, the target
-    one tap away, back to its card; a refused Action's reason; the wake lock's honest word), against this build."""
+    one tap away, back to its card; a refused Action's reason; the wake lock's honest word) and
+    tests/site/test_fleet_states.py's (States entered, kept, ended by the End Phase), against this build."""
     from tests.site import test_fleet_play as play
 
     for check in (play.check_ships_first_both_sides, play.check_refused_action_says_why, play.check_wake_lock_toggle):
         check(page, zensical_url)  # each stores its own fleet over the last
     play.check_ram_from_the_ship(page, page_log, zensical_url)
+    from tests.site.test_fleet_states import check_states_flow
+
+    check_states_flow(page, page_log, zensical_url)  # the States an Action enters, kept and ended by the End Phase
 
 
 def test_widget_text_is_not_in_the_search_index(zensical_site: Path) -> None:

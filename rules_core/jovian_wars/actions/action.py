@@ -26,6 +26,7 @@ from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
 from ...rolling import best_chart, pool_needed, resolution_json, roll_input
 from ...rolling import roll as roll_pool
+from ..kept_states import KeptState
 from ..model_choice import ModelCard
 from ..common import (Need, Table, TableRow, complete, requirement_sentence, roll_with_table, skill_pool, table_dist,
                      table_odds)
@@ -121,6 +122,24 @@ class AttackRoll:
 
 
 @dataclass(frozen=True, slots=True)
+class Enters:
+    """What the declaring model enters, for "Apply to the fleet": a State the fleet keeps (kept_states.py), at X, or
+    a fate (Withdrawn)."""
+
+    state: KeptState | None = None
+    x: int = 0
+    """The State's X on entering (Hard Burn:2); unused for a State without X."""
+    fate: str = ""
+    rows: tuple[str, ...] = ()
+    """The Skill Test rows that enter it ("[D+]"); () where declaring the Action does."""
+
+    def end(self) -> dict[str, object]:
+        """The model's end state (the shape of ship_inputs.end_state): its numbers unchanged, its fate, the State."""
+        states = {"states": {self.state.name: self.x if self.state.x else True}} if self.state else {}
+        return {"numbers": {}, "fate": self.fate, "crippled": False, **states}
+
+
+@dataclass(frozen=True, slots=True)
 class Action:
     """One Action or State of a rules page, as data."""
 
@@ -152,10 +171,14 @@ class Action:
     ends: Callable[[Inputs], dict[str, object]] | None = None
     """For an Action without a roll that changes a model it declares: each model input's end state ("ships", as the
     resolvers of damage report theirs), for "Apply to the fleet" (Boost: the Squadron's Fuel spent)."""
+    enters: Enters | None = None
+    """The State or fate the declaring model (its ship or Squadron input) enters, for "Apply to the fleet"."""
 
     def __post_init__(self) -> None:
         if not self.versions:
             raise ValueError(f"Action {self.slug!r} lists no versions")
+        if self.ends and self.enters:
+            raise ValueError(f"Action {self.slug!r}: one end state, by `ends` or by `enters`")
 
     @property
     def id(self) -> str:
@@ -201,6 +224,17 @@ def _effect(action: Action, values: Inputs) -> tuple[str, list[str]]:
     return action.effect(values)
 
 
+def _entered(action: Action, values: Inputs, row: str | None) -> dict[str, object]:
+    """{"ships": {the declaring model's input: its end state}} where the Action (or the Skill Test's `row`) enters a
+    State or a fate; {} otherwise, or where the Action declares no model input a fleet pick fills."""
+    enters = action.enters
+    if enters is None or (enters.rows and row not in enters.rows):
+        return {}
+    model = next((spec.name for spec in _inputs(action) if spec.kind in ("ship", "squadron")
+                  and (spec.when is None or values.get(spec.when[0]) == spec.when[1])), None)
+    return {"ships": {model: enters.end()}} if model else {}
+
+
 def _run(action: Action, values: Inputs) -> Answer:
     roll = action.roll
     if isinstance(roll, AttackRoll):  # a State's attack: no requirement, the State's numbers, one attack
@@ -218,7 +252,7 @@ def _run(action: Action, values: Inputs) -> Answer:
     gap = {"gap": action.gap.text} if action.gap else {}
     headline, more = _effect(action, values)
     if roll is None:
-        ends: dict[str, object] = {"ships": action.ends(values)} if action.ends else {}
+        ends: dict[str, object] = {"ships": action.ends(values)} if action.ends else _entered(action, values, None)
         return Answer(Outcome(headline, allowed=True, facts={**gap, **ends}), (*steps, *more, *gap.values()), results)
     rng = rng_of(values)
     who = roll.who(values)
@@ -228,7 +262,8 @@ def _run(action: Action, values: Inputs) -> Answer:
                       (*steps, *(f"{who}: {s}" for s in res.sentences()), *more, *gap.values()), results,
                       extra={"roll": resolution_json(res)})
     res, (label, effect), test_steps = roll_with_table(roll.rows(values), roll.pool(values), values, rng, "roll", who=who)
-    facts: dict[str, object] = {"reading": notation(res.final), "row": label, "effect": effect}
+    facts: dict[str, object] = {"reading": notation(res.final), "row": label, "effect": effect,
+                                **_entered(action, values, label)}
     then_steps: list[str] = []
     if action.then is not None:
         then_steps, then_facts = action.then(values, label, rng)

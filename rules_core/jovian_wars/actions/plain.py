@@ -11,7 +11,8 @@ from ...answers import Check, judged
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
-from .action import Action, resolver
+from .action import Action, Enters, resolver
+from ..kept_states import EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING
 from ..common import Either, Flag, ForModel, Rating, flag_input, rating_input
 from ..model_choice import CAPITAL_SHIP, ModelCard
 from ..model_choice import SQUADRON as SQUADRON_KIND
@@ -72,6 +73,7 @@ EVADE = Action(
     "evade", "Evade", "The model enters the Evading state until the End Phase.", V124,
     (THRUSTERS_OR_FUEL, Flag("sluggish", "Sluggish Trait", absent=True)),
     effect=lambda v: ("Enters the Evading state (removed in the End Phase)", ["The model gains the Evading state."]),
+    enters=Enters(EVADING),
 )
 
 LAUNCH = Action(
@@ -200,11 +202,13 @@ HARD_BURN = Action(
     "hard-burn", "Hard Burn", "The ship enters Hard Burn:2.", V124,
     (NEED_THRUSTERS, Flag("burning", "in the Hard Burn:X state", absent=True, asks="Already in the Hard Burn:X state")),
     effect=lambda v: ("Enters Hard Burn:2", ["For most ships X is 2 on first entering the state."]),
+    enters=Enters(HARD_BURN_STATE, x=2),
 )
 
 STATION_KEEP = Action(
     "station-keep", "Station Keep", "The ship enters the Station Keeping state until the End Phase.", V124, (NEED_THRUSTERS,),
     effect=lambda v: ("Enters Station Keeping (cancelled in the End Phase)", ["Speed 0\"; attacks on it gain one Flex die."]),
+    enters=Enters(STATION_KEEPING),
 )
 
 

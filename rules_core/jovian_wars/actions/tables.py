@@ -17,9 +17,10 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...dice.roll import roll_faces
 from ...values import faces_of
-from .action import Action, SkillTest, resolver
+from .action import Action, Enters, SkillTest, resolver
 from .plain import V124
 from ..common import Either, Flag, Rating, TableRow
+from ..kept_states import WITHDRAWN
 from ..model_choice import ModelCard
 from ..ship_inputs import card_input
 
@@ -55,6 +56,7 @@ WITHDRAW = Action(
     (Flag("clear", "6\" from Enemy Models", asks="At least 6\" from every Enemy Model"),),
     roll=SkillTest(model=SKILL_CARD, table=(("[N]", "no Withdrawn state"),
                     ("[D+]", "enters the Withdrawn state (Embarked models too); worth 0.5x points"))),
+    enters=Enters(fate=WITHDRAWN, rows=("[D+]",)),
 )
 
 REORIENT = Action(

@@ -1,0 +1,66 @@
+// The States a fleet ship keeps (rules_core jovian_wars/kept_states.py: tests/site/test_fleet_states.py holds this
+// table to it) and the End Phase, which ends or lowers them. A ship's States are kept in its record's state as
+// {"states": {name: X}}: X a whole number for a State with X (Hard Burn:2), true for the others (Evading).
+
+/** Each kept State: whether it has an X, and what the End Phase does ("cancelled", or "x-1": X falls by one, and a
+ * State at X 0 ends), as rules_core's KEPT. @type {{[name: string]: {x: boolean, endPhase: "cancelled" | "x-1"}}} */
+export const KEPT_STATES = {
+  "Evading": { x: false, endPhase: "cancelled" },
+  "Station Keeping": { x: false, endPhase: "cancelled" },
+  "Hard Burn": { x: true, endPhase: "x-1" },
+};
+/** The highest X a kept State holds (rules_core kept_states.MOST_X). */
+export const MOST_X = 10;
+
+/** "Hard Burn:2", "Evading". @param {string} name @param {unknown} value */
+export const stateWords = (name, value) => (KEPT_STATES[name]?.x ? `${name}:${value}` : name);
+
+/** A ship's States in the table's order, each [name, its words]: [["Hard Burn", "Hard Burn:2"]]. @param {any} ship
+ * @returns {[string, string][]} */
+export function heldStates(ship) {
+  const states = (ship.state && ship.state.states) || {};
+  return Object.keys(KEPT_STATES).filter((name) => Object.hasOwn(states, name)).map((name) => [name, stateWords(name, states[name])]);
+}
+
+/** A ship's States as words, in the table's order: ["Evading", "Hard Burn:2"]. @param {any} ship */
+export const statesOf = (ship) => heldStates(ship).map(([, words]) => words);
+
+/** The same ship with its States as the End Phase leaves them (a copy; the ship itself untouched), and what changed
+ * in words ("Evading ended", "Hard Burn:2 → Hard Burn:1"). @param {any} ship @returns {{ship: any, changes: string[]}} */
+export function afterEndPhase(ship) {
+  const states = (ship.state && ship.state.states) || {};
+  /** @type {{[name: string]: unknown}} */
+  const kept = {};
+  const changes = [];
+  for (const [name, value] of Object.entries(states)) {
+    const lowered = KEPT_STATES[name]?.endPhase === "x-1" && Number(value) > 0;
+    if (lowered) kept[name] = Number(value) - 1;
+    changes.push(lowered ? `${stateWords(name, value)} → ${stateWords(name, Number(value) - 1)}` : `${stateWords(name, value)} ended`);
+  }
+  return { ship: withStates(ship, kept), changes };
+}
+
+/** The same ship holding `states` (a copy; a ship with none keeps no "states"). @param {any} ship
+ * @param {{[name: string]: unknown}} states */
+export function withStates(ship, states) {
+  const { states: _old, ...rest } = ship.state || {};
+  const state = Object.keys(states).length ? { ...rest, states } : rest;
+  return Object.keys(state).length ? { ...ship, state } : (({ state: _s, ...bare }) => bare)(ship);
+}
+
+/** A stored ship's States checked: { states } (a fresh object) or { error } (why they are refused).
+ * @param {unknown} value @returns {{states?: {[name: string]: unknown}, error?: string}} */
+export function checkStates(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { error: "its States must be each State by name" };
+  /** @type {{[name: string]: unknown}} */
+  const out = {};
+  for (const [name, x] of Object.entries(value)) {
+    const kept = Object.hasOwn(KEPT_STATES, name) ? KEPT_STATES[name] : null;
+    if (!kept) return { error: `“${name.slice(0, 24)}” is not a State the fleet keeps (${Object.keys(KEPT_STATES).join(", ")})` };
+    if (kept.x ? !(Number.isInteger(x) && Number(x) >= 0 && Number(x) <= MOST_X) : x !== true) {
+      return { error: kept.x ? `${name}:X must be a whole number from 0 to ${MOST_X}` : `${name} is held or not (true), not ${String(x).slice(0, 24)}` };
+    }
+    out[name] = x;
+  }
+  return { states: out };
+}

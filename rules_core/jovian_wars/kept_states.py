@@ -1,0 +1,60 @@
+"""The v1.2.4 States a fleet ship keeps between resolutions, what enters each, and what the End Phase does to it.
+
+A fleet ship holds its States as {name: X} (`True` for a State without X): an Action whose outcome enters one reports
+it in its end state's "states" (actions/action.py `Enters`), "Apply to the fleet" writes it, and the Fleet page's
+"End Phase" ends or lowers each as its `end_phase` says (calculators/page/fleet-states.js holds the same table: the
+fleet's record is read on every page, with no engine; tests/site/test_fleet_states.py holds the two equal). Each
+State's words on its end are the text's (tests/rules_core/test_kept_states.py finds each in sources/).
+
+Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn). Not kept yet: the
+States an Action puts on another ship (Targeted:X, Suppressed:X: the resolver has no pick of the target), Stealthed
+(Silent Running has no model input) and Overdriven (Overdrive's damage to the chosen rating is not computed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CANCELLED = "cancelled"
+"""The End Phase ends the State."""
+X_DOWN = "x-1"
+"""The End Phase lowers X by one; a State at X 0 ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptState:
+    """One State a fleet ship keeps."""
+
+    name: str
+    """As the texts name it, without ":X": "Hard Burn"."""
+    x: bool
+    """A State with an X ("Hard Burn:X"), kept as its X; else kept as `True`."""
+    end_phase: str
+    """`CANCELLED` or `X_DOWN`."""
+    says: str
+    """The text on how it ends, word for word."""
+
+    def words(self, value: object) -> str:
+        """"Hard Burn:2", "Evading"."""
+        return f"{self.name}:{value}" if self.x else self.name
+
+
+EVADING = KeptState("Evading", False, CANCELLED, "The Model gains the Evading state, which is removed in the End Phase.")
+STATION_KEEPING = KeptState("Station Keeping", False, CANCELLED,
+                            "This ship gains the Station Keeping state, which is canceled in the End Phase.")
+HARD_BURN = KeptState("Hard Burn", True, X_DOWN,
+                      "During the End Phase, the model leaves the Hard Burn:X state and enters the Hard Burn:X-1 state "
+                      "unless X was 0, in which case the Hard Burn:X state is canceled entirely.")
+KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN)
+"""Every State a fleet ship keeps, in the order a card lists them."""
+MOST_X = 10
+"""The highest X a kept State holds (the inputs' own bound for an X)."""
+
+WITHDRAWN = "Withdrawn"
+"""Withdraw's "[D+] allows this model to enter the Withdrawn state": the model leaves the game, so the fleet keeps it
+as the ship's fate (beside Destroyed and Captured), not as a State the End Phase could end."""
+WITHDRAWN_SAYS = "Models that successfully Withdraw are worth 0.5x points."
+
+
+__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "CANCELLED", "X_DOWN", "MOST_X",
+           "WITHDRAWN", "WITHDRAWN_SAYS"]

@@ -1,0 +1,185 @@
+"""States kept by the fleet (issue 33 point 2: "every Action that enters or ends a State"), at 390x844 with touch:
+an Action opened from a ship's card that enters a State (Evade, Hard Burn) is applied to the ship, its card shows
+the State, the State's own rule reaches its Actions (a ship in Hard Burn may not declare Hard Burn), the End Phase
+ends or lowers every State as the texts say in one undoable change, and a State ends by hand.
+
+Drives the DOM hooks of calculators/page/fleet.js (end-phase, fleet__end-state) and apply-outcome.js.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rules_core.jovian_wars.kept_states import KEPT, MOST_X
+from tests.site.conftest import clear_local_storage, expect
+from tests.site.test_boarding_applied import apply
+from tests.site.test_fleet import stored
+from tests.site.test_fleet_play import ENGINE_MS, TENGU, VALIANT, cards_of, open_card
+
+pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
+
+EVADE = "jovian-wars/v1.2.4/evade"
+HARD_BURN = "jovian-wars/v1.2.4/hard-burn"
+
+
+@pytest.fixture(autouse=True)
+def no_fleet(page, site_url: str) -> None:
+    clear_local_storage(page, site_url)
+
+
+def test_the_pages_table_of_states_is_rules_cores():
+    """Assert fleet-states.js's KEPT_STATES (read on every page, with no engine) is kept_states.KEPT: each State's
+    name, whether it has an X, what the End Phase does; and the same highest X."""
+    text = (Path(__file__).parents[2] / "calculators" / "page" / "fleet-states.js").read_text()
+    table = re.search(r"KEPT_STATES = \{(.*?)\n\};", text, re.S)
+    assert table is not None
+    found = re.findall(r'"([^"]+)": \{ x: (true|false), endPhase: "([^"]+)" \}', table.group(1))
+    assert found == [(state.name, str(state.x).lower(), state.end_phase) for state in KEPT]
+    assert f"MOST_X = {MOST_X};" in text
+
+
+def played(page, cards, n: int, resolver: str):
+    """Open ship n's card (back from a resolver lands on it open) and tap its Action `resolver`: its widget, ready,
+    with the ship in place."""
+    card = cards.nth(n) if is_open(cards.nth(n)) else open_card(cards, n)
+    expect()(card.locator('[data-region="ship-meaning"]')).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    card.locator(f'a[data-play="{resolver}"]').tap()
+    widget = page.locator(f'[data-resolver="{resolver}"]')
+    expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    return widget
+
+
+def is_open(card) -> bool:
+    return card.locator("button.fleet__card").get_attribute("aria-expanded") == "true"
+
+
+def back_to_the_fleet(page, widget):
+    widget.locator('[data-region="back-to-fleet"]').tap()
+    cards = page.locator('[data-region="fleet-ships"] > li')
+    expect()(page.locator("[data-fleet]")).to_have_attribute("data-mounted", "")
+    return cards
+
+
+def states_stored(page) -> list[object]:
+    return [ship.get("state", {}).get("states") for ship in stored(page)["ships"]]
+
+
+def test_states_entered_from_the_ship_are_kept_ended_by_the_end_phase_and_undone(page, page_log, site_url):
+    check_states_flow(page, page_log, site_url)
+
+
+def check_states_flow(page, page_log, site_url: str) -> None:
+    """From the Valiant's card: Evade, then Hard Burn, each applied; the card says both, and Hard Burn is now refused
+    with the State's own reason; three End Phases (Evading ends, Hard Burn:2 → 1 → 0 → ended), each stored as the
+    texts say; undo; a State ended by hand. Run against the Zensical build too (tests/site/test_zensical.py)."""
+    _root, cards = cards_of(page, site_url)
+    end_phase = page.get_by_role("button", name="End Phase", exact=True)
+    expect()(end_phase).to_be_disabled()  # no ship holds a State
+
+    widget = played(page, cards, 0, EVADE)
+    expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
+        "Enters the Evading state (removed in the End Phase)", timeout=ENGINE_MS)
+    apply(widget, "Valiant")
+    cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(0).locator(".fleet__card .fleet__state")).to_have_text("Evading")
+    assert states_stored(page) == [{"Evading": True}, None]
+
+    widget = played(page, cards, 0, HARD_BURN)
+    expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_have_text("Enters Hard Burn:2", timeout=ENGINE_MS)
+    apply(widget, "Valiant")
+    cards = back_to_the_fleet(page, widget)
+    valiant = cards.nth(0)
+    expect()(valiant.locator(".fleet__card .fleet__state")).to_have_text("Evading · Hard Burn:2")
+    assert states_stored(page) == [{"Evading": True, "Hard Burn": 2}, None]
+    # The State's own rule ("Cannot declare the Hard Burn action"), from the fleet: Hard Burn is now refused, with why.
+    refused = valiant.locator(".fleet__may-not details.fleet__why", has_text="Hard Burn")
+    expect()(refused).to_have_count(1, timeout=ENGINE_MS)
+    refused.locator("summary").tap()
+    expect()(refused.locator("span")).to_contain_text("not in the Hard Burn:X state")
+
+    note = page.locator('[data-region="fleet-note"]')
+    for states, said in (({"Hard Burn": 1}, "End Phase: Valiant: Evading ended, Hard Burn:2 → Hard Burn:1."),
+                         ({"Hard Burn": 0}, "End Phase: Valiant: Hard Burn:1 → Hard Burn:0."),
+                         (None, "End Phase: Valiant: Hard Burn:0 ended.")):
+        end_phase.tap()
+        expect()(note).to_have_text(said)
+        assert states_stored(page) == [states, None]
+    expect()(valiant.locator(".fleet__card .fleet__state")).to_have_count(0)
+    expect()(end_phase).to_be_disabled()
+
+    page.get_by_role("button", name="Undo: End Phase: Valiant: Hard Burn:0 ended", exact=True).tap()
+    expect()(valiant.locator(".fleet__card .fleet__state")).to_have_text("Hard Burn:0")
+    assert states_stored(page) == [{"Hard Burn": 0}, None]
+    if not is_open(valiant):
+        valiant.locator("button.fleet__card").tap()
+    valiant.get_by_role("button", name="End Hard Burn:0 on Valiant", exact=True).tap()
+    expect()(note).to_have_text("Valiant: Hard Burn:0 ended.")
+    assert stored(page)["ships"][0] == {"kind": "Capital Ship", **VALIANT} and stored(page)["ships"][1]["name"] == TENGU["name"]
+    assert page_log.page_errors == []
+
+
+def test_a_state_applied_twice_or_after_the_fleet_changed_is_refused_and_named(page, site_url):
+    """Assert a second Apply of one pick is refused, and an Apply after the ship's States changed on the Fleet page
+    names the States as what differs."""
+    _root, cards = cards_of(page, site_url)
+    widget = played(page, cards, 0, EVADE)
+    expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
+        "Enters the Evading state (removed in the End Phase)", timeout=ENGINE_MS)
+    page.evaluate("""() => { const key = "jovian-wars-fleet"; const record = JSON.parse(localStorage.getItem(key));
+        record.ships[0].state = { states: { "Station Keeping": true } }; record.fleet = 5;
+        localStorage.setItem(key, JSON.stringify(record)); }""")
+    widget.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(widget.locator('[data-region="apply-note"]')).to_have_text(
+        "Nothing applied: Valiant has changed in the fleet since it was picked (States none → Station Keeping: applied "
+        "already?): pick it again. Your fleet is unchanged.")
+    assert states_stored(page) == [{"Station Keeping": True}, None]
+
+
+def test_for_random_dice_a_withdraw_from_the_fleet_leaves_the_ship_as_its_outcome(page, page_log, site_url):
+    """Property (Withdraw, from the ship's card): for seeded random dice typed on its Skill Test, the outcome
+    rules_core gives for the inputs the widget resolved is the one shown; on [D+] Apply makes the ship Withdrawn (its
+    numbers and the other ship untouched: the fleet read back is exactly the outcome's end state), on [N] there is
+    nothing to apply. A Withdrawn ship's card says so and lists no Action."""
+    import random
+
+    import rules_core
+    from tests.site.test_boarding_applied import random_digits, type_digits
+    from tests.site.test_fleet import open_stored_fleet, v3
+
+    rng, typed, seen = random.Random(36), [], set()
+    _root, cards = cards_of(page, site_url)
+    href = open_card(cards, 0).locator('a[data-play="jovian-wars/v1.2.4/withdraw"]').get_attribute("href")
+    for _ in range(5):
+        open_stored_fleet(page, site_url, [VALIANT, TENGU])
+        page.goto(href)
+        widget = page.locator('[data-resolver="jovian-wars/v1.2.4/withdraw"]')
+        expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+        clear = widget.get_by_role("switch", name='At least 6" from every Enemy Model', exact=True)
+        clear.check()
+        digits = random_digits(rng, VALIANT["left"]["skill"], typed)
+        type_digits(page, widget, "roll.dice", digits)
+        answer = rules_core.resolve("jovian-wars/v1.2.4/withdraw", {
+            "clear": True, "model": "Capital Ship", "ship": {"skill": VALIANT["left"]["skill"]},
+            "roll": {"dice": [int(d) for d in digits]}})
+        outcome = widget.locator('[data-region="outcome"]')
+        expect()(outcome.locator(".resolver__headline")).to_have_text(answer["outcome"]["headline"], timeout=ENGINE_MS)
+        end = answer["outcome"].get("ships", {}).get("ship")
+        seen.add(end is not None)
+        if end is None:
+            expect()(outcome.get_by_role("button", name="Apply to the fleet", exact=True)).to_have_count(0)
+            assert stored(page)["fleet"] == 2  # untouched: as the test stored it
+            continue
+        apply(widget, "Valiant")
+        assert end == {"numbers": {}, "fate": "Withdrawn", "crippled": False}
+        assert stored(page)["ships"] == v3([{**VALIANT, "state": {"fate": "Withdrawn"}}, TENGU])
+    assert seen == {True, False}, "the seed must draw both rows"
+    cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(0).locator(".fleet__card .fleet__state")).to_have_text("Withdrawn (worth 0.5x points)")
+    meaning = cards.nth(0).locator('[data-region="ship-meaning"]')
+    expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    expect()(meaning.locator(".fleet__unknown")).to_have_text("Withdrawn: its Actions are not checked.")
+    expect()(meaning.locator("a[data-play]")).to_have_count(0)
+    assert page_log.page_errors == []
