@@ -183,3 +183,25 @@ def test_for_random_dice_a_withdraw_from_the_fleet_leaves_the_ship_as_its_outcom
     expect()(meaning.locator(".fleet__unknown")).to_have_text("Withdrawn: its Actions are not checked.")
     expect()(meaning.locator("a[data-play]")).to_have_count(0)
     assert page_log.page_errors == []
+
+
+def test_a_squadron_evades_from_its_card_and_the_end_phase_ends_it(page, site_url):
+    """Assert a fleet Squadron's Evade (its Fuel 2+ from its card) applies Evading to the Squadron, which its card
+    shows and the End Phase ends; the Capital Ship beside it is untouched."""
+    from tests.site.test_boarding_applied import store
+    from tests.site.test_fleet import open_fleet
+    from tests.site.test_fleet_squadrons import ALPHA
+
+    store(page, site_url, [VALIANT, ALPHA])  # a version 4 record, as the build before kept it
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    widget = played(page, cards, 1, EVADE)
+    expect()(widget.locator('fieldset[data-name="squadron"] [data-region="picked"]')).to_contain_text("Alpha (Mine)")
+    expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
+        "Enters the Evading state (removed in the End Phase)", timeout=ENGINE_MS)
+    apply(widget, "Alpha")
+    cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(1).locator(".fleet__card .fleet__state")).to_have_text("Evading")
+    assert states_stored(page) == [None, {"Evading": True}]
+    page.get_by_role("button", name="End Phase", exact=True).tap()
+    expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Alpha: Evading ended.")
+    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, ALPHA]
