@@ -211,6 +211,27 @@ def test_play_from_the_ship_in_the_zensical_build(page, page_log, zensical_url: 
     check_states_flow(page, page_log, zensical_url)  # the States an Action enters, kept and ended by the End Phase
 
 
+@pytest.mark.browser
+def test_the_fleet_flows_of_issue_33_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
+    """The flows of issue 33's points 2 to 5 the other tests run against the MkDocs build, against this one: a Ram
+    between fleet ships applied, kept, logged and undone; Board and three Boarded activations each applied; a fleet
+    ship's card numbers reaching Evade, Long Shot and the Ram; the resolved Ram's answer, fates and Apply in its first
+    screen, at most 1.5 screens; its side arc named where it counts; a change under "More" keeping the answer in view.
+    (Points 1 and 6, and the States of point 2: test_play_from_the_ship_in_the_zensical_build.)"""
+    from tests.site import test_boarding_applied, test_fleet, test_fleet_card, test_one_screen
+
+    for flow in (test_fleet.test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undone,
+                 test_boarding_applied.test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_reload,
+                 test_fleet_card.test_a_fleet_ships_thrusters_sensors_and_skill_reach_evade_long_shot_and_ram,
+                 test_one_screen.test_the_resolved_ram_has_its_answer_both_fates_and_apply_in_its_first_screen,
+                 test_one_screen.test_the_resolved_ram_is_at_most_one_and_a_half_screens,
+                 test_one_screen.test_the_side_arc_is_named_where_it_counts_and_a_tap_on_it_unticks_it,
+                 test_one_screen.test_a_change_under_more_keeps_the_answer_in_view_and_names_the_missing_die):
+        page.goto(zensical_url + "fleet/")
+        page.evaluate("() => localStorage.clear()")  # each flow starts with no fleet and no history, as in its module
+        flow(page, page_log, zensical_url)
+
+
 def test_widget_text_is_not_in_the_search_index(zensical_site: Path) -> None:
     from tests.site.test_search import check_no_widget_text
 
