@@ -7,7 +7,7 @@ import { KINDS, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
 import { playLink } from "./fleet-play.js";
-import { heldStates } from "./fleet-states.js";
+import { KEPT_STATES, heldStates } from "./fleet-states.js";
 import { itOrThem } from "./words.js";
 
 /** The damage and boarding views of each kind, by resolver: a Capital Ship's damage and Critical Hit, Boarded while
@@ -40,7 +40,8 @@ export function meaningBox(ship, index, places = {}) {
     box.dataset.state = "ready";
     // What it may do first (in the first screen of an open card), then what its state means; a number it was stored
     // without, asked for, above all.
-    box.replaceChildren(...unsetNodes(ship), ...actionNodes(result, link), ...viewNodes(ship, door, places, link), ...stateNodes(result));
+    box.replaceChildren(...unsetNodes(ship), ...actionNodes(result, link), ...viewNodes(ship, door, places, link),
+      ...heldNodes(ship, index, places), ...stateNodes(result));
   };
   if (meanings.has(key)) {
     show(meanings.get(key));
@@ -83,6 +84,18 @@ function viewNodes(ship, door, places, link) {
   const views = VIEWS[door].filter(([resolverId, applies]) => applies(ship) && Object.hasOwn(places, resolverId));
   if (!views.length) return [];
   return [el("p", { class: "fleet__views" }, "Damage and boarding: ", ...listed(views.map(([id]) => link(id, places[id][2])), ", "), el("span", { class: "fleet__join", text: "." }))];
+}
+
+/** The States the ship holds, each a link to its rule's resolver (Hard Burn:X opened at its X), with the ship in place
+ * where that resolver picks one. @param {any} ship @param {number} index @param {Record<string, string[]>} places */
+function heldNodes(ship, index, places) {
+  if (ship.state && ship.state.fate) return [];
+  const links = heldStates(ship).map(([name, words]) => {
+    const kept = KEPT_STATES[name];
+    const href = playLink(places, kept.resolver, ship, index); // its X filled where the rule opens (fleet-play.js)
+    return href ? el("a", { class: "fleet__play", href, "data-play": kept.resolver, text: words }) : el("span", { text: words });
+  });
+  return links.length ? [el("p", { class: "fleet__held" }, "Its States: ", ...listed(links, ", "), el("span", { class: "fleet__join", text: "." }))] : [];
 }
 
 /** The engine's answer on the state in words: Crippled and the texts, Systems at 0. */

@@ -22,6 +22,7 @@
 
 import { CAPITAL_SHIP, MOST_NAME, SQUADRON, fleetShips, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
+import { KEPT_STATES } from "./fleet-states.js";
 
 /** The site's root and the Fleet page, from this module's place (assets/calculators/page/). */
 const SITE_ROOT = new URL("../../../", import.meta.url);
@@ -81,15 +82,38 @@ export function playFromFleet(widget) {
   const named = shipInLink(widget.id);
   if (named === null || !widget.form) return [];
   const picks = picksOf(widget.root);
+  if (!picks.length) { // a rule of the ship's with no ship to pick (a State's: Hard Burn:X): its X, the way back
+    fillHeldX(widget, named);
+    backToFleet(widget, named.index, named.name);
+    return [];
+  }
   const found = shipNamed(picks, named);
   if (typeof found === "string") return [found];
   const { own, played } = found;
   choose(own.select, own.ships.indexOf(played));
   const others = picks.filter((pick) => pick !== own);
   for (const other of others) offerTargets(other, played, () => others.every(({ select }) => select.value !== "") && widget.folds?.shipsPicked());
-  const back = el("a", { class: "resolver__back-to-fleet", "data-region": "back-to-fleet", href: `${FLEET_PAGE.href}#ship-${played.index}`, text: `Back to the fleet (${played.name})` });
-  (widget.folds ? widget.folds.inputs.details : widget.form.node).before(back); // in view when the inputs fold
+  backToFleet(widget, played.index, played.name);
   return [];
+}
+
+/** The rule of a State with an X the ship holds (Hard Burn:X) opens at the ship's X: its input "x" filled as a pick
+ * fills a number (a value in the link's JSON would put quotes in the fragment, which Zensical's theme reads as a CSS
+ * selector). @param {{id: string, form: any}} widget @param {{index: number, name: string | null}} named */
+function fillHeldX(widget, named) {
+  const ship = [...fleetShips(CAPITAL_SHIP), ...fleetShips(SQUADRON)]
+    .find((s) => s.index === named.index && (named.name === null || s.name === named.name));
+  const held = Object.entries(KEPT_STATES).find(([, kept]) => kept.resolver === widget.id && kept.x);
+  const x = ship && held && ship.state && ship.state.states ? ship.state.states[held[0]] : undefined;
+  if (Number.isInteger(x)) widget.form.fill([[["x"], x]]);
+}
+
+/** "Back to the fleet (<name>)", to the ship's card, in view when the inputs fold.
+ * @param {{form: any, folds?: import("./input-folds.js").InputFolds | null}} widget @param {number} index
+ * @param {string | null} name */
+function backToFleet(widget, index, name) {
+  const back = el("a", { class: "resolver__back-to-fleet", "data-region": "back-to-fleet", href: `${FLEET_PAGE.href}#ship-${index}`, text: name ? `Back to the fleet (${name})` : "Back to the fleet" });
+  (widget.folds ? widget.folds.inputs.details : widget.form.node).before(back);
 }
 
 /** The pick and the fleet ship a link names: the ship at its place if it still has the name, else the one ship of that

@@ -2,12 +2,13 @@
 // table to it) and the End Phase, which ends or lowers them. A ship's States are kept in its record's state as
 // {"states": {name: X}}: X a whole number for a State with X (Hard Burn:2), true for the others (Evading).
 
-/** Each kept State: whether it has an X, and what the End Phase does ("cancelled", or "x-1": X falls by one, and a
- * State at X 0 ends), as rules_core's KEPT. @type {{[name: string]: {x: boolean, endPhase: "cancelled" | "x-1"}}} */
+/** Each kept State: whether it has an X, what the End Phase does ("cancelled", or "x-1": X falls by one, and a State
+ * at X 0 ends), and the resolver of its rule, as rules_core's KEPT.
+ * @type {{[name: string]: {x: boolean, endPhase: "cancelled" | "x-1", resolver: string}}} */
 export const KEPT_STATES = {
-  "Evading": { x: false, endPhase: "cancelled" },
-  "Station Keeping": { x: false, endPhase: "cancelled" },
-  "Hard Burn": { x: true, endPhase: "x-1" },
+  "Evading": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/evading" },
+  "Station Keeping": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/station-keeping" },
+  "Hard Burn": { x: true, endPhase: "x-1", resolver: "jovian-wars/v1.2.4/hard-burn-x" },
 };
 /** The highest X a kept State holds (rules_core kept_states.MOST_X). */
 export const MOST_X = 10;

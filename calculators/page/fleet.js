@@ -29,7 +29,10 @@
 //                                   "loading" | "ready" | "error"; .fleet__crippled (what the texts say of Crippled),
 //                                   .fleet__systems (Systems at 0, the Catastrophic Damage Table modifier),
 //                                   .fleet__may / .fleet__may-not / .fleet__unknown (the Actions, by their checks:
-//                                   a[data-play] each, a refused one's reason in details.fleet__why), .fleet__views
+//                                   a[data-play] each, a refused one's reason in details.fleet__why), .fleet__views,
+//                                   .fleet__held (the States it holds, each a[data-play] opening its rule's resolver)
+//   button[data-region="end-phase"] "End Phase": every ship's States ended or lowered (fleet-states.js), one undo;
+//                                   button.fleet__end-state "End <State>" in a ship's panel ends one by hand
 //   button[data-region="wake-lock"] "Keep the screen on" (fleet-wake.js)
 //
 // Every name is set with textContent: a ship's name is never read as HTML.

@@ -33,18 +33,23 @@ class KeptState:
     """`CANCELLED` or `X_DOWN`."""
     says: str
     """The text on how it ends, word for word."""
+    resolver: str
+    """The resolver of the State's own rule (actions/states.py), which a fleet ship holding it opens."""
 
     def words(self, value: object) -> str:
         """"Hard Burn:2", "Evading"."""
         return f"{self.name}:{value}" if self.x else self.name
 
 
-EVADING = KeptState("Evading", False, CANCELLED, "The Model gains the Evading state, which is removed in the End Phase.")
+EVADING = KeptState("Evading", False, CANCELLED, "The Model gains the Evading state, which is removed in the End Phase.",
+                    "jovian-wars/v1.2.4/evading")
 STATION_KEEPING = KeptState("Station Keeping", False, CANCELLED,
-                            "This ship gains the Station Keeping state, which is canceled in the End Phase.")
+                            "This ship gains the Station Keeping state, which is canceled in the End Phase.",
+                            "jovian-wars/v1.2.4/station-keeping")
 HARD_BURN = KeptState("Hard Burn", True, X_DOWN,
                       "During the End Phase, the model leaves the Hard Burn:X state and enters the Hard Burn:X-1 state "
-                      "unless X was 0, in which case the Hard Burn:X state is canceled entirely.")
+                      "unless X was 0, in which case the Hard Burn:X state is canceled entirely.",
+                      "jovian-wars/v1.2.4/hard-burn-x")
 KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN)
 """Every State a fleet ship keeps, in the order a card lists them."""
 MOST_X = 10

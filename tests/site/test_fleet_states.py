@@ -32,13 +32,16 @@ def no_fleet(page, site_url: str) -> None:
 
 def test_the_pages_table_of_states_is_rules_cores():
     """Assert fleet-states.js's KEPT_STATES (read on every page, with no engine) is kept_states.KEPT: each State's
-    name, whether it has an X, what the End Phase does; and the same highest X."""
+    name, whether it has an X, what the End Phase does, its rule's resolver (a registered one); the same highest X."""
     text = (Path(__file__).parents[2] / "calculators" / "page" / "fleet-states.js").read_text()
     table = re.search(r"KEPT_STATES = \{(.*?)\n\};", text, re.S)
     assert table is not None
-    found = re.findall(r'"([^"]+)": \{ x: (true|false), endPhase: "([^"]+)" \}', table.group(1))
-    assert found == [(state.name, str(state.x).lower(), state.end_phase) for state in KEPT]
+    found = re.findall(r'"([^"]+)": \{ x: (true|false), endPhase: "([^"]+)", resolver: "([^"]+)" \}', table.group(1))
+    assert found == [(state.name, str(state.x).lower(), state.end_phase, state.resolver) for state in KEPT]
     assert f"MOST_X = {MOST_X};" in text
+    from rules_core.registry import REGISTRY
+
+    assert all(state.resolver in REGISTRY for state in KEPT)
 
 
 def played(page, cards, n: int, resolver: str):
@@ -99,6 +102,16 @@ def check_states_flow(page, page_log, site_url: str) -> None:
     expect()(refused).to_have_count(1, timeout=ENGINE_MS)
     refused.locator("summary").tap()
     expect()(refused.locator("span")).to_contain_text("not in the Hard Burn:X state")
+    # Each State it holds opens its own rule: Hard Burn:X at its X, with the way back to the ship.
+    held = valiant.locator(".fleet__held a[data-play]")
+    expect()(held).to_have_text(["Evading", "Hard Burn:2"])
+    held.nth(1).tap()
+    rule = page.locator('[data-resolver="jovian-wars/v1.2.4/hard-burn-x"]')
+    expect()(rule).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    expect()(rule.locator('[data-name="x"]')).to_have_value("2")
+    expect()(rule.locator('[data-region="link-note"]')).to_have_text("")
+    cards = back_to_the_fleet(page, rule)
+    valiant = cards.nth(0)
 
     note = page.locator('[data-region="fleet-note"]')
     for states, said in (({"Hard Burn": 1}, "End Phase: Valiant: Evading ended, Hard Burn:2 → Hard Burn:1."),
