@@ -8,8 +8,10 @@
 //
 //   ../jovian-wars/v1.2.4/actions/#jovian-wars/v1.2.4/ram=%7B%7D&ship=jovian-wars/v1.2.4/ram:0&ship-name=Valiant
 //
-// The widget, once drawn (widget.js), picks that ship in its first pick of the ship's kind, offers the ships of the
-// other side as one-tap buttons in its other picks, and a "Back to the fleet" link to fleet/#ship-<n>, where the
+// The widget, once drawn (widget.js), picks that ship in its first pick of the ship's kind that is not a target's
+// ("target", the Ram's "target_ship"), offers the ships of the other side as one-tap buttons in its other picks (in
+// its target's alone where it has no pick of the declaring ship: Combined Attack, Suppressing Fire; a State's rule
+// with no pick opens at the ship's X), and a "Back to the fleet" link to fleet/#ship-<n>, where the
 // Fleet page opens that ship's card (fleet.js). A place no longer holding a ship of that name (the fleet changed since
 // the link was made: a step back through history, another tab) is never taken for it: the one ship of that name is
 // picked wherever it now is, or nothing is, and the widget says so. A page opened any other way (search, a shared
@@ -82,29 +84,43 @@ export function playFromFleet(widget) {
   const named = shipInLink(widget.id);
   if (named === null || !widget.form) return [];
   const picks = picksOf(widget.root);
-  if (!picks.length) { // a rule of the ship's with no ship to pick (a State's: Hard Burn:X): its X, the way back
-    fillHeldX(widget, named);
+  const folded = (/** @type {typeof picks} */ others) => () => others.every(({ select }) => select.value !== "") && widget.folds?.shipsPicked();
+  if (!picks.some((pick) => !isTarget(pick))) {
+    // No pick of the declaring ship: a State's rule (Hard Burn:X, at the ship's X), or an Action on a target alone
+    // (Combined Attack, declared by a Squadron or a Sensor Array ship): the other side one tap away, the way back.
+    const played = fleetShipAt(named);
+    if (played) for (const target of picks) offerTargets(target, played, folded(picks));
+    if (played) fillHeldX(widget, played);
     backToFleet(widget, named.index, named.name);
     return [];
   }
-  const found = shipNamed(picks, named);
+  const found = shipNamed(picks.filter((pick) => !isTarget(pick)), named);
   if (typeof found === "string") return [found];
   const { own, played } = found;
   choose(own.select, own.ships.indexOf(played));
   const others = picks.filter((pick) => pick !== own);
-  for (const other of others) offerTargets(other, played, () => others.every(({ select }) => select.value !== "") && widget.folds?.shipsPicked());
+  for (const other of others) offerTargets(other, played, folded(others));
   backToFleet(widget, played.index, played.name);
   return [];
 }
 
+/** A pick of the target ("target", the Ram's "target_ship"): never the ship the link plays, the other side's.
+ * @param {{fieldset: HTMLElement}} pick */
+const isTarget = ({ fieldset }) => (fieldset.dataset.name || "").startsWith("target");
+
+/** The fleet ship a link names, of any kind: at its place if it still has the name (null: none).
+ * @param {{index: number, name: string | null}} named */
+function fleetShipAt(named) {
+  return [...fleetShips(CAPITAL_SHIP), ...fleetShips(SQUADRON)]
+    .find((s) => s.index === named.index && (named.name === null || s.name === named.name)) || null;
+}
+
 /** The rule of a State with an X the ship holds (Hard Burn:X) opens at the ship's X: its input "x" filled as a pick
  * fills a number (a value in the link's JSON would put quotes in the fragment, which Zensical's theme reads as a CSS
- * selector). @param {{id: string, form: any}} widget @param {{index: number, name: string | null}} named */
-function fillHeldX(widget, named) {
-  const ship = [...fleetShips(CAPITAL_SHIP), ...fleetShips(SQUADRON)]
-    .find((s) => s.index === named.index && (named.name === null || s.name === named.name));
+ * selector). @param {{id: string, form: any}} widget @param {any} ship */
+function fillHeldX(widget, ship) {
   const held = Object.entries(KEPT_STATES).find(([, kept]) => kept.resolver === widget.id && kept.x);
-  const x = ship && held && ship.state && ship.state.states ? ship.state.states[held[0]] : undefined;
+  const x = held && ship.state && ship.state.states ? ship.state.states[held[0]] : undefined;
   if (Number.isInteger(x)) widget.form.fill([[["x"], x]]);
 }
 

@@ -9,9 +9,22 @@ export const KEPT_STATES = {
   "Evading": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/evading" },
   "Station Keeping": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/station-keeping" },
   "Hard Burn": { x: true, endPhase: "x-1", resolver: "jovian-wars/v1.2.4/hard-burn-x" },
+  "Targeted": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/targeted-x" },
+  "Suppressed": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/suppressed" },
 };
 /** The highest X a kept State holds (rules_core kept_states.MOST_X). */
-export const MOST_X = 10;
+export const MOST_X = 30;
+/** A target's input part that is the X of a State it holds (rules_core kept_states.STATE_PARTS). */
+export const STATE_PARTS = { targeted: "Targeted", suppressed: "Suppressed" };
+
+/** What a pick of `ship` puts in the part `name` that is a State's X: the X it holds, 0 when not in it; undefined for
+ * a part that is no State's. @param {any} ship @param {string} name */
+export function statePart(ship, name) {
+  if (!Object.hasOwn(STATE_PARTS, name)) return undefined;
+  const states = (ship.state && ship.state.states) || {};
+  const held = STATE_PARTS[/** @type {keyof typeof STATE_PARTS} */ (name)];
+  return Object.hasOwn(states, held) ? states[held] : 0;
+}
 
 /** "Hard Burn:2", "Evading". @param {string} name @param {unknown} value */
 export const stateWords = (name, value) => (KEPT_STATES[name]?.x ? `${name}:${value}` : name);

@@ -7,6 +7,7 @@ import { KINDS, fleetShips } from "./fleet-store.js";
 import { el, nextId, targetOf } from "./dom.js";
 import { getPath } from "./paths.js";
 import { notePick } from "./apply-outcome.js";
+import { statePart } from "./fleet-states.js";
 import { itOrThem } from "./words.js";
 
 /**
@@ -94,7 +95,8 @@ export class ShipPicks {
         unset.push(part.label);
         continue;
       }
-      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? this.boardersOf(ship, path) : ship.left[part.name];
+      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? this.boardersOf(ship, path)
+        : statePart(ship, part.name) ?? ship.left[part.name]; // a State's X now (a target's Targeted:X), or a number
       if (value !== undefined) given[part.name] = value;
     }
     const { values, refused } = checkState(spec.parts || [], given);

@@ -6,9 +6,10 @@ it in its end state's "states" (actions/action.py `Enters`), "Apply to the fleet
 fleet's record is read on every page, with no engine; tests/site/test_fleet_states.py holds the two equal). Each
 State's words on its end are the text's (tests/rules_core/test_kept_states.py finds each in sources/).
 
-Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn). Not kept yet: the
-States an Action puts on another ship (Targeted:X, Suppressed:X: the resolver has no pick of the target), Stealthed
-(Silent Running has no model input) and Overdriven (Overdrive's damage to the chosen rating is not computed).
+Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn), and those an Action
+puts on its Capital Ship target (Combined Attack's Targeted:X, Suppressing Fire's Suppressed:X), whose X now the
+target's pick fills (`STATE_PARTS`). Not kept yet: Stealthed (Silent Running has no model input) and Overdriven
+(Overdrive's damage to the chosen rating on [N], "as if was hit by a single Particle Cannon attack", names no AC).
 """
 
 from __future__ import annotations
@@ -50,10 +51,17 @@ HARD_BURN = KeptState("Hard Burn", True, X_DOWN,
                       "During the End Phase, the model leaves the Hard Burn:X state and enters the Hard Burn:X-1 state "
                       "unless X was 0, in which case the Hard Burn:X state is canceled entirely.",
                       "jovian-wars/v1.2.4/hard-burn-x")
-KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN)
+TARGETED = KeptState("Targeted", True, CANCELLED, "Capital Ship Combined Attack End Phase", "jovian-wars/v1.2.4/targeted-x")
+"""Its table row (Requirements, Entering, Cancellation): cancelled in the End Phase."""
+SUPPRESSED = KeptState("Suppressed", True, CANCELLED, "Suppressing Fire Action End Phase, Attack Resolution",
+                       "jovian-wars/v1.2.4/suppressed")
+"""Its table row: cancelled in the End Phase, or by Attack Resolution (ended by hand on the Fleet page)."""
+KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED)
 """Every State a fleet ship keeps, in the order a card lists them."""
-MOST_X = 10
-"""The highest X a kept State holds (the inputs' own bound for an X)."""
+MOST_X = 30
+"""The highest X a kept State holds: the inputs' own bounds (Suppressing Fire's AC at most 30)."""
+STATE_PARTS = {"targeted": TARGETED, "suppressed": SUPPRESSED}
+"""A target's input part that is the X of a State it holds (0: not in it), which a fleet pick fills from the ship."""
 
 WITHDRAWN = "Withdrawn"
 """Withdraw's "[D+] allows this model to enter the Withdrawn state": the model leaves the game, so the fleet keeps it
@@ -61,5 +69,6 @@ as the ship's fate (beside Destroyed and Captured), not as a State the End Phase
 WITHDRAWN_SAYS = "Models that successfully Withdraw are worth 0.5x points."
 
 
-__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "CANCELLED", "X_DOWN", "MOST_X",
+__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STATE_PARTS",
+           "CANCELLED", "X_DOWN", "MOST_X",
            "WITHDRAWN", "WITHDRAWN_SAYS"]

@@ -86,7 +86,7 @@ def test_hard_burn_x_counts_down():
 
 def test_suppressing_fire_sets_then_upgrades():
     assert resolve(JW + "suppressing-fire", {"ac": 4})["outcome"]["headline"] == "Target enters Suppressed:4"
-    assert resolve(JW + "suppressing-fire", {"ac": 4, "suppressed": 2})["outcome"]["headline"] == "Target enters Suppressed:3"
+    assert resolve(JW + "suppressing-fire", {"ac": 4, "target": {"suppressed": 2}})["outcome"]["headline"] == "Target enters Suppressed:3"
 
 
 @pytest.mark.parametrize("slug", ["evade", "evading"])

@@ -73,3 +73,31 @@ def test_a_ship_in_hard_burn_may_not_declare_hard_burn_and_a_withdrawn_one_nothi
     assert [c["label"] for c in burning["Hard Burn"]["checks"] if not c["ok"]] == ["not in the Hard Burn:X state"]
     withdrawn = ship_now({"card": CARD, "now": CARD, "fate": WITHDRAWN})
     assert withdrawn["fate"] == WITHDRAWN and withdrawn["actions"] == []
+
+
+@pytest.mark.parametrize(("slug", "inputs", "states"), [
+    ("combined-attack", {"squadron": True, "sensor_array": False, "in_range": True, "fire_control": True,
+                         "target": {"targeted": 0}}, {"Targeted": 1}),
+    ("combined-attack", {"squadron": True, "sensor_array": False, "in_range": True, "fire_control": True,
+                         "target": {"targeted": 2}}, {"Targeted": 3}),
+    ("suppressing-fire", {"kinetic": True, "capital_target": True, "cloak": False, "ac": 4, "target": {"suppressed": 0}},
+     {"Suppressed": 4}),
+    ("suppressing-fire", {"kinetic": True, "capital_target": True, "cloak": False, "ac": 4, "target": {"suppressed": 2}},
+     {"Suppressed": 3}),
+])
+def test_an_action_on_a_target_reports_the_targets_state_one_up_or_entered(slug, inputs, states):
+    """Assert Combined Attack and Suppressing Fire report their Capital Ship target's State: entered at 1 (Targeted)
+    or at the AC (Suppressed), or one up from the X its pick filled; the declaring model is not named."""
+    outcome = resolve(f"jovian-wars/v1.2.4/{slug}", inputs)["outcome"]
+    assert outcome["ships"] == {"target": {"numbers": {}, "fate": "", "crippled": False, "states": states}}
+
+
+def test_a_targets_state_part_is_a_kept_states_x():
+    """Assert each target input part a pick fills from a State names a kept State with an X, within its bound."""
+    from rules_core.jovian_wars.kept_states import MOST_X, STATE_PARTS
+    from rules_core.registry import REGISTRY
+
+    for slug, part in (("combined-attack", "targeted"), ("suppressing-fire", "suppressed")):
+        target = next(spec for spec in REGISTRY[f"jovian-wars/v1.2.4/{slug}"].inputs if spec.name == "target")
+        (spec,) = target.parts
+        assert spec.name == part and STATE_PARTS[part] in KEPT and STATE_PARTS[part].x and spec.high < MOST_X

@@ -60,14 +60,22 @@ def packed_links(page_path: str) -> list[dict[str, dict[str, object]]]:
     while todo:
         link: dict[str, dict[str, object]] = {}
         for resolver_id in resolvers_on(page_path):
-            spec_kinds = {spec.kind: spec.name for spec in rules_core.REGISTRY[resolver_id].inputs}
-            item = next((item for item in todo if item[0] in spec_kinds), None)
+            specs = {spec.kind: spec for spec in rules_core.REGISTRY[resolver_id].inputs}
+            spec_kinds = {kind: spec.name for kind, spec in specs.items()}
+            # a value the input takes (-1 for a modifier that may be negative) is no crafted one for it
+            item = next((item for item in todo if item[0] in specs and not takes(specs[item[0]], item[1])), None)
             if item is not None:
                 todo.remove(item)
                 link[resolver_id] = {spec_kinds[item[0]]: item[1]}
         assert link, f"no widget of {page_path} takes {todo[0][0]}"
         links.append(link)
     return links
+
+
+def takes(spec, value: object) -> bool:
+    """Whether a whole-number input takes `value` as it is (within its range)."""
+    return (spec.kind == "int" and isinstance(value, int) and not isinstance(value, bool)
+            and (spec.low is None or value >= spec.low) and (spec.high is None or value <= spec.high))
 
 
 def fragment_of(link: dict[str, dict[str, object]]) -> str:

@@ -218,3 +218,33 @@ def test_a_squadron_evades_from_its_card_and_the_end_phase_ends_it(page, site_ur
     page.get_by_role("button", name="End Phase", exact=True).tap()
     expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Alpha: Evading ended.")
     assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, ALPHA]
+
+
+COMBINED = "jovian-wars/v1.2.4/combined-attack"
+
+
+def test_a_combined_attack_from_a_squadron_puts_the_target_in_targeted_one_up_each_time(page, page_log, site_url):
+    """Assert a fleet Squadron's Combined Attack, opened from its card, offers the other side's Capital Ships as its
+    target in one tap; applied, the target holds Targeted:1; a second one starts from the target's Targeted:1 (its
+    pick fills it) and leaves Targeted:2; the End Phase ends it; the Squadron and the other ship are untouched."""
+    from tests.site.test_boarding_applied import store
+    from tests.site.test_fleet import open_fleet, squadron
+
+    alpha = squadron("Alpha", "CEGA")
+    store(page, site_url, [VALIANT, TENGU, alpha])
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    for now, then in ((0, 1), (1, 2)):
+        widget = played(page, cards, 2, COMBINED)
+        widget.get_by_role("button", name="Capital Ship target: Tengu", exact=True).tap()
+        picked = widget.locator('fieldset[data-name="target"] [data-region="picked"]')
+        expect()(picked).to_contain_text(f"Tengu (Jovian): Its Targeted:X now (0 = not Targeted) {now}.")
+        expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
+            f"Target enters Targeted:{then}", timeout=ENGINE_MS)
+        apply(widget, "Tengu")
+        cards = back_to_the_fleet(page, widget)
+        expect()(cards.nth(1).locator(".fleet__card .fleet__state")).to_have_text(f"Targeted:{then}")
+        assert states_stored(page) == [None, {"Targeted": then}, None]
+    page.get_by_role("button", name="End Phase", exact=True).tap()
+    expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Tengu: Targeted:2 ended.")
+    assert states_stored(page) == [None, None, None]
+    assert page_log.page_errors == []

@@ -127,15 +127,18 @@ class Enters:
     a fate (Withdrawn)."""
 
     state: KeptState | None = None
-    x: int = 0
-    """The State's X on entering (Hard Burn:2); unused for a State without X."""
+    x: int | Callable[[Inputs], int] = 0
+    """The State's X on entering (Hard Burn:2, or of the inputs: Targeted:X one up); unused for a State without X."""
     fate: str = ""
     rows: tuple[str, ...] = ()
     """The Skill Test rows that enter it ("[D+]"); () where declaring the Action does."""
+    model: str = ""
+    """The input of the model that enters it: "" for the declaring model, else its name (Combined Attack's "target")."""
 
-    def end(self) -> dict[str, object]:
+    def end(self, values: Inputs) -> dict[str, object]:
         """The model's end state (the shape of ship_inputs.end_state): its numbers unchanged, its fate, the State."""
-        states = {"states": {self.state.name: self.x if self.state.x else True}} if self.state else {}
+        x = self.x(values) if callable(self.x) else self.x
+        states = {"states": {self.state.name: x if self.state.x else True}} if self.state else {}
         return {"numbers": {}, "fate": self.fate, "crippled": False, **states}
 
 
@@ -230,9 +233,9 @@ def _entered(action: Action, values: Inputs, row: str | None) -> dict[str, objec
     enters = action.enters
     if enters is None or (enters.rows and row not in enters.rows):
         return {}
-    model = next((spec.name for spec in _inputs(action) if spec.kind in ("ship", "squadron")
-                  and (spec.when is None or values.get(spec.when[0]) == spec.when[1])), None)
-    return {"ships": {model: enters.end()}} if model else {}
+    model = enters.model or next((spec.name for spec in _inputs(action) if spec.kind in ("ship", "squadron")
+                                  and (spec.when is None or values.get(spec.when[0]) == spec.when[1])), None)
+    return {"ships": {model: enters.end(values)}} if model else {}
 
 
 def _run(action: Action, values: Inputs) -> Answer:

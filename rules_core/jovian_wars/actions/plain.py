@@ -12,7 +12,7 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, Enters, resolver
-from ..kept_states import EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING
+from ..kept_states import EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, SUPPRESSED, TARGETED
 from ..common import Either, Flag, ForModel, Rating, flag_input, rating_input
 from ..model_choice import CAPITAL_SHIP, ModelCard
 from ..model_choice import SQUADRON as SQUADRON_KIND
@@ -36,6 +36,15 @@ THRUSTERS_OR_FUEL = ForModel("Thrusters: 1+ or Fuel: 2+", THRUSTERS_OR_FUEL_CARD
     (CAPITAL_SHIP, Rating("ship.thrusters", "Thrusters", 1)), (SQUADRON_KIND, Rating("squadron.fuel", "Fuel", 2))))
 """The requirement "Thrusters: 1+ or Fuel: 2+": a Capital Ship's card has no Fuel, a Squadron's no Thrusters."""
 
+
+
+def state_target(part: str, label: str, high: int) -> Input:
+    """The Capital Ship target of an Action that puts it in a State (kept_states.STATE_PARTS): its one number is the
+    State's X now, which a fleet pick fills from the ship, so the outcome's X is written back to it."""
+    return Input("target", "ship", "Capital Ship target", default={},
+                 parts=(rating_input(part, label, 0, high=high),))
+
+
 # ---------------------------------------------------------------- Generic Special Actions
 
 
@@ -52,13 +61,14 @@ COMBINED_ATTACK = Action(
      Flag("in_range", "Capital Ship Target in Optimal or Short Range", asks="Capital Ship target in Optimal or Short Range")),
     (flag_input("fire_control", "Expends at least one Fire Control attacking the target", True,
                 help="Needed without the Sensor Array trait; the attack need not succeed."),
-     rating_input("targeted", "Target's Targeted:X now (0 = not Targeted)", 0, high=10)),
+     state_target("targeted", "Its Targeted:X now (0 = not Targeted)", 10)),
     more_checks=_fire_control,
-    effect=lambda v: (f"Target enters Targeted:{int_of(v, 'targeted') + 1}",
-                      [f"Targeted:{int_of(v, 'targeted')} → Targeted:{int_of(v, 'targeted') + 1}" if int_of(v, 'targeted')
-                       else "The target enters Targeted:1.",
+    effect=lambda v: (f"Target enters Targeted:{int_of(v, 'target.targeted') + 1}",
+                      [f"Targeted:{int_of(v, 'target.targeted')} → Targeted:{int_of(v, 'target.targeted') + 1}"
+                       if int_of(v, 'target.targeted') else "The target enters Targeted:1.",
                        "Without Sensor Array the Fire Control attack is resolved after the Targeted state is applied."
                        if not v["sensor_array"] else "Sensor Array: no attack is needed."]),
+    enters=Enters(TARGETED, x=lambda v: int_of(v, "target.targeted") + 1, model="target"),
 )
 
 DRONE_COMMAND = Action(
@@ -212,9 +222,15 @@ STATION_KEEP = Action(
 )
 
 
+def _suppressed_x(v: Inputs) -> int:
+    """"put the targeted Capital Ship into the Suppressed:X state, where the X is the AC value"; one up if already."""
+    now = int_of(v, "target.suppressed")
+    return now + 1 if now else int_of(v, "ac")
+
+
 def _suppressing(v: Inputs) -> tuple[str, list[str]]:
-    now, ac = int_of(v, "suppressed"), int_of(v, "ac")
-    new = now + 1 if now else ac
+    now, ac = int_of(v, "target.suppressed"), int_of(v, "ac")
+    new = _suppressed_x(v)
     why = f"already Suppressed:{now}: up one whatever the AC" if now else f"X is the attack's AC:{ac}"
     return (f"Target enters Suppressed:{new}", [f"The attack is not resolved; {why}.",
                                                 "No arc or range Attack Modifiers; Link may add Anti-Capital rating."])
@@ -226,8 +242,9 @@ SUPPRESSING_FIRE = Action(
      Flag("capital_target", "Capital Ship Target", asks="Target is a Capital Ship in the cannon's arc"),
      Flag("cloak", "Cloak", absent=True, asks="Target has Cloak")),
     (rating_input("ac", "Kinetic Cannon AC (with Link)", 2, high=30),
-     rating_input("suppressed", "Target's Suppressed:X now (0 = not Suppressed)", 0, high=20)),
+     state_target("suppressed", "Its Suppressed:X now (0 = not Suppressed)", 20)),
     effect=_suppressing,
+    enters=Enters(SUPPRESSED, x=_suppressed_x, model="target"),
 )
 
 ACTIONS: tuple[Action, ...] = (
