@@ -98,6 +98,7 @@ export function playFromFleet(widget) {
   if (typeof found === "string") return [found];
   const { own, played } = found;
   choose(own.select, own.ships.indexOf(played));
+  fillHeldX(widget, played); // Suppressed's rule picks the ship, and opens at its X too
   const others = picks.filter((pick) => pick !== own);
   for (const other of others) offerTargets(other, played, folded(others));
   backToFleet(widget, played.index, played.name);

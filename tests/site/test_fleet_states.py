@@ -244,6 +244,15 @@ def test_a_combined_attack_from_a_squadron_puts_the_target_in_targeted_one_up_ea
         cards = back_to_the_fleet(page, widget)
         expect()(cards.nth(1).locator(".fleet__card .fleet__state")).to_have_text(f"Targeted:{then}")
         assert states_stored(page) == [None, {"Targeted": then}, None]
+    # The target's card: its Targeted:2 opens the State's rule (the attack's +X) at X 2.
+    tengu = cards.nth(1)
+    if not is_open(tengu):
+        open_card(cards, 1)
+    tengu.locator('.fleet__held a[data-play="jovian-wars/v1.2.4/targeted-x"]').tap()
+    rule = page.locator('[data-resolver="jovian-wars/v1.2.4/targeted-x"]')
+    expect()(rule).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    expect()(rule.locator('[data-name="x"]')).to_have_value("2")
+    cards = back_to_the_fleet(page, rule)
     page.get_by_role("button", name="End Phase", exact=True).tap()
     expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Tengu: Targeted:2 ended.")
     assert states_stored(page) == [None, None, None]
