@@ -46,7 +46,8 @@ export function afterEndPhase(ship) {
   /** @type {{[name: string]: unknown}} */
   const kept = {};
   const changes = [];
-  for (const [name, value] of Object.entries(states)) {
+  for (const name of Object.keys(KEPT_STATES).filter((held) => Object.hasOwn(states, held))) { // said in the table's order
+    const value = states[name];
     const lowered = KEPT_STATES[name]?.endPhase === "x-1" && Number(value) > 0;
     if (lowered) kept[name] = Number(value) - 1;
     changes.push(lowered ? `${stateWords(name, value)} → ${stateWords(name, Number(value) - 1)}` : `${stateWords(name, value)} ended`);
