@@ -37,10 +37,6 @@ class KeptState:
     resolver: str
     """The resolver of the State's own rule (actions/states.py), which a fleet ship holding it opens."""
 
-    def words(self, value: object) -> str:
-        """"Hard Burn:2", "Evading"."""
-        return f"{self.name}:{value}" if self.x else self.name
-
 
 EVADING = KeptState("Evading", False, CANCELLED, "The Model gains the Evading state, which is removed in the End Phase.",
                     "jovian-wars/v1.2.4/evading")

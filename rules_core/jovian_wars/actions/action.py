@@ -123,8 +123,8 @@ class AttackRoll:
 
 @dataclass(frozen=True, slots=True)
 class Enters:
-    """What the declaring model enters, for "Apply to the fleet": a State the fleet keeps (kept_states.py), at X, or
-    a fate (Withdrawn)."""
+    """What a model of the Action enters, for "Apply to the fleet": a State the fleet keeps (kept_states.py), at X, or
+    a fate (Withdrawn); the declaring model's, or its target's (`model`)."""
 
     state: KeptState | None = None
     x: int | Callable[[Inputs], int] = 0
@@ -175,7 +175,8 @@ class Action:
     """For an Action without a roll that changes a model it declares: each model input's end state ("ships", as the
     resolvers of damage report theirs), for "Apply to the fleet" (Boost: the Squadron's Fuel spent)."""
     enters: Enters | None = None
-    """The State or fate the declaring model (its ship or Squadron input) enters, for "Apply to the fleet"."""
+    """The State or fate a model enters (the declaring model's ship or Squadron input, or its target's), for "Apply to
+    the fleet"."""
 
     def __post_init__(self) -> None:
         if not self.versions:
@@ -228,8 +229,9 @@ def _effect(action: Action, values: Inputs) -> tuple[str, list[str]]:
 
 
 def _entered(action: Action, values: Inputs, row: str | None) -> dict[str, object]:
-    """{"ships": {the declaring model's input: its end state}} where the Action (or the Skill Test's `row`) enters a
-    State or a fate; {} otherwise, or where the Action declares no model input a fleet pick fills."""
+    """{"ships": {the model's input: its end state}} where the Action (or the Skill Test's `row`) enters a State or a
+    fate (the declaring model's input: the first ship or Squadron input shown for the kind declared); {} otherwise,
+    or where the Action declares no model input a fleet pick fills."""
     enters = action.enters
     if enters is None or (enters.rows and row not in enters.rows):
         return {}
