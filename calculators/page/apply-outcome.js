@@ -9,8 +9,7 @@
 //
 // A ship is applied only while it is as picked: its numbers in the form unchanged since the pick (a number changed
 // by hand makes the outcome one of another ship), and the fleet's ship unchanged since (a second tap, or the fleet
-// changed meanwhile, would apply twice). A ship whose System Traits end with different boxes is not applied: the
-// fleet keeps one box count for every System Trait (as the ship input does), so the player marks them by hand.
+// changed meanwhile, would apply twice).
 
 import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, kindOf, readFleet, storedText } from "./fleet-store.js";
 import { changeFleet } from "./fleet-history.js";
@@ -40,7 +39,7 @@ export function notePick(form, path, ship, carried) {
 /** What the fleet calls each number a ship holds, and its state (a resolver's label may say more: "Defending Marines
  * (current)"). */
 const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrusters", marines: "Marines", structure: "Structure",
-  traits: "System Traits", trait_boxes: "boxes in each System Trait", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
+  traits: "System Traits", trait_boxes: "boxes in System Trait 1", trait2_boxes: "boxes in System Trait 2", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
   boarders: "Boarders aboard", fate: "fate", skill: "Skill", states: "States",
   // a Squadron's card (rules_core squadron_parts' labels)
   weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
@@ -111,7 +110,6 @@ function applicable(form, result, inputs) {
     if (!ship || !end || !spec) continue;
     const byHand = changedByHand(spec, inputs[name], ship);
     if (byHand) skipped.push(`${spec.label}: ${partWord(byHand[0])} changed by hand (${byHand[1]} → ${byHand[2]}) after ${ship.name} was picked`);
-    else if (Array.isArray(end.traits_each)) skipped.push(`${ship.name}: its System Traits end with different boxes left (${end.traits_each.join(", ")}), which the fleet's one count for every System Trait cannot hold: mark them on the Fleet page`);
     else found.push({ name, spec, ship, end });
   }
   return { found, skipped };

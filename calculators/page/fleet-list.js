@@ -46,18 +46,21 @@ export function drawShips(list, ships, partsByKind, actions) {
 /** A card number's name beside its marks, short for a column half a phone wide. */
 const MARK_LABELS = { structure: "Structure", weapons: "Weapons", spinal: "Spinal", fuel: "Fuel" };
 
+/** The boxes left in each System Trait, by its number (rules_core ship_inputs.TRAIT_PARTS). */
+const TRAIT_BOXES = ["trait_boxes", "trait2_boxes"];
+
 /** The boxes of each number that changes, as marks: "Defense ●●●○" (3 left of 4), each said in words to a screen
- * reader ("Defense 3 of 4"); a System Trait's boxes grouped per Trait. */
+ * reader ("Defense 3 of 4"); the System Traits in one row, a group of marks per Trait ("System Traits 1 of 2, 3 of 3"). */
 function marks(ship, partsByKind) {
   const kind = kindOf(ship);
-  const row = (label, left, card) => el("span", { class: "fleet__mark", role: "img", "aria-label": `${label} ${left} of ${card}` },
-    el("span", { class: "fleet__mark-label", text: `${label} ` }), `${"●".repeat(left)}${"○".repeat(Math.max(card - left, 0))}`);
-  const rows = partsByKind[kind].filter((part) => part.kind === "int" && NOW_PARTS[kind].includes(part.name) && part.name !== "traits" && ship.card[part.name] > 0)
+  const boxes = (name) => [Math.min(ship.left[name], ship.card[name]), ship.card[name]];
+  const row = (label, groups) => el("span", { class: "fleet__mark", role: "img", "aria-label": `${label} ${groups.map(([left, card]) => `${left} of ${card}`).join(", ")}` },
+    el("span", { class: "fleet__mark-label", text: `${label} ` }), groups.map(([left, card]) => `${"●".repeat(left)}${"○".repeat(Math.max(card - left, 0))}`).join(" "));
+  const traits = TRAIT_BOXES.slice(0, Math.min(ship.left.traits ?? ship.card.traits, ship.card.traits)).filter((name) => ship.card[name] > 0);
+  const rows = partsByKind[kind].filter((part) => part.kind === "int" && NOW_PARTS[kind].includes(part.name) && part.name !== "traits" && !TRAIT_BOXES.slice(1).includes(part.name))
     .map((part) => {
-      const left = Math.min(ship.left[part.name], ship.card[part.name]);
-      if (part.name !== "trait_boxes") return row(MARK_LABELS[part.name] || cardLabel(part).replace(/ boxes$/, ""), left, ship.card[part.name]);
-      const traits = Math.min(ship.left.traits ?? ship.card.traits, ship.card.traits);
-      return traits > 0 ? row("System Traits", left * traits, ship.card[part.name] * traits) : null;
+      if (part.name === TRAIT_BOXES[0]) return traits.length ? row("System Traits", traits.map(boxes)) : null;
+      return ship.card[part.name] > 0 ? row(MARK_LABELS[part.name] || cardLabel(part).replace(/ boxes$/, ""), [boxes(part.name)]) : null;
     });
   return el("span", { class: "fleet__marks" }, ...rows);
 }

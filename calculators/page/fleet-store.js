@@ -3,9 +3,10 @@
 //
 //   {"fleet": 5, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build writes version 5 and reads 1 to 5 (version 1 has no "state",
+//   fleet   the record's version. This build writes version 6 and reads 1 to 6 (version 1 has no "state",
 //           versions 1 and 2 no "kind": their ships are Capital Ships; versions 1 to 3 no Capital Ship "skill": ADDED,
-//           such a ship's Skill is asked for, see "unset"); a record of another version is refused with a
+//           such a ship's Skill is asked for, see "unset"; versions 1 to 5 one box count for both System Traits:
+//           SPLIT); a record of another version is refused with a
 //           plain note and left as it is (a later build may read it), never overwritten unasked. Each version came
 //           with a field: a build that reads only the older ones then says the fleet was made by a newer version,
 //           rather than refusing a field it does not know.
@@ -33,19 +34,24 @@ import { checkValue } from "./input-check.js";
 import { readJson, sourceOf } from "./json-source.js";
 import { checkStates } from "./fleet-states.js";
 
-export const VERSION = 5;
+export const VERSION = 6;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
- * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn. */
-export const READS = [1, 2, 3, 4, 5];
+ * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn, 5 is 6 with one box count for every
+ * System Trait. */
+export const READS = [1, 2, 3, 4, 5, 6];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";
 /** A fleet ship's kind, and the input kind (rules_core inputs.MODEL_KINDS) a resolver declares it by. */
 export const KINDS = { [CAPITAL_SHIP]: "ship", [SQUADRON]: "squadron" };
 /** The parts a fleet Capital Ship's card and numbers hold: rules_core's ship_parts() (tests/site/test_fleet.py checks it). */
-export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "skill", "traits", "trait_boxes", "weapons", "spinal"];
+export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "skill", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal"];
 /** The card numbers each kind gained after the first version, by the version that added them: a record of an earlier
  * version has none, and its ships are asked for them ("unset"). */
 export const ADDED = { [CAPITAL_SHIP]: { skill: 4 }, [SQUADRON]: {} };
+/** The card numbers split off another, by kind: [the number they were split from, the version that split them]. A
+ * record of an earlier version has only the one number, which stood for both: until version 6 "trait_boxes" was the
+ * boxes left in every System Trait, so a ship read from it has that count in its second one too (exactly as kept). */
+export const SPLIT = { [CAPITAL_SHIP]: { trait2_boxes: ["trait_boxes", 6] }, [SQUADRON]: {} };
 /** The parts a fleet Squadron's card holds: rules_core's squadron_parts() (tests/site/test_fleet.py checks it). */
 export const SQUADRON_PARTS = ["structure", "skill", "fuel", "weapon", "as_rating", "macro", "missile", "missile_as", "missile_macro", "evasive"];
 /** The parts of each kind. */
@@ -98,12 +104,15 @@ export function checkText(value, what, most, required) {
   return text;
 }
 
-function checkNumbers(value, parts, where, label) {
+/** The numbers `value` holds of `parts`, checked (a Refusal naming the first wrong one); a number it lacks that a
+ * record of its version kept under another name (`split`) is read from that one. */
+function checkNumbers(value, parts, where, label, split = {}) {
   if (!isObject(value)) refuse(`${where} must be its numbers by name`);
   onlyKeys(value, parts.map((part) => part.name), where);
   const out = {};
   for (const part of parts) {
-    const checked = checkValue({ ...part, label: `${where}: ${label(part)}` }, value[part.name], undefined, sourceOf(value, part.name));
+    const name = !Object.hasOwn(value, part.name) && Object.hasOwn(split, part.name) ? split[part.name] : part.name;
+    const checked = checkValue({ ...part, label: `${where}: ${label(part)}` }, value[name], undefined, sourceOf(value, name));
     if (checked.error) refuse(checked.error);
     out[part.name] = checked.value;
   }
@@ -123,6 +132,12 @@ function notYetKept(ship, kind, version) {
   return Object.keys(added).filter((name) => version < added[name] && isObject(ship.card) && !Object.hasOwn(ship.card, name));
 }
 
+/** The numbers a ship of a record of `version` holds under another name: {number: the one it was split from} (SPLIT).
+ * @param {string} kind @param {number} version @returns {{[name: string]: string}} */
+function splitFrom(kind, version) {
+  return Object.fromEntries(Object.entries(SPLIT[kind] || {}).filter(([, [, since]]) => version < since).map(([name, [from]]) => [name, from]));
+}
+
 /** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field.
  * @param {any} ship @param {PartsByKind} partsByKind @param {string} where @param {number} version its record's */
 export function checkShip(ship, partsByKind, where = "The ship", version = VERSION) {
@@ -140,8 +155,9 @@ export function checkShip(ship, partsByKind, where = "The ship", version = VERSI
     return ship.state === undefined ? kept : { ...kept, state: copied(ship.state) };
   }
   const unset = notYetKept(ship, kind, version);
-  const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel);
-  const left = ship.left === undefined ? { ...card } : checkNumbers(ship.left, parts, `${named}, now`, (part) => part.label);
+  const split = splitFrom(kind, version);
+  const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel, split);
+  const left = ship.left === undefined ? { ...card } : checkNumbers(ship.left, parts, `${named}, now`, (part) => part.label, split);
   for (const name of unset) left[name] = card[name]; // the default stands on both until the player sets it
   for (const part of parts) {
     if (!NOW_PARTS[kind].includes(part.name)) {

@@ -13,6 +13,7 @@ phone allows; they are above every Capital Ship's data card we know.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ..answers import Chart, Row
@@ -26,10 +27,13 @@ MAX_BOXES = 6
 """Most boxes a Rating may have left."""
 MAX_STRUCTURE = 8
 """Most Structure a ship may have left."""
-MAX_TRAITS = 2
-"""Most System Traits with boxes."""
 MAX_TRAIT_BOXES = 4
 """Most boxes a System Trait may have left."""
+TRAIT_PARTS = ("trait_boxes", "trait2_boxes")
+"""The boxes left in each System Trait, by its number (the Critical Hit's "System Trait 1", "System Trait 2"): one
+part each, so a ship whose traits end with different counts is kept exactly."""
+MAX_TRAITS = len(TRAIT_PARTS)
+"""Most System Traits with boxes."""
 MAX_WEAPONS = 6
 """Most undamaged weapons of each kind."""
 DEFAULTS = (4, 3, 2, 2, 4)
@@ -56,8 +60,10 @@ def ship_parts(defaults: tuple[int, ...] = DEFAULTS, traits: int = 1, weapons: i
             Input("skill", "int", "Skill", default=3, low=0, high=MAX_SKILL, more=not skill_shown, help=SKILL_HELP),
             Input("traits", "int", "System Traits", default=traits, low=0, high=MAX_TRAITS, more=True,
                   help="System Traits on the card (Hangers, Catapult...), each with the boxes below."),
-            Input("trait_boxes", "int", "Boxes left in each System Trait", default=1, low=0, high=MAX_TRAIT_BOXES,
+            Input("trait_boxes", "int", "Boxes left in System Trait 1", default=1, low=0, high=MAX_TRAIT_BOXES,
                   more=True, help="0: reduced to 0 (it counts on the Catastrophic Damage Table)."),
+            Input("trait2_boxes", "int", "Boxes left in System Trait 2", default=1, low=0, high=MAX_TRAIT_BOXES,
+                  more=True, when=("traits", "2")),
             Input("weapons", "int", "Undamaged weapons (not Spinal)", default=weapons, low=0, high=MAX_WEAPONS,
                   more=True),
             Input("spinal", "int", "Undamaged Spinal Arc (SPN) weapons", default=0, low=0, high=MAX_WEAPONS, more=True))
@@ -87,29 +93,26 @@ def end_state(values: Inputs, name: str, ship: Ship, boarders: int | None = None
     "numbers": every part the input was given, as it stands now (boxes left, Structure, weapons; a number the
     resolution does not change, such as the starting Structure, as given; the Boarders aboard when given); "fate":
     "" in play, "Destroyed", "Dead", "Explodes" (the ship's), or `fate` ("Captured"); "crippled": Structure 0.
-    The input holds one box count for every System Trait: when the traits end with different counts the numbers
-    cannot say so, and "traits_each" gives each trait's boxes left (the fleet page then cannot keep it as it is).
     """
     numbers = dict(group_of(values, name))
     numbers.update({rating.lower(): ship.left[index] for index, rating in enumerate(RATINGS)})
     numbers.update(structure=ship.structure, weapons=ship.weapons, spinal=ship.spinal)
-    traits = ship.traits
+    numbers.update(zip(TRAIT_PARTS, ship.traits))
     if boarders is not None:
         numbers["boarders"] = boarders
-    state: dict[str, object] = {"numbers": numbers, "fate": fate or ship.fate, "crippled": ship.crippled}
-    if len(set(traits)) > 1:
-        state["traits_each"] = list(traits)
-    elif traits:
-        numbers["trait_boxes"] = traits[0]
-    return state
+    return {"numbers": numbers, "fate": fate or ship.fate, "crippled": ship.crippled}
+
+
+def trait_boxes(numbers: Mapping[str, object]) -> tuple[int, ...]:
+    """The boxes left in each of a ship's System Traits ("traits" of them), from its numbers."""
+    return tuple(int_of(numbers, part) for part in TRAIT_PARTS[:int_of(numbers, "traits")])
 
 
 def ship_of(values: Inputs, name: str = "ship") -> Ship:
     """The Ship the input `name` describes; every Rating and System Trait counts as having had boxes."""
     numbers = group_of(values, name)
     ratings = tuple(int_of(numbers, rating.lower()) for rating in RATINGS)
-    traits = (int_of(numbers, "trait_boxes"),) * int_of(numbers, "traits")
-    left = (*ratings, *traits)
+    left = (*ratings, *trait_boxes(numbers))
     return Ship(start=tuple(max(1, n) for n in left), left=left, structure=int_of(numbers, "structure"),
                 weapons=int_of(numbers, "weapons"), spinal=int_of(numbers, "spinal"))
 

@@ -22,7 +22,7 @@ from .boarding import resolver as boarding
 from .kept_states import WITHDRAWN
 from .ram import resolver as ram
 from .ship import MARINES, RATINGS, Ship
-from .ship_inputs import ship_input
+from .ship_inputs import ship_input, trait_boxes
 from .model_choice import SQUADRON, choice_of_kind
 from .squadron_inputs import DESTROYED, squadron_input
 
@@ -104,9 +104,8 @@ def _squadron_given(resolver: Resolver, card: Mapping[str, object], now: Mapping
 
 def _ship(card: Mapping[str, object], now: Mapping[str, object]) -> Ship:
     """The damage model's ship: the card's boxes as its start (a Rating at 0 on the card was never reduced to 0)."""
-    traits = int_of(card, "traits")
-    start = (*(int_of(card, r.lower()) for r in RATINGS), *(int_of(card, "trait_boxes"),) * traits)
-    left = (*(int_of(now, r.lower()) for r in RATINGS), *(int_of(now, "trait_boxes"),) * traits)
+    start = (*(int_of(card, r.lower()) for r in RATINGS), *trait_boxes(card))
+    left = (*(int_of(now, r.lower()) for r in RATINGS), *trait_boxes({**now, "traits": int_of(card, "traits")}))
     return Ship(start=start, left=tuple(min(a, b) for a, b in zip(start, left)), structure=int_of(now, "structure"),
                 weapons=int_of(now, "weapons"), spinal=int_of(now, "spinal"))
 

@@ -34,7 +34,7 @@ FIXED_D = (BY_VALUE, ON_MARINES)
 boxes = st.integers(0, 2)
 small_ship = st.fixed_dictionaries({
     "defense": boxes, "sensors": boxes, "thrusters": boxes, "marines": boxes, "structure": st.integers(0, 2),
-    "traits": st.integers(0, 1), "trait_boxes": st.integers(0, 1), "weapons": st.integers(0, 1),
+    "traits": st.integers(0, 2), "trait_boxes": st.integers(0, 1), "trait2_boxes": st.integers(0, 1), "weapons": st.integers(0, 1),
     "spinal": st.integers(0, 1)})
 
 
@@ -101,7 +101,7 @@ def hull_of(ship: dict, marines: int, target: str) -> Ship:
     """The Boarded ship; a Sabotage aimed at the System Trait needs one (the resolver refuses it otherwise)."""
     traits = max(ship["traits"], int(target == "System Trait 1"))
     return Ship.of((ship["defense"], ship["sensors"], ship["thrusters"], marines), ship["structure"],
-                   (ship["trait_boxes"],) * traits, ship["weapons"], ship["spinal"])
+                   (ship["trait_boxes"], ship["trait2_boxes"])[:traits], ship["weapons"], ship["spinal"])
 
 
 def boarders_odds(ends: Dist[Boarding]) -> tuple[Fraction, Fraction]:

@@ -23,7 +23,7 @@ FLEET_FILLS = {
 }
 """The parts a fleet pick fills, by model input kind (ship-pick.js `pickShip`)."""
 SHIP_NUMBERS = {"defense", "sensors", "thrusters", "marines", "structure", "skill", "fuel", "weapons", "spinal",
-                "traits", "trait_boxes", "boarders", "point_defense", "armor", "target_armor", "committed",
+                "traits", "trait_boxes", "trait2_boxes", "boarders", "point_defense", "armor", "target_armor", "committed",
                 "as_rating", "missile_as"}
 """The names under which a resolver reads a number of a ship or a Squadron: its card's Ratings (Defense is its Point
 Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard, the Marines it commits."""

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from rules_core import resolve
 from rules_core.errors import InputError, RulesError
 from rules_core.inputs import Input
-from rules_core.jovian_wars.ship import RATINGS, Ship
+from rules_core.jovian_wars.ship import Ship
 from rules_core.jovian_wars.ship_inputs import ship_of, ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_of
 from rules_core.registry import REGISTRY
 
 FLEET_PARTS = tuple(part.name for part in ship_parts())
+CRITICAL = "jovian-wars/v1.2.4/critical-hit"
 """What a fleet ship's `left` holds (the fleet page's data-ship declaration)."""
 SHIP_TAKING = {
     "jovian-wars/v1.2.4/ram": {"rammer": ("Capital Ship", "Squadron"), "side_arc": (True, False),
@@ -78,16 +81,9 @@ def applied(card: dict[str, object], end: dict[str, object], spec: Input) -> tup
     return picked, str(end["fate"])
 
 
-def read_back(resolver_id: str, inputs: dict[str, object], name: str, picked: dict[str, object],
-              traits_each: list[int] | None) -> Ship:
+def read_back(resolver_id: str, inputs: dict[str, object], name: str, picked: dict[str, object]) -> Ship:
     """The Ship the resolver reads from the picked numbers (checked by its own declaration)."""
-    checked = REGISTRY[resolver_id].check({**inputs, name: picked})
-    ship = ship_of(checked, name)
-    if traits_each is not None:  # the one count for every System Trait cannot hold these: set them as reported
-        ship = Ship(start=ship.start[:len(RATINGS)] + (1,) * len(traits_each),
-                    left=ship.left[:len(RATINGS)] + tuple(traits_each), structure=ship.structure, weapons=ship.weapons,
-                    spinal=ship.spinal)
-    return ship
+    return ship_of(REGISTRY[resolver_id].check({**inputs, name: picked}), name)
 
 
 @settings(max_examples=400)
@@ -121,7 +117,7 @@ def test_applying_the_end_state_and_reading_it_back_gives_the_outcome(resolver_i
         resolver.check({**inputs, name: end["numbers"]})  # each number within its declared range
         card = answer["inputs"][name]
         picked, fate = applied(card, end, spec)
-        ship = read_back(resolver_id, inputs, name, picked, end.get("traits_each"))
+        ship = read_back(resolver_id, inputs, name, picked)
         assert ship.crippled == end["crippled"]
         assert {part: picked[part] for part in picked} == {part: end["numbers"][part] for part in picked}
         words = ship.with_fate(fate if fate != "Captured" else "").text()
@@ -146,14 +142,15 @@ def test_applying_the_end_state_and_reading_it_back_gives_the_outcome(resolver_i
             assert (outcome[f"{prefix}_fate"], outcome[f"{prefix}_structure"]) == (fate, ship.structure)
 
 
-def test_system_traits_ending_apart_are_reported_each():
-    """Assert a Critical Hit on one of two System Traits (the input's one box count cannot say it) reports each
-    trait's boxes left, and keeps the one count unchanged rather than state a number that is not so."""
-    answer = resolve("jovian-wars/v1.2.4/critical-hit",
-                     {"critical": "System Trait 1", "ship": {"traits": 2, "trait_boxes": 2}, "seed": 1})
-    end = answer["outcome"]["ships"]["ship"]
-    assert end["traits_each"] == [1, 2]
-    assert end["numbers"]["trait_boxes"] == 2
+@pytest.mark.parametrize(("hit", "left"), [("System Trait 1", (1, 3)), ("System Trait 2", (2, 2))])
+def test_system_traits_ending_apart_are_kept_each(hit: str, left: tuple[int, int]):
+    """Assert a Critical Hit on one of two System Traits reports each trait's boxes left in its own number, and that
+    the ship read back from them has exactly those boxes (and the Critical Hit can tell them apart again)."""
+    inputs = {"critical": hit, "ship": {"traits": 2, "trait_boxes": 2, "trait2_boxes": 3}, "seed": 1}
+    end = resolve(CRITICAL, inputs)["outcome"]["ships"]["ship"]
+    assert (end["numbers"]["trait_boxes"], end["numbers"]["trait2_boxes"]) == left
+    assert "traits_each" not in end
+    assert read_back(CRITICAL, inputs, "ship", end["numbers"]).traits == left
 
 
 # ---------------------------------------------------------------- Squadrons

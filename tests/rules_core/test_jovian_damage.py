@@ -68,6 +68,8 @@ SHIPS = [  # values of ship_input(): small ships the brute force walks quickly
      "weapons": 1, "spinal": 0},
     {"defense": 0, "sensors": 1, "thrusters": 1, "marines": 0, "structure": 1, "traits": 1, "trait_boxes": 0,
      "weapons": 1, "spinal": 1},
+    {"defense": 1, "sensors": 0, "thrusters": 0, "marines": 0, "structure": 1, "traits": 2, "trait_boxes": 0,
+     "trait2_boxes": 2, "weapons": 0, "spinal": 0},  # System Traits with different boxes left
 ]
 FATE_LABELS = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes (Destroyed)"}
 
@@ -75,7 +77,7 @@ FATE_LABELS = {"": "in play", "Dead": "Dead (Destroyed)", "Explodes": "Explodes 
 def brute_state(ship: dict) -> tuple[tuple, tuple[int, ...]]:
     """The brute force's (state, start) for a ship input's value: every row counted as having had a box."""
     left = tuple(ship.get(name, d) for name, d in (("defense", 4), ("sensors", 3), ("thrusters", 2), ("marines", 2)))
-    left += (ship.get("trait_boxes", 1),) * ship.get("traits", 1)
+    left += (ship.get("trait_boxes", 1), ship.get("trait2_boxes", 1))[:ship.get("traits", 1)]
     start = tuple(max(1, n) for n in left)
     return (left, ship.get("structure", 4), ship.get("weapons", 2), ship.get("spinal", 0), ""), start
 

@@ -28,7 +28,7 @@ RAM = "jovian-wars/v1.2.4/ram"
 Reading = tuple[tuple[int, int], ...]
 State = tuple[tuple[int, ...], int, int, int, str]
 ROWS = ("defense", "sensors", "thrusters", "marines")
-SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "weapons", "spinal")
+SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal")
 
 
 def as_inputs(case: dict) -> dict:

@@ -95,7 +95,7 @@ def squadron(name: str, side: str = "", card: dict | None = None, left: dict | N
 
 
 def v3(ships: list[dict]) -> list[dict]:
-    """Ships as this build stores them (fleet version 5, with a kind since version 3): each with its kind, a Capital
+    """Ships as this build stores them (fleet version 6, with a kind since version 3): each with its kind, a Capital
     Ship unless it says."""
     return [{"kind": "Capital Ship", **ship} for ship in ships]
 
@@ -113,7 +113,7 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     add_ship(root, "Valiant", "Mine", {"Defense boxes": -1, "Structure": 1})
     add_ship(root, "Tengu", "Theirs")
     record = stored(page)
-    assert record == {"fleet": 5, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
+    assert record == {"fleet": 6, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
                                                ship("Tengu", "Theirs")])}
     ships = root.locator('[data-region="fleet-ships"] > li')
     expect()(ships).to_have_count(2)
@@ -205,7 +205,7 @@ HOSTILE = [
                  "has a field “__proto__” that a fleet does not have", id="proto-key-top"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
                  "a name is plain text, not markup", id="markup-in-name"),
-    pytest.param(json.dumps({"fleet": 6, "ships": []}), "made by a newer version of the site (fleet version 6", id="newer"),
+    pytest.param(json.dumps({"fleet": 7, "ships": []}), "made by a newer version of the site (fleet version 7", id="newer"),
     pytest.param('{"fleet": 1e400, "ships": []}', "its fleet version “1e400” is not one this site reads", id="version-1e400"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship("A")]}).replace('"defense": 4', '"defense": [1, 2]', 1),
                  "Ship 1 (“A”), card: Defense boxes: a whole number from 0 to 6, not [1, 2]", id="list-as-written"),
@@ -213,10 +213,10 @@ HOSTILE = [
                  id="kind-in-version-2"),
     pytest.param(json.dumps({"fleet": 3, "ships": [{**ship("A"), "kind": "Battleship"}]}),
                  "Ship 1's kind must be Capital Ship or Squadron, not “Battleship”", id="unknown-kind"),
-    pytest.param(json.dumps({"fleet": 5, "ships": v3([{**ship("A"), "state": {"states": {"Cloaked": True}}}])}),
+    pytest.param(json.dumps({"fleet": 6, "ships": v3([{**ship("A"), "state": {"states": {"Cloaked": True}}}])}),
                  "Ship 1 (“A”): “Cloaked” is not a State the fleet keeps (Evading, Station Keeping, Hard Burn, Targeted, Suppressed)",
                  id="unknown-state"),
-    pytest.param(json.dumps({"fleet": 5, "ships": v3([{**ship("A"), "state": {"states": {"Hard Burn": 31}}}])}),
+    pytest.param(json.dumps({"fleet": 6, "ships": v3([{**ship("A"), "state": {"states": {"Hard Burn": 31}}}])}),
                  "Ship 1 (“A”): Hard Burn:X must be a whole number from 0 to 30", id="state-x-too-high"),
     pytest.param(json.dumps({"fleet": 2, "ships": [{**ship("A"), "state": {"fate": "Sunk"}}]}),
                  "Ship 1 (“A”)'s fate must be one of Destroyed, Dead, Explodes, Captured", id="unknown-fate"),
@@ -288,7 +288,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
     page.reload()
     expect()(page.locator('[data-fleet] [data-region="fleet-message"]')).to_contain_text(
         "The fleet stored on this phone could not be read: its fleet version “1e400” is not one this site reads "
-        "(versions 1 to 5)")
+        "(versions 1 to 6)")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
     assert page_log.page_errors == []
 
@@ -296,7 +296,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
 def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
     """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
     open_fleet(page, site_url)
-    newer = json.dumps({"fleet": 6, "ships": [], "squadrons": []})
+    newer = json.dumps({"fleet": 7, "ships": [], "squadrons": []})
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
     page.reload()
     root = page.locator("[data-fleet]")
@@ -308,7 +308,7 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
     expect()(message).to_contain_text("nothing is saved over it")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
     tap(root, "Start a new fleet")
-    assert stored(page) == {"fleet": 5, "ships": []}
+    assert stored(page) == {"fleet": 6, "ships": []}
     assert page_log.page_errors == []
 
 
@@ -523,7 +523,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
              {**TENGU, "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
     assert ends["ramming_ship"]["fate"] == ends["target_ship"]["fate"] == ""  # in play: no state to keep
     assert after[0]["left"] != VALIANT["left"] and after[1]["left"] != TENGU["left"]
-    assert stored(page) == {"fleet": 5, "ships": v3(after)}
+    assert stored(page) == {"fleet": 6, "ships": v3(after)}
 
     # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice. Resolved, the
     # dice are folded to their line (the roll typed in its turn with them): a tap opens them.
@@ -558,7 +558,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert (ends["ramming_ship"]["fate"], ends["target_ship"]["fate"]) == ("Destroyed", "")
     final = [{**after[0], "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}, "state": {"fate": "Destroyed"}},
              {**after[1], "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
-    assert stored(page) == {"fleet": 5, "ships": v3(final)}
+    assert stored(page) == {"fleet": 6, "ships": v3(final)}
 
     page.goto(site_url + FLEET)
     page.reload()
@@ -595,7 +595,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
         undo.tap()
         expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
         expect()(entries.nth(done)).to_have_attribute("data-undone", "true")
-        assert stored(page) == {"fleet": 5, "ships": v3([after, [VALIANT, TENGU]][done])}
+        assert stored(page) == {"fleet": 6, "ships": v3([after, [VALIANT, TENGU]][done])}
     expect()(entry).to_contain_text("Ram (undone)")
     expect()(undo).to_be_disabled()
     page.reload()

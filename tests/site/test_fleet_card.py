@@ -100,8 +100,9 @@ def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_lo
     """Assert a version 3 record (main's format, no Skill) loads on the Fleet page with every ship, says each Capital
     Ship's Skill is not set yet, is left as stored until the player changes the fleet; a pick says the Skill is not
     in the fleet (the form's stands, to be typed) while filling the rest; and an edit sets the Skill, stored as
-    version 5 with nothing lost."""
-    old = {"name": "Tengu", "side": "Theirs", "card": V3_CARD, "left": {**V3_CARD, "defense": 3},
+    version 6 with nothing lost (its one count of boxes for both System Traits now each one's)."""
+    card = {**V3_CARD, "traits": 2, "trait_boxes": 3}
+    old = {"name": "Tengu", "side": "Theirs", "card": card, "left": {**card, "defense": 3, "trait_boxes": 2},
            "state": {"boarders": 2}}
     record = fleet_v3(old)
     store(page, site_url, record)
@@ -129,8 +130,9 @@ def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_lo
     expect()(form).to_have_count(0)
     expect()(unset).to_have_count(0)
     after = stored(page)
-    assert after == {"fleet": 5, "ships": [{"kind": "Capital Ship", "name": "Tengu", "side": "Theirs",
-                                            "card": {**V3_CARD, "skill": 4}, "left": {**V3_CARD, "defense": 3, "skill": 4},
+    assert after == {"fleet": 6, "ships": [{"kind": "Capital Ship", "name": "Tengu", "side": "Theirs",
+                                            "card": {**card, "skill": 4, "trait2_boxes": 3},
+                                            "left": {**card, "defense": 3, "skill": 4, "trait_boxes": 2, "trait2_boxes": 2},
                                             "state": {"boarders": 2}}]}
     assert page_log.console_errors == [] and page_log.page_errors == []
 

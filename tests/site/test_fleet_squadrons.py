@@ -50,7 +50,7 @@ def test_squadrons_are_added_listed_edited_said_and_removed(page, page_log, site
     add_squadron(root, "Alpha", "Mine", {"Skill": 1}, "Beam Projector", ("Has a Missile weapon", "Evasive trait"))
     add_squadron(root, "Bravo", "Theirs")
     alpha = squadron("Alpha", "Mine", {"skill": 4, "weapon": "Beam Projector", "missile": True, "evasive": True})
-    assert stored(page) == {"fleet": 5, "ships": [alpha, squadron("Bravo", "Theirs")]}
+    assert stored(page) == {"fleet": 6, "ships": [alpha, squadron("Bravo", "Theirs")]}
     ships = root.locator('[data-region="fleet-ships"] > li[data-kind="Squadron"]')
     expect()(ships).to_have_count(2)
     expect()(ships.nth(0).locator(".fleet__kind")).to_have_text(" · Squadron")

@@ -21,7 +21,7 @@ from tests.keypads import with_keypads
 from tests.site.conftest import expect, wait_until
 from tests.site.test_boarding_applied import CASES, applied, apply, pick, random_digits, store, type_digits
 from tests.site.test_boarding_applied import no_fleet  # noqa: F401 (autouse: each test starts with no fleet)
-from tests.site.test_fleet import EXPLODING_TENGU, KEY, VALIANT, numbers, v3
+from tests.site.test_fleet import EXPLODING_TENGU, KEY, VALIANT, numbers, open_fleet, ship, v3
 from tests.site.test_fleet_squadrons import ALPHA, BRAVO
 from tests.site.test_widgets import BOOT_MS, open_dice, open_inputs, wait_ready
 
@@ -127,14 +127,15 @@ def applied_squadron(fleet_squadron: dict, end: dict) -> dict:
     return {**out, "state": {"fate": end["fate"]}} if end["fate"] else out
 
 
-def choose_at_random(resolver: str, choices: tuple[tuple[str, str], ...]) -> Callable[[object, random.Random], dict[str, object]]:
-    """Each case, every choice input (name, label) of `resolver` set to one of its choices at random, as a player
-    picks it (under "More" if it is there)."""
+def choose_at_random(resolver: str, choices: tuple[tuple[str, str], ...],
+                     among: tuple[str, ...] = ()) -> Callable[[object, random.Random], dict[str, object]]:
+    """Each case, every choice input (name, label) of `resolver` set to one of its choices (of those `among`, if
+    given) at random, as a player picks it (under "More" if it is there)."""
     def choose(root, rng: random.Random) -> dict[str, object]:
         chosen = {}
         for name, label in choices:
             spec = next(spec for spec in rules_core.REGISTRY[resolver].inputs if spec.name == name)
-            chosen[name] = rng.choice(spec.choices)
+            chosen[name] = rng.choice([choice for choice in spec.choices if not among or choice in among])
             field = root.get_by_label(label, exact=True)
             if not field.is_visible():
                 root.locator(".resolver__more > summary").tap()
@@ -225,4 +226,25 @@ def test_for_random_dice_a_damage_flow_leaves_its_ship_as_its_outcome(page, page
     answers = check_random_cases(page, site_url + DAMAGE + f"#{slug}", resolver, fleet, picks, seed, vary)
     if slug in ("capital-ship-damage", "critical-hit"):  # the dice each rolls beyond the attack's, typed
         assert any(answer["inputs"].get("random_dice") for answer in answers)
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+KESTREL = ship("Kestrel", "Mine", {"traits": 2, "trait_boxes": 2, "trait2_boxes": 3}, {"trait_boxes": 1})
+"""Two System Traits whose boxes left differ (1 of 2, 3 of 3)."""
+
+
+def test_a_critical_hit_on_either_system_trait_keeps_each_traits_boxes(page, page_log, site_url):
+    """Property (a Critical Hit on a ship whose two System Traits have different boxes left): for seeded random cases
+    of "System Trait 1" or "System Trait 2", the fleet read back after Apply is exactly the ship's end state, each
+    trait with its own boxes (none refused, none made equal); the card then shows each trait's boxes as its own marks."""
+    resolver = "jovian-wars/v1.2.4/critical-hit"
+    vary = choose_at_random(resolver, CRITICAL, among=("System Trait 1", "System Trait 2"))
+    answers = check_random_cases(page, site_url + DAMAGE + "#critical-hit", resolver, [KESTREL, VALIANT],
+                                 (("ship", "Ship", "Kestrel (Mine)"),), 36, vary)
+    assert {answer["inputs"]["critical"] for answer in answers} == {"System Trait 1", "System Trait 2"}
+    last = stored(page)["ships"][0]["left"]
+    assert (last["trait_boxes"], last["trait2_boxes"]) in ((0, 3), (1, 2))
+    root = open_fleet(page, site_url)
+    marks = root.locator('[data-region="fleet-ships"] .fleet__mark[aria-label^="System Traits"]').first
+    expect()(marks).to_have_attribute("aria-label", f"System Traits {last['trait_boxes']} of 2, {last['trait2_boxes']} of 3")
     assert page_log.console_errors == [] and page_log.page_errors == []

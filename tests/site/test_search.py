@@ -32,7 +32,7 @@ PREFERENCE = [("jovian-wars", "v1.2.4"), ("jovian-wars", "v1.2.1"), ("war-galley
 """Which entry a bare name shared by several opens: the first of these."""
 QUALIFIER = {("jovian-wars", "v1.2.4"): "v1.2.4", ("jovian-wars", "v1.2.1"): "v1.2.1", ("war-galley", "aid"): "galley"}
 
-WIDGET_TEXT = ["Boxes left in each System Trait", "Defense boxes left", "Exact fractions", "Readings this resolver takes"]
+WIDGET_TEXT = ["Boxes left in System Trait 1", "Defense boxes left", "Exact fractions", "Readings this resolver takes"]
 """Text only the resolver blocks hold (form labels, the fractions toggle, the Readings list)."""
 
 TITLES = {

@@ -274,9 +274,8 @@ def _boarded_run(values: Inputs) -> Answer:
     facts: dict[str, object] = {"marines": state.marines, "boarders": state.boarders, "fate": state.fate,
                                 "ship": state.ship.text(), "ships": {"ship": ship}}
     numbers = ship["numbers"]
-    # Still Boarded: the next activation starts from this state (not when the System Traits ended apart, which the
-    # ship input's one box count cannot carry).
-    if not state.ended and "traits_each" not in ship and isinstance(numbers, dict):
+    # Still Boarded: the next activation starts from this state.
+    if not state.ended and isinstance(numbers, dict):
         facts["carry"] = {"to": BOARDED_ID, "label": "Next activation", "inputs": {
             "ship": {**numbers, "marines": state.marines, "boarders": state.boarders}, "before": done}}
     return Answer(Outcome(headline, facts=facts), tuple(lines), results, extra={"roll": rolls})

@@ -16,7 +16,7 @@ from ...wording import counted
 from ...values import int_of, rng_of
 from ..actions.repair import repair_charts
 from .capital import CRITICAL, aim_of, dice_keypad, die_input, die_of, one_die, ship_facts, what_changed
-from ..ship_inputs import MAX_STRUCTURE, card_input, end_state, fate_charts, ship_input, ship_of, ship_parts
+from ..ship_inputs import MAX_STRUCTURE, TRAIT_PARTS, card_input, end_state, fate_charts, ship_input, ship_of, ship_parts
 
 VERSIONS = ("v1.2.4",)
 """The rules versions whose text these resolvers implement."""
@@ -149,7 +149,7 @@ def critical_checks(values: Inputs, ship: Ship) -> tuple[Check, ...]:
     return (
         judged(values, [f"ship.{name.lower()}" for name in RATINGS], "Rating Damage", bool(ratings),
                f"may hit {', '.join(ratings)}" if ratings else "every Rating is at 0 (a Rating at 0 may not be chosen)"),
-        judged(values, ("ship.traits", "ship.trait_boxes"), TRAIT, bool(traits),
+        judged(values, ("ship.traits", *(f"ship.{part}" for part in TRAIT_PARTS[:len(ship.traits)])), TRAIT, bool(traits),
                f"may hit {', '.join(traits)}" if traits else "no System Trait above 0"),
         judged(values, ("ship.weapons", "ship.spinal"), WEAPON, bool(weapons),
                f"{counted(ship.weapons + ship.spinal, 'weapon')} not damaged" if weapons else "every weapon damaged"),
