@@ -37,10 +37,10 @@ PENDING: dict[str, set[str]] = {
     "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
     "jovian-wars/v1.2.4/suppressed": {"armor"},
     "jovian-wars/v1.2.4/explosion": {"structure", "armor"},
-    # The v1.2.1 Special Actions of either kind that read Sensors (a Squadron's fleet card has none: whether a v1.2.1
-    # Squadron may meet "Sensors: 1+" or roll Sensors is not on it), or whose requirement names a rating no fleet card
-    # holds (v1.2.1's Damage): not done in this branch.
-    "jovian-wars/v1.2.1/concentrated-fire": {"skill", "sensors"},
+    # v1.2.1 Special Actions of either kind whose requirement the fleet's cards cannot hold: Vector Attack's "Sensors:
+    # 1+" (a Squadron's card has no Sensors: whether a v1.2.1 Squadron may meet it is not on the card), Ramming Speed's
+    # "Structure: 1+ or Damage: 1+" (v1.2.1's Damage is on no fleet card). Concentrated Fire, whose "Skill/Sensors"
+    # is only a test, reads the chosen kind's card (a Squadron rolls its Skill).
     "jovian-wars/v1.2.1/ramming-speed": {"structure", "skill"},
     "jovian-wars/v1.2.1/vector-attack": {"sensors", "skill"},
 }

@@ -59,6 +59,9 @@ EVADE_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill", "fuel"
 rating of the chosen kind's card (a Capital Ship's has no Fuel, a Squadron's no Thrusters)."""
 WITHDRAW_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill",))
 """Withdraw's model ("this model"): its "Skill/Thrusters" test a rating of the chosen kind's card."""
+CONCENTRATED_CARD = ModelCard.of(ship=("skill", "sensors"), squadron=("skill",))
+"""Concentrated Fire's model (a Generic Special Action): its "Skill/Sensors" test a rating of the chosen kind's card
+(a Squadron's has no Sensors)."""
 POINT_DEFENSE_SHIP, SENSORS_SHIP, SKILL_SHIP = ship_card("defense"), ship_card("sensors"), ship_card("skill")
 THRUSTERS_SHIP = ship_card("thrusters")
 REORIENT_SHIP = ship_card("thrusters", "skill")
@@ -85,7 +88,7 @@ ACTIONS: tuple[Action, ...] = (
         effect="The attacking model may only select a single Capital Ship Target. If the Skill Check is passed with a [D+], "
                "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon attacks against "
                "secondary targets may not be re-rolled.",
-        roll=skill_test("Skill", "Sensors", table=(
+        roll=skill_test("Skill", "Sensors", model=CONCENTRATED_CARD, table=(
             ("[N]", "no re-roll"),
             ("[D+]", "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon attacks against "
                      "secondary targets may not be re-rolled")))),
