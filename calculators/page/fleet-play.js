@@ -11,7 +11,7 @@
 // The widget, once drawn (widget.js), picks that ship in its first pick of the ship's kind that is not a target's
 // ("target", the Ram's "target_ship"), offers the ships of the other side as one-tap buttons in its other picks (in
 // its target's alone where it has no pick of the declaring ship: Combined Attack, Suppressing Fire; a State's rule
-// with no pick opens at the ship's X), and a "Back to the fleet" link to fleet/#ship-<n>, where the
+// with no pick opens at the ship's X; a rule that asks the model's kind as a flag has it set), and a "Back to the fleet" link to fleet/#ship-<n>, where the
 // Fleet page opens that ship's card (fleet.js). A place no longer holding a ship of that name (the fleet changed since
 // the link was made: a step back through history, another tab) is never taken for it: the one ship of that name is
 // picked wherever it now is, or nothing is, and the widget says so. A page opened any other way (search, a shared
@@ -91,6 +91,7 @@ export function playFromFleet(widget) {
     const played = fleetShipAt(named);
     if (played) for (const target of picks) offerTargets(target, played, folded(picks));
     if (played) fillHeldX(widget, played);
+    if (played) fillKind(widget, played);
     backToFleet(widget, named.index, named.name);
     return [];
   }
@@ -99,6 +100,7 @@ export function playFromFleet(widget) {
   const { own, played } = found;
   choose(own.select, own.ships.indexOf(played));
   fillHeldX(widget, played); // Suppressed's rule picks the ship, and opens at its X too
+  fillKind(widget, played);
   const others = picks.filter((pick) => pick !== own);
   for (const other of others) offerTargets(other, played, folded(others));
   backToFleet(widget, played.index, played.name);
@@ -123,6 +125,15 @@ function fillHeldX(widget, ship) {
   const held = Object.entries(KEPT_STATES).find(([, kept]) => kept.resolver === widget.id && kept.x);
   const x = held && ship.state && ship.state.states ? ship.state.states[held[0]] : undefined;
   if (Number.isInteger(x)) widget.form.fill([[["x"], x]]);
+}
+
+/** The flags of a rule that asks the declaring model's kind (Combined Attack's "Squadron"; rules_core ship_now reads
+ * them so too): set from the fleet ship's kind, as entered, so the answer does not name them as defaults.
+ * @param {{form: any}} widget @param {any} ship */
+function fillKind(widget, ship) {
+  const kinds = { squadron: kindOf(ship) === SQUADRON, capital_ship: kindOf(ship) === CAPITAL_SHIP };
+  const flags = widget.form.declaration.inputs.filter((/** @type {any} */ spec) => spec.kind === "bool" && Object.hasOwn(kinds, spec.name));
+  if (flags.length) widget.form.fill(flags.map((/** @type {any} */ spec) => [[spec.name], kinds[/** @type {keyof typeof kinds} */ (spec.name)]]));
 }
 
 /** "Back to the fleet (<name>)", to the ship's card, in view when the inputs fold.

@@ -104,7 +104,8 @@ export class FormValues {
   fill(pairs) {
     for (const [where, value] of pairs) {
       const input = /** @type {HTMLInputElement | null} */ (this.node.querySelector(`[data-name="${CSS.escape(where.join("."))}"]`));
-      if (input) input.value = value;
+      if (input && input.type === "checkbox") input.checked = value === true;
+      else if (input) input.value = value;
     }
     this.setMany(pairs);
   }

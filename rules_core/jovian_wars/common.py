@@ -116,7 +116,11 @@ class Flag:
 
     @property
     def inputs(self) -> tuple[Input, ...]:
-        return (flag_input(self.field, self.asks or self.name, (not self.absent) if self.default is None else self.default),)
+        """Its bool input. One whose default is that the model has it (the requirement met, unless told) is a
+        situational default: named in the headline while not entered (`Input.assumed`, No silent assumption)."""
+        default = (not self.absent) if self.default is None else self.default
+        spec = flag_input(self.field, self.asks or self.name, default)
+        return (replace(spec, assumed=self.label) if default and not self.absent else spec,)
 
     @property
     def fields(self) -> tuple[str, ...]:

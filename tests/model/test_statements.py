@@ -151,9 +151,10 @@ def _reading_words(resolver: Resolver) -> set[str]:
 
 SKIPPED_KEYS = frozenset({"inputs", "interpretations", "resolver", "title", "roll", "step_data", "reading",
                           "magnitude", "readings", "row", "cell", "mode", "pool", "pools", "results", "at_least",
-                          "may", "may_not", "result", "stage", "p", "destroyed", "to", "numbers"})
+                          "may", "may_not", "result", "stage", "p", "destroyed", "to", "numbers", "name"})
 """Keys holding data, not statements (notation, ids such as a carry's "to", JSON of the dice, the resolver's own title,
-a model's end-state "numbers": the input's own values handed back for the fleet, a Squadron's weapon among them)."""
+a model's end-state "numbers": the input's own values handed back for the fleet, a Squadron's weapon among them, the
+"name" of an input a default of which the headline names)."""
 
 
 def statements(answer: object, key: str = "") -> Iterator[str]:

@@ -85,8 +85,10 @@ def test_hard_burn_x_counts_down():
 
 
 def test_suppressing_fire_sets_then_upgrades():
-    assert resolve(JW + "suppressing-fire", {"ac": 4})["outcome"]["headline"] == "Target enters Suppressed:4"
-    assert resolve(JW + "suppressing-fire", {"ac": 4, "target": {"suppressed": 2}})["outcome"]["headline"] == "Target enters Suppressed:3"
+    assert resolve(JW + "suppressing-fire", {"ac": 4})["outcome"]["headline"] == (
+        "Target enters Suppressed:4. Not entered yet, so taken at their defaults: Kinetic Cannons, Capital Ship Target.")
+    given = {"ac": 4, "target": {"suppressed": 2}, "kinetic": True, "capital_target": True}
+    assert resolve(JW + "suppressing-fire", given)["outcome"]["headline"] == "Target enters Suppressed:3"
 
 
 @pytest.mark.parametrize("slug", ["evade", "evading"])

@@ -171,6 +171,7 @@ def test_for_random_dice_a_withdraw_from_the_fleet_leaves_the_ship_as_its_outcom
         widget = page.locator('[data-resolver="jovian-wars/v1.2.4/withdraw"]')
         expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
         clear = widget.get_by_role("switch", name='At least 6" from every Enemy Model', exact=True)
+        clear.uncheck()  # ticked by default, and named as a default until the player sets it
         clear.check()
         digits = random_digits(rng, VALIANT["left"]["skill"], typed)
         type_digits(page, widget, "roll.dice", digits)
@@ -238,8 +239,10 @@ def test_a_combined_attack_from_a_squadron_puts_the_target_in_targeted_one_up_ea
         widget.get_by_role("button", name="Capital Ship target: Tengu", exact=True).tap()
         picked = widget.locator('fieldset[data-name="target"] [data-region="picked"]')
         expect()(picked).to_contain_text(f"Tengu (Jovian): Its Targeted:X now (0 = not Targeted) {now}.")
+        # The Squadron's kind is the fleet's; the range is the table's, named until the player sets it.
         expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
-            f"Target enters Targeted:{then}", timeout=ENGINE_MS)
+            f"Target enters Targeted:{then}. Not entered yet, so taken at its default: Capital Ship Target in Optimal "
+            "or Short Range.", timeout=ENGINE_MS)
         apply(widget, "Tengu")
         cards = back_to_the_fleet(page, widget)
         expect()(cards.nth(1).locator(".fleet__card .fleet__state")).to_have_text(f"Targeted:{then}")
