@@ -11,6 +11,7 @@ export const KEPT_STATES = {
   "Hard Burn": { x: true, endPhase: "x-1", resolver: "jovian-wars/v1.2.4/hard-burn-x" },
   "Targeted": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/targeted-x" },
   "Suppressed": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/suppressed" },
+  "Stealthed": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/stealthed" },
 };
 /** The highest X a kept State holds (rules_core kept_states.MOST_X). */
 export const MOST_X = 30;

@@ -8,7 +8,7 @@ State's words on its end are the text's (tests/rules_core/test_kept_states.py fi
 
 Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn), and those an Action
 puts on its Capital Ship target (Combined Attack's Targeted:X, Suppressing Fire's Suppressed:X), whose X now the
-target's pick fills (`STATE_PARTS`). Not kept yet: Stealthed (Silent Running has no model input) and Overdriven
+target's pick fills (`STATE_PARTS`), and Stealthed, which declaring Silent Running enters. Not kept yet: Overdriven
 (Overdrive's damage to the chosen rating on [N], "as if was hit by a single Particle Cannon attack", names no AC).
 """
 
@@ -52,7 +52,11 @@ TARGETED = KeptState("Targeted", True, CANCELLED, "Capital Ship Combined Attack 
 SUPPRESSED = KeptState("Suppressed", True, CANCELLED, "Suppressing Fire Action End Phase, Attack Resolution",
                        "jovian-wars/v1.2.4/suppressed")
 """Its table row: cancelled in the End Phase, or by Attack Resolution (ended by hand on the Fleet page)."""
-KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED)
+STEALTHED = KeptState("Stealthed", False, CANCELLED,
+                      "This state is canceled during the End Phase or if the model expends Fire Control to fire weapons "
+                      "other than Missiles or Drones.", "jovian-wars/v1.2.4/stealthed")
+"""Cancelled in the End Phase, or by firing weapons other than Missiles or Drones (ended by hand on the Fleet page)."""
+KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED, STEALTHED)
 """Every State a fleet ship keeps, in the order a card lists them."""
 MOST_X = 30
 """The highest X a kept State holds: the inputs' own bounds (Suppressing Fire's AC at most 30)."""
@@ -65,6 +69,6 @@ as the ship's fate (beside Destroyed and Captured), not as a State the End Phase
 WITHDRAWN_SAYS = "Models that successfully Withdraw are worth 0.5x points."
 
 
-__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STATE_PARTS",
+__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STEALTHED", "STATE_PARTS",
            "CANCELLED", "X_DOWN", "MOST_X",
            "WITHDRAWN", "WITHDRAWN_SAYS"]

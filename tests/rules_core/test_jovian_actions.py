@@ -120,9 +120,18 @@ def test_resupply_and_withdraw_roll_the_chosen_models_skill(slug):
 
 @pytest.mark.parametrize("slug", ["drone-command", "silent-running"])
 def test_gaps_are_not_invented(slug):
-    answer = resolve(JW + slug, {})
-    assert REGISTRY[JW + slug].odds is None
+    """Assert no result the text does not give is stated: Drone Command has no odds; Silent Running's Skill Test (the
+    text says it has one) gives the odds of its best result alone, and its roll enters Stealthed whatever it reads."""
+    answer = resolve(JW + slug, {"seed": 1} if slug == "silent-running" else {})
     assert any("no list of Skill Test results" in line for line in answer["steps"])
+    if slug == "drone-command":
+        assert REGISTRY[JW + slug].odds is None
+        return
+    charts = odds(JW + slug, {})["charts"]
+    assert [chart["title"] for chart in charts] == ["Silent Running: Skill Test with Skill 3: best result"]
+    for seed in range(6):
+        assert resolve(JW + slug, {"seed": seed})["outcome"]["ships"] == {
+            "ship": {"numbers": {}, "fate": "", "crippled": False, "states": {"Stealthed": True}}}
 
 
 # ---------------------------------------------------------------- bad inputs

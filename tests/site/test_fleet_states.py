@@ -260,3 +260,35 @@ def test_a_combined_attack_from_a_squadron_puts_the_target_in_targeted_one_up_ea
     expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Tengu: Targeted:2 ended.")
     assert states_stored(page) == [None, None, None]
     assert page_log.page_errors == []
+
+
+SILENT_RUNNING = "jovian-wars/v1.2.4/silent-running"
+
+
+def test_silent_running_from_either_kind_keeps_stealthed_until_it_is_ended(page, page_log, site_url):
+    """Assert Silent Running, opened from a Capital Ship's and from a Squadron's card, its Skill Test typed, enters
+    Stealthed whatever it reads (the text's results are missing, and said so); applied, each card holds Stealthed;
+    the Squadron's ends by hand ("End Stealthed": it fired a weapon other than a Missile or a Drone), the ship's in the
+    End Phase; each as the texts say, the other numbers untouched."""
+    from tests.site.test_boarding_applied import store, type_digits
+    from tests.site.test_fleet import open_fleet, squadron
+
+    alpha = squadron("Alpha", "CEGA")
+    store(page, site_url, [VALIANT, TENGU, alpha])
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    for n, name, digits in ((0, "Valiant", "452"), (2, "Alpha", "113")):
+        widget = played(page, cards, n, SILENT_RUNNING)
+        type_digits(page, widget, "roll.dice", digits)
+        expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_contain_text(
+            "Enters the Stealthed state; the Skill Test's results are not given. Skill Test: [", timeout=ENGINE_MS)
+        apply(widget, name)
+        cards = back_to_the_fleet(page, widget)
+        expect()(cards.nth(n).locator(".fleet__card .fleet__state")).to_have_text("Stealthed")
+    assert states_stored(page) == [{"Stealthed": True}, None, {"Stealthed": True}]
+    alpha_card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
+    alpha_card.get_by_role("button", name="End Stealthed on Alpha", exact=True).tap()
+    assert states_stored(page) == [{"Stealthed": True}, None, None]
+    page.get_by_role("button", name="End Phase", exact=True).tap()
+    expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Valiant: Stealthed ended.")
+    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
+    assert page_log.page_errors == []

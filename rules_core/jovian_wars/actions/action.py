@@ -261,9 +261,11 @@ def _run(action: Action, values: Inputs) -> Answer:
         return Answer(Outcome(headline, allowed=True, facts={**gap, **ends}), (*steps, *more, *gap.values()), results)
     rng = rng_of(values)
     who = roll.who(values)
-    if roll.table is None:  # the text gives no results: the roll is read, nothing more is said
+    if roll.table is None:  # the text gives no results: the roll is read; only what declaring it does is said
         res = roll_pool(roll.pool(values), values, rng, "roll")
-        return Answer(Outcome(f"{who}: {notation(res.final)}", allowed=True, facts={"reading": notation(res.final), **gap}),
+        ends = _entered(action, values, None)
+        said = f"{headline}. {who}: {notation(res.final)}" if ends else f"{who}: {notation(res.final)}"
+        return Answer(Outcome(said, allowed=True, facts={"reading": notation(res.final), **gap, **ends}),
                       (*steps, *(f"{who}: {s}" for s in res.sentences()), *more, *gap.values()), results,
                       extra={"roll": resolution_json(res)})
     res, (label, effect), test_steps = roll_with_table(roll.rows(values), roll.pool(values), values, rng, "roll", who=who)

@@ -11,8 +11,8 @@ from ...answers import Check, judged
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
-from .action import Action, Enters, resolver
-from ..kept_states import EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, SUPPRESSED, TARGETED
+from .action import Action, Enters, SkillTest, resolver
+from ..kept_states import EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, STEALTHED, SUPPRESSED, TARGETED
 from ..common import Either, Flag, ForModel, Rating, flag_input, rating_input
 from ..model_choice import CAPITAL_SHIP, ModelCard
 from ..model_choice import SQUADRON as SQUADRON_KIND
@@ -22,8 +22,8 @@ from ..squadron_inputs import squadron_end, squadron_input, squadron_of
 V124 = ("v1.2.4",)
 """The rules versions whose text these declarations implement (a declaration checked against a later text lists
 it too: ("v1.2.4", "v1.2.5"))."""
-GAP = ("The source text gives no list of Skill Test results here (a gap in the published rules); "
-       "none is invented, so there are no odds to give.")
+NO_RESULTS = "The source text gives no list of Skill Test results here (a gap in the published rules); none is invented"
+GAP = f"{NO_RESULTS}, so there are no odds to give."
 
 CAPITAL = Flag("capital_ship", "Capital Ship")
 COMMS = Flag("comms", "Comms Trait", default=False)
@@ -97,9 +97,15 @@ LAUNCH = Action(
 SILENT_RUNNING = Action(
     "silent-running", "Silent Running", "Enters the Stealthed state; the text's requirement and result list are missing.",
     V124,
+    roll=SkillTest(None, model=ModelCard.of(ship=("skill",), squadron=("skill",))),
     effect=lambda v: ("Enters the Stealthed state; the Skill Test's results are not given", [
-        "The source leaves the Requirement cell empty: nothing to check.", "The model enters the Stealthed state.", GAP]),
+        "The source leaves the Requirement cell empty: nothing to check.", "The model enters the Stealthed state.",
+        f"{NO_RESULTS}."]),
+    enters=Enters(STEALTHED),
 )
+"""Declaring it enters Stealthed ("A model declaring the Silent Running action enters the Stealthed state"); its Skill
+Test is rolled (the text says there is one) and read, and the list of what each result does, cut off in the source,
+stays a gap."""
 
 # ---------------------------------------------------------------- Squadron Special Actions
 
