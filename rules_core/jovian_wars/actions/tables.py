@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ... import readings
-from ...answers import Chart
+from ...answers import Chart, Check
 from ...dice.dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver
@@ -114,13 +114,21 @@ LONG_SHOT = Action(
 # ---------------------------------------------------------------- Overdrive
 
 OVERDRIVE_RATINGS = ("Defense", "Sensors", "Thrusters")
-OVERDRIVE_SHIP = card_input("skill", who="The ship")
-"""The Overdriving ship's Skill (a Capital Ship's Rating is Overdriven): a fleet pick fills it."""
+OVERDRIVE_SHIP = card_input("skill", *(name.lower() for name in OVERDRIVE_RATINGS), who="The ship")
+"""The Overdriving ship's Skill and the Ratings it may Overdrive: a fleet pick fills them."""
+
+
+def _chosen_rating(values: Inputs) -> list[Check]:
+    """"Rating: +1": the chosen Rating, on the ship's card, has at least 1 remaining."""
+    chosen = str(values["chosen"])
+    return [Rating(f"{OVERDRIVE_SHIP.name}.{chosen.lower()}", chosen, 1, model=OVERDRIVE_SHIP).check(values)]
+
 
 OVERDRIVE = Action(
     "overdrive", "Overdrive", "A Skill Test, then the chosen rating is Overdriven (full value) until the End Phase.", V124,
-    (Rating("rating", "Chosen rating", 1),),
+    (),
     (Input("chosen", "choice", "Rating to Overdrive", default="Thrusters", choices=OVERDRIVE_RATINGS),),
+    more_checks=_chosen_rating,
     roll=SkillTest(model=OVERDRIVE_SHIP, table=lambda values: (
         ("[N]", f"{values['chosen']} takes damage as if hit by a single Particle Cannon attack (redundant boxes marked); "
                 "then Overdriven"),
