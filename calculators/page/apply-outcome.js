@@ -156,7 +156,8 @@ function appliedFleet(found, parts) {
     if (end.fate) state.fate = end.fate;
     if (end.numbers.boarders !== undefined) state.boarders = end.numbers.boarders;
     if (end.states) state.states = { ...(state.states || {}), ...end.states }; // a State entered (kept_states.py)
-    ships[ship.index] = { ...now, left, state };
+    const { state: _before, ...rest } = now;
+    ships[ship.index] = Object.keys(state).length ? { ...rest, left, state } : { ...rest, left }; // no empty state kept
     names.push(now.name);
   }
   const checked = readFleet(fleetText(ships), parts); // the one reader: what is stored is what any fleet must be
