@@ -248,3 +248,30 @@ def test_a_critical_hit_on_either_system_trait_keeps_each_traits_boxes(page, pag
     marks = root.locator('[data-region="fleet-ships"] .fleet__mark[aria-label^="System Traits"]').first
     expect()(marks).to_have_attribute("aria-label", f"System Traits {last['trait_boxes']} of 2, {last['trait2_boxes']} of 3")
     assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_an_overdrive_from_the_card_marks_its_single_damage_and_says_when_it_cannot(page, page_log, site_url):
+    """Assert Overdrive, opened from the Valiant's card (its Skill and Ratings filled), typed [D] on Thrusters,
+    applies one box off the Valiant's Thrusters and nothing else; typed [N] (an attack whose AC the text does not
+    give), it offers no Apply and its steps say the damage is not applied."""
+    from tests.site.test_fleet_play import TENGU as PLAY_TENGU, VALIANT as PLAY_VALIANT
+    from tests.site.test_fleet_states import back_to_the_fleet, played
+
+    store(page, site_url, [PLAY_VALIANT, PLAY_TENGU])
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    widget = played(page, cards, 0, "jovian-wars/v1.2.4/overdrive")
+    type_digits(page, widget, "roll.dice", "442")
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(
+        "[D4] → [D]: a single damage to Thrusters; then Overdriven", timeout=BOOT_MS)
+    apply(widget, "Valiant")
+    left = PLAY_VALIANT["left"]
+    assert stored(page)["ships"] == v3([{**PLAY_VALIANT, "left": {**left, "thrusters": left["thrusters"] - 1}}, PLAY_TENGU])
+    cards = back_to_the_fleet(page, widget)
+    widget = played(page, cards, 0, "jovian-wars/v1.2.4/overdrive")
+    type_digits(page, widget, "roll.dice", "123")
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_contain_text("[N] → [N]: Thrusters takes damage", timeout=BOOT_MS)
+    expect()(outcome.locator(".resolver__steps li", has_text="its damage is not applied here")).to_have_count(1)
+    expect()(outcome.get_by_role("button", name="Apply to the fleet", exact=True)).to_have_count(0)
+    assert page_log.console_errors == [] and page_log.page_errors == []

@@ -16,7 +16,7 @@ from ...dice.dist import Dist
 from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...dice.roll import roll_faces
-from ...values import faces_of
+from ...values import faces_of, int_of
 from .action import Action, Enters, SkillTest, resolver
 from .plain import V124
 from ..common import Either, Flag, Rating, TableRow
@@ -124,11 +124,25 @@ def _chosen_rating(values: Inputs) -> list[Check]:
     return [Rating(f"{OVERDRIVE_SHIP.name}.{chosen.lower()}", chosen, 1, model=OVERDRIVE_SHIP).check(values)]
 
 
+def _overdrive_damage(values: Inputs, row: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
+    """The ship after the row's damage, for the fleet: [D] marks one box of the chosen Rating; [T+] changes nothing the
+    fleet holds (the Overdriven state itself is not kept: kept_states.py); on [N] the damage of "a single Particle
+    Cannon attack" is not known (the text gives no AC for it), so nothing is applied and the step says so."""
+    if row == "[N]":
+        return ["The text gives no number for that Particle Cannon attack: its damage is not applied here; mark it on "
+                "the page."], {}
+    if row != "[D]":
+        return [], {}
+    part = str(values["chosen"]).lower()
+    left = int_of(values, f"{OVERDRIVE_SHIP.name}.{part}") - 1
+    return [], {"ships": {OVERDRIVE_SHIP.name: {"numbers": {part: left}, "fate": "", "crippled": False}}}
+
+
 OVERDRIVE = Action(
     "overdrive", "Overdrive", "A Skill Test, then the chosen rating is Overdriven (full value) until the End Phase.", V124,
     (),
     (Input("chosen", "choice", "Rating to Overdrive", default="Thrusters", choices=OVERDRIVE_RATINGS),),
-    more_checks=_chosen_rating,
+    more_checks=_chosen_rating, then=_overdrive_damage,
     roll=SkillTest(model=OVERDRIVE_SHIP, table=lambda values: (
         ("[N]", f"{values['chosen']} takes damage as if hit by a single Particle Cannon attack (redundant boxes marked); "
                 "then Overdriven"),
