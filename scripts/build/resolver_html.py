@@ -32,7 +32,8 @@ def _value_text(spec: Input, value: object) -> str:
         return " ".join(str(v) for v in value) or "—"
     if spec.kind in GROUP_KINDS and isinstance(value, dict):
         return ", ".join(f"{part.label} {_value_text(part, value.get(part.name))}" for part in spec.parts
-                         if part.kind != "faces")  # a roll's keypads hold no default: its pool is said
+                         if part.kind != "faces"  # a roll's keypads hold no default: its pool is said
+                         and (part.when is None or str(value.get(part.when[0])) == part.when[1]))  # as the form shows
     return str(value)
 
 
