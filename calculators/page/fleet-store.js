@@ -1,7 +1,7 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 5, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
+//   {"fleet": 6, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
 //   fleet   the record's version. This build writes version 6 and reads 1 to 6 (version 1 has no "state",
 //           versions 1 and 2 no "kind": their ships are Capital Ships; versions 1 to 3 no Capital Ship "skill": ADDED,
