@@ -29,7 +29,10 @@ const MOST_MEANINGS = 200;
 export function meaningBox(ship, index, places = {}) {
   const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
   const door = KINDS[kindOf(ship)]; // the engine's "ship" or "squadron" door
-  const inputs = { card: ship.card, now: ship.left, fate: (ship.state && ship.state.fate) || "",
+  // An Overdriven Rating behaves as its full, undamaged value until the End Phase: so it stands in what the ship may do.
+  const overdriven = door === "ship" ? ship.state?.states?.Overdriven : undefined;
+  const now = typeof overdriven === "string" ? { ...ship.left, [overdriven.toLowerCase()]: ship.card[overdriven.toLowerCase()] } : ship.left;
+  const inputs = { card: ship.card, now, fate: (ship.state && ship.state.fate) || "",
     ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0, burning: heldStates(ship).some(([name]) => name === "Hard Burn") } : {}) };
   const key = `${door} ${JSON.stringify(inputs)}`;
   const link = (resolverId, title) => {

@@ -90,7 +90,7 @@ export function playFromFleet(widget) {
     // (Combined Attack, declared by a Squadron or a Sensor Array ship): the other side one tap away, the way back.
     const played = fleetShipAt(named);
     if (played) for (const target of picks) offerTargets(target, played, folded(picks));
-    if (played) fillHeldX(widget, played);
+    if (played) fillHeld(widget, played);
     if (played) fillKind(widget, played);
     backToFleet(widget, named.index, named.name);
     return [];
@@ -99,7 +99,7 @@ export function playFromFleet(widget) {
   if (typeof found === "string") return [found];
   const { own, played } = found;
   choose(own.select, own.ships.indexOf(played));
-  fillHeldX(widget, played); // Suppressed's rule picks the ship, and opens at its X too
+  fillHeld(widget, played); // Suppressed's rule picks the ship, and opens at its X too
   fillKind(widget, played);
   const others = picks.filter((pick) => pick !== own);
   for (const other of others) offerTargets(other, played, folded(others));
@@ -118,13 +118,15 @@ function fleetShipAt(named) {
     .find((s) => s.index === named.index && (named.name === null || s.name === named.name)) || null;
 }
 
-/** The rule of a State with an X the ship holds (Hard Burn:X) opens at the ship's X: its input "x" filled as a pick
- * fills a number (a value in the link's JSON would put quotes in the fragment, which Zensical's theme reads as a CSS
- * selector). @param {{id: string, form: any}} widget @param {any} ship */
-function fillHeldX(widget, ship) {
-  const held = Object.entries(KEPT_STATES).find(([, kept]) => kept.resolver === widget.id && kept.x);
-  const x = held && ship.state && ship.state.states ? ship.state.states[held[0]] : undefined;
-  if (Number.isInteger(x)) widget.form.fill([[["x"], x]]);
+/** The rule of a State the ship holds opens at the ship's own: a State with an X (Hard Burn:X) at its X (the input
+ * "x"), one held for a Rating (Overdriven) at that Rating (the input "chosen"); filled as a pick fills a number (a
+ * value in the link's JSON would put quotes in the fragment, which Zensical's theme reads as a CSS selector).
+ * @param {{id: string, form: any}} widget @param {any} ship */
+function fillHeld(widget, ship) {
+  const held = Object.entries(KEPT_STATES).find(([, kept]) => kept.resolver === widget.id && (kept.x || kept.of));
+  const value = held && ship.state && ship.state.states ? ship.state.states[held[0]] : undefined;
+  if (held && held[1].x && Number.isInteger(value)) widget.form.fill([[["x"], value]]);
+  else if (held && held[1].of?.includes(value)) widget.form.fill([[["chosen"], value]]);
 }
 
 /** The flags of a rule that asks the declaring model's kind (Combined Attack's "Squadron"; rules_core ship_now reads

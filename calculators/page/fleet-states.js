@@ -1,10 +1,11 @@
 // The States a fleet ship keeps (rules_core jovian_wars/kept_states.py: tests/site/test_fleet_states.py holds this
 // table to it) and the End Phase, which ends or lowers them. A ship's States are kept in its record's state as
-// {"states": {name: X}}: X a whole number for a State with X (Hard Burn:2), true for the others (Evading).
+// {"states": {name: X}}: X a whole number for a State with X (Hard Burn:2), the Rating it is held for where it is held
+// for one (Overdriven: "Thrusters"), true for the others (Evading).
 
-/** Each kept State: whether it has an X, what the End Phase does ("cancelled", or "x-1": X falls by one, and a State
- * at X 0 ends), and the resolver of its rule, as rules_core's KEPT.
- * @type {{[name: string]: {x: boolean, endPhase: "cancelled" | "x-1", resolver: string}}} */
+/** Each kept State: whether it has an X, the Ratings it may be held for (`of`), what the End Phase does ("cancelled",
+ * or "x-1": X falls by one, and a State at X 0 ends), and the resolver of its rule, as rules_core's KEPT.
+ * @type {{[name: string]: {x: boolean, of?: string[], endPhase: "cancelled" | "x-1", resolver: string}}} */
 export const KEPT_STATES = {
   "Evading": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/evading" },
   "Station Keeping": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/station-keeping" },
@@ -12,6 +13,7 @@ export const KEPT_STATES = {
   "Targeted": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/targeted-x" },
   "Suppressed": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/suppressed" },
   "Stealthed": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/stealthed" },
+  "Overdriven": { x: false, of: ["Defense", "Sensors", "Thrusters"], endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/overdriven" },
 };
 /** The highest X a kept State holds (rules_core kept_states.MOST_X). */
 export const MOST_X = 30;
@@ -27,8 +29,8 @@ export function statePart(ship, name) {
   return Object.hasOwn(states, held) ? states[held] : 0;
 }
 
-/** "Hard Burn:2", "Evading". @param {string} name @param {unknown} value */
-export const stateWords = (name, value) => (KEPT_STATES[name]?.x ? `${name}:${value}` : name);
+/** "Hard Burn:2", "Overdriven (Thrusters)", "Evading". @param {string} name @param {unknown} value */
+export const stateWords = (name, value) => (KEPT_STATES[name]?.x ? `${name}:${value}` : KEPT_STATES[name]?.of ? `${name} (${value})` : name);
 
 /** A ship's States in the table's order, each [name, its words]: [["Hard Burn", "Hard Burn:2"]]. @param {any} ship
  * @returns {[string, string][]} */
@@ -73,7 +75,9 @@ export function checkStates(value) {
   for (const [name, x] of Object.entries(value)) {
     const kept = Object.hasOwn(KEPT_STATES, name) ? KEPT_STATES[name] : null;
     if (!kept) return { error: `“${name.slice(0, 24)}” is not a State the fleet keeps (${Object.keys(KEPT_STATES).join(", ")})` };
-    if (kept.x ? !(Number.isInteger(x) && Number(x) >= 0 && Number(x) <= MOST_X) : x !== true) {
+    if (kept.of) {
+      if (typeof x !== "string" || !kept.of.includes(x)) return { error: `${name} is held for one of ${kept.of.join(", ")}, not ${String(x).slice(0, 24)}` };
+    } else if (kept.x ? !(Number.isInteger(x) && Number(x) >= 0 && Number(x) <= MOST_X) : x !== true) {
       return { error: kept.x ? `${name}:X must be a whole number from 0 to ${MOST_X}` : `${name} is held or not (true), not ${String(x).slice(0, 24)}` };
     }
     out[name] = x;

@@ -115,6 +115,13 @@ export class ShipPicks {
       picked.append(` ${unset.join(", ")}: not in the fleet yet (stored before the fleet kept ${them}): type ${them} here, and set ${them} on the Fleet page.`);
       change.open = byHand.open = true;
     }
+    // An Overdriven Rating behaves as its full value until the End Phase, but its boxes left are what damage marks and
+    // what Apply writes back: the pick fills those, and says so where this rule reads the Rating.
+    const overdriven = ship.state?.states?.Overdriven;
+    const rating = typeof overdriven === "string" ? overdriven.toLowerCase() : "";
+    if (rating && Object.hasOwn(values, rating) && ship.card[rating] !== ship.left[rating]) {
+      picked.append(` Overdriven (${overdriven}): it behaves as its full value, ${ship.card[rating]}, until the End Phase; its boxes left, ${ship.left[rating]}, are filled here.`);
+    }
   }
 
   /** The Boarders aboard a picked ship: its state's (fleet-store.js); a fleet that records none has none aboard, unless

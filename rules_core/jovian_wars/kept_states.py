@@ -8,8 +8,9 @@ State's words on its end are the text's (tests/rules_core/test_kept_states.py fi
 
 Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn), and those an Action
 puts on its Capital Ship target (Combined Attack's Targeted:X, Suppressing Fire's Suppressed:X), whose X now the
-target's pick fills (`STATE_PARTS`), and Stealthed, which declaring Silent Running enters. Not kept yet: Overdriven
-(Overdrive's damage to the chosen rating on [N], "as if was hit by a single Particle Cannon attack", names no AC).
+target's pick fills (`STATE_PARTS`), Stealthed, which declaring Silent Running enters, and Overdriven, kept as the
+Rating it is held for, which Overdrive enters after its damage ([D] or [T+]: on [N] the damage "as if was hit by a
+single Particle Cannon attack" names no AC, so that outcome is not applied at all).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class KeptState:
     """The text on how it ends, word for word."""
     resolver: str
     """The resolver of the State's own rule (actions/states.py), which a fleet ship holding it opens."""
+    of: tuple[str, ...] = ()
+    """A State held for one of these (Overdriven: the chosen Rating), kept as its name; () for the others."""
 
 
 EVADING = KeptState("Evading", False, CANCELLED, "The Model gains the Evading state, which is removed in the End Phase.",
@@ -56,7 +59,11 @@ STEALTHED = KeptState("Stealthed", False, CANCELLED,
                       "This state is canceled during the End Phase or if the model expends Fire Control to fire weapons "
                       "other than Missiles or Drones.", "jovian-wars/v1.2.4/stealthed")
 """Cancelled in the End Phase, or by firing weapons other than Missiles or Drones (ended by hand on the Fleet page)."""
-KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED, STEALTHED)
+OVERDRIVEN = KeptState("Overdriven", False, CANCELLED,
+                       "The chosen Overdriven rating behaves as if it were its full, undamaged value until the End Phase.",
+                       "jovian-wars/v1.2.4/overdriven", of=("Defense", "Sensors", "Thrusters"))
+"""Kept as the chosen Rating ({"Overdriven": "Thrusters"}); its rule opens at that Rating."""
+KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED, STEALTHED, OVERDRIVEN)
 """Every State a fleet ship keeps, in the order a card lists them."""
 MOST_X = 30
 """The highest X a kept State holds: the inputs' own bounds (Suppressing Fire's AC at most 30)."""
@@ -69,6 +76,7 @@ as the ship's fate (beside Destroyed and Captured), not as a State the End Phase
 WITHDRAWN_SAYS = "Models that successfully Withdraw are worth 0.5x points."
 
 
-__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STEALTHED", "STATE_PARTS",
+__all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STEALTHED", "OVERDRIVEN",
+           "STATE_PARTS",
            "CANCELLED", "X_DOWN", "MOST_X",
            "WITHDRAWN", "WITHDRAWN_SAYS"]

@@ -151,8 +151,8 @@ def test_bad_inputs_name_the_field(slug, inputs, field):
 @pytest.mark.parametrize("chosen", ["Defense", "Sensors", "Thrusters"])
 def test_overdrive_reads_the_chosen_rating_from_the_card_and_marks_a_single_damage_on_d(chosen):
     """Assert "Rating: +1" is the chosen Rating's boxes on the ship's card (another Rating at 0 does not matter), and
-    that over every roll of three dice the fleet gets the ship back only on [D], one box of the chosen Rating marked;
-    [T+] changes nothing it holds, and on [N] (an attack with no AC given) nothing is applied and a step says so."""
+    that over every roll of three dice the fleet gets the ship back Overdriven for that Rating, on [D] one box of it
+    marked, on [T+] none; on [N] (an attack with no AC given) nothing is applied and a step says so."""
     part = chosen.lower()
     ship = {"defense": 0, "sensors": 0, "thrusters": 0, part: 2}
     assert resolve(JW + "overdrive", {"chosen": chosen, "ship": {**ship, part: 0}})["outcome"]["allowed"] is False
@@ -160,8 +160,9 @@ def test_overdrive_reads_the_chosen_rating_from_the_card_and_marks_a_single_dama
         answer = resolve(JW + "overdrive", {"chosen": chosen, "ship": ship, "roll": {"dice": list(dice)}})
         row = answer["outcome"]["row"]
         ships = answer["outcome"].get("ships")
-        if row == "[D]":
-            assert ships == {"ship": {"numbers": {part: 1}, "fate": "", "crippled": False}}
+        if row == "[N]":
+            assert ships is None, dice
         else:
-            assert ships is None, (dice, row)
+            assert ships == {"ship": {"numbers": {part: 1} if row == "[D]" else {}, "fate": "", "crippled": False,
+                                      "states": {"Overdriven": chosen}}}, (dice, row)
         assert (row == "[N]") == any("its damage is not applied here" in step for step in answer["steps"])

@@ -32,12 +32,15 @@ def no_fleet(page, site_url: str) -> None:
 
 def test_the_pages_table_of_states_is_rules_cores():
     """Assert fleet-states.js's KEPT_STATES (read on every page, with no engine) is kept_states.KEPT: each State's
-    name, whether it has an X, what the End Phase does, its rule's resolver (a registered one); the same highest X."""
+    name, whether it has an X, the Ratings it may be held for, what the End Phase does, its rule's resolver (a
+    registered one); the same highest X."""
     text = (Path(__file__).parents[2] / "calculators" / "page" / "fleet-states.js").read_text()
     table = re.search(r"KEPT_STATES = \{(.*?)\n\};", text, re.S)
     assert table is not None
-    found = re.findall(r'"([^"]+)": \{ x: (true|false), endPhase: "([^"]+)", resolver: "([^"]+)" \}', table.group(1))
-    assert found == [(state.name, str(state.x).lower(), state.end_phase, state.resolver) for state in KEPT]
+    found = re.findall(r'"([^"]+)": \{ x: (true|false), (?:of: \[([^\]]*)\], )?endPhase: "([^"]+)", resolver: "([^"]+)" \}',
+                       table.group(1))
+    assert found == [(state.name, str(state.x).lower(), ", ".join(f'"{name}"' for name in state.of), state.end_phase,
+                      state.resolver) for state in KEPT]
     assert f"MOST_X = {MOST_X};" in text
     from rules_core.registry import REGISTRY
 

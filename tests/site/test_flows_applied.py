@@ -252,8 +252,9 @@ def test_a_critical_hit_on_either_system_trait_keeps_each_traits_boxes(page, pag
 
 def test_an_overdrive_from_the_card_marks_its_single_damage_and_says_when_it_cannot(page, page_log, site_url):
     """Assert Overdrive, opened from the Valiant's card (its Skill and Ratings filled), typed [D] on Thrusters,
-    applies one box off the Valiant's Thrusters and nothing else; typed [N] (an attack whose AC the text does not
-    give), it offers no Apply and its steps say the damage is not applied."""
+    applies one box off the Valiant's Thrusters and Overdriven (Thrusters), nothing else; picked again, the pick says
+    the Overdriven Rating behaves as its full value while its boxes left are filled; typed [N] (an attack whose AC the
+    text does not give), it offers no Apply and its steps say the damage is not applied; the End Phase ends it."""
     from tests.site.test_fleet_play import TENGU as PLAY_TENGU, VALIANT as PLAY_VALIANT
     from tests.site.test_fleet_states import back_to_the_fleet, played
 
@@ -266,12 +267,23 @@ def test_an_overdrive_from_the_card_marks_its_single_damage_and_says_when_it_can
         "[D4] → [D]: a single damage to Thrusters; then Overdriven", timeout=BOOT_MS)
     apply(widget, "Valiant")
     left = PLAY_VALIANT["left"]
-    assert stored(page)["ships"] == v3([{**PLAY_VALIANT, "left": {**left, "thrusters": left["thrusters"] - 1}}, PLAY_TENGU])
+    overdriven = {**PLAY_VALIANT, "left": {**left, "thrusters": left["thrusters"] - 1},
+                  "state": {"states": {"Overdriven": "Thrusters"}}}
+    assert stored(page)["ships"] == v3([overdriven, PLAY_TENGU])
     cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(0).locator(".fleet__card .fleet__state")).to_have_text("Overdriven (Thrusters)")
     widget = played(page, cards, 0, "jovian-wars/v1.2.4/overdrive")
+    expect()(widget.locator('fieldset[data-name="ship"] [data-region="picked"]')).to_contain_text(
+        f"Overdriven (Thrusters): it behaves as its full value, {left['thrusters']}, until the End Phase; its boxes "
+        f"left, {left['thrusters'] - 1}, are filled here.")
     type_digits(page, widget, "roll.dice", "123")
     outcome = widget.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_contain_text("[N] → [N]: Thrusters takes damage", timeout=BOOT_MS)
     expect()(outcome.locator(".resolver__steps li", has_text="its damage is not applied here")).to_have_count(1)
     expect()(outcome.get_by_role("button", name="Apply to the fleet", exact=True)).to_have_count(0)
+    back_to_the_fleet(page, widget)
+    page.get_by_role("button", name="End Phase", exact=True).tap()
+    expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Valiant: Overdriven (Thrusters) ended.")
+    ended = {key: value for key, value in overdriven.items() if key != "state"}  # its damage stays; the State ends
+    assert stored(page)["ships"] == v3([ended, PLAY_TENGU])
     assert page_log.console_errors == [] and page_log.page_errors == []

@@ -14,6 +14,7 @@ from ...values import int_of
 from .action import Action, AttackRoll, resolver
 from .plain import THRUSTERS_OR_FUEL, V124
 from ..common import Flag, flag_input, rating_input
+from ..kept_states import OVERDRIVEN as OVERDRIVEN_STATE
 from ..ship_inputs import card_input
 
 # ---------------------------------------------------------------- States that change an attack's dice
@@ -140,7 +141,7 @@ HARD_BURN_X = Action(
 
 OVERDRIVEN = Action(
     "overdriven", "Overdriven", "The chosen rating works at its full, undamaged value until the End Phase.", V124, (),
-    (Input("chosen", "choice", "Overdriven rating", default="Thrusters", choices=("Defense", "Sensors", "Thrusters")),
+    (Input("chosen", "choice", "Overdriven rating", default="Thrusters", choices=OVERDRIVEN_STATE.of),
      rating_input("current", "Current value", 1), rating_input("full", "Full, undamaged value", 3)),
     effect=lambda v: (f"{v['chosen']} {int_of(v, 'current')} → {max(int_of(v, 'full'), int_of(v, 'current'))} until the End Phase",
                       ["Cancelled in the End Phase."]),

@@ -20,7 +20,7 @@ from ...values import faces_of, int_of
 from .action import Action, Enters, SkillTest, resolver
 from .plain import V124
 from ..common import Either, Flag, Rating, TableRow
-from ..kept_states import WITHDRAWN
+from ..kept_states import OVERDRIVEN, WITHDRAWN
 from ..model_choice import ModelCard
 from ..ship_inputs import card_input
 
@@ -113,7 +113,7 @@ LONG_SHOT = Action(
 
 # ---------------------------------------------------------------- Overdrive
 
-OVERDRIVE_RATINGS = ("Defense", "Sensors", "Thrusters")
+OVERDRIVE_RATINGS = OVERDRIVEN.of
 OVERDRIVE_SHIP = card_input("skill", *(name.lower() for name in OVERDRIVE_RATINGS), who="The ship")
 """The Overdriving ship's Skill and the Ratings it may Overdrive: a fleet pick fills them."""
 
@@ -125,17 +125,16 @@ def _chosen_rating(values: Inputs) -> list[Check]:
 
 
 def _overdrive_damage(values: Inputs, row: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
-    """The ship after the row's damage, for the fleet: [D] marks one box of the chosen Rating; [T+] changes nothing the
-    fleet holds (the Overdriven state itself is not kept: kept_states.py); on [N] the damage of "a single Particle
-    Cannon attack" is not known (the text gives no AC for it), so nothing is applied and the step says so."""
+    """The ship after the row, for the fleet: Overdriven for the chosen Rating, after [D] one box of it marked or [T+]
+    none; on [N] the damage of "a single Particle Cannon attack" is not known (the text gives no AC for it), so
+    nothing is applied (not the State either: the ship's numbers would be wrong) and the step says so."""
     if row == "[N]":
         return ["The text gives no number for that Particle Cannon attack: its damage is not applied here; mark it on "
                 "the page."], {}
-    if row != "[D]":
-        return [], {}
-    part = str(values["chosen"]).lower()
-    left = int_of(values, f"{OVERDRIVE_SHIP.name}.{part}") - 1
-    return [], {"ships": {OVERDRIVE_SHIP.name: {"numbers": {part: left}, "fate": "", "crippled": False}}}
+    chosen = str(values["chosen"])
+    numbers = {chosen.lower(): int_of(values, f"{OVERDRIVE_SHIP.name}.{chosen.lower()}") - 1} if row == "[D]" else {}
+    return [], {"ships": {OVERDRIVE_SHIP.name: {"numbers": numbers, "fate": "", "crippled": False,
+                                                "states": {OVERDRIVEN.name: chosen}}}}
 
 
 OVERDRIVE = Action(
