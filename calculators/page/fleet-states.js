@@ -3,9 +3,10 @@
 // {"states": {name: X}}: X a whole number for a State with X (Hard Burn:2), the Rating it is held for where it is held
 // for one (Overdriven: "Thrusters"), true for the others (Evading).
 
-/** Each kept State: whether it has an X, the Ratings it may be held for (`of`), what the End Phase does ("cancelled",
- * or "x-1": X falls by one, and a State at X 0 ends), and the resolver of its rule, as rules_core's KEPT.
- * @type {{[name: string]: {x: boolean, of?: string[], endPhase: "cancelled" | "x-1", resolver: string}}} */
+/** Each kept State: whether it has an X, the Ratings it may be held for (`of`), what the End Phase does ("cancelled";
+ * "x-1": X falls by one, and a State at X 0 ends; "kept": nothing, it ends by its own rule), and the resolver of its
+ * rule, as rules_core's KEPT.
+ * @type {{[name: string]: {x: boolean, of?: string[], endPhase: "cancelled" | "x-1" | "kept", resolver: string}}} */
 export const KEPT_STATES = {
   "Evading": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/evading" },
   "Station Keeping": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/station-keeping" },
@@ -14,6 +15,7 @@ export const KEPT_STATES = {
   "Suppressed": { x: true, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/suppressed" },
   "Stealthed": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/stealthed" },
   "Overdriven": { x: false, of: ["Defense", "Sensors", "Thrusters"], endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/overdriven" },
+  "Escorting": { x: false, endPhase: "kept", resolver: "jovian-wars/v1.2.4/escorting" },
 };
 /** The highest X a kept State holds (rules_core kept_states.MOST_X). */
 export const MOST_X = 30;
@@ -51,6 +53,10 @@ export function afterEndPhase(ship) {
   const changes = [];
   for (const name of Object.keys(KEPT_STATES).filter((held) => Object.hasOwn(states, held))) { // said in the table's order
     const value = states[name];
+    if (KEPT_STATES[name]?.endPhase === "kept") {
+      kept[name] = value; // the End Phase leaves it (Escorting ends by a Vector Attack)
+      continue;
+    }
     const lowered = KEPT_STATES[name]?.endPhase === "x-1" && Number(value) > 0;
     if (lowered) kept[name] = Number(value) - 1;
     changes.push(lowered ? `${stateWords(name, value)} → ${stateWords(name, Number(value) - 1)}` : `${stateWords(name, value)} ended`);

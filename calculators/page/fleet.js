@@ -139,7 +139,7 @@ class FleetPage {
     drawShips(this.list, this.ships, this.parts, { edit: (index) => this.edit(index), remove: (index) => this.remove(index),
       toggle: (index) => this.toggle(index), endState: (index, name) => this.endState(index, name), open: this.open, places: this.places });
     // The End Phase ends or lowers the States the ships hold (fleet-states.js); with none held it has nothing to do.
-    this.endPhaseButton.disabled = !this.ships.some((ship) => heldStates(ship).length);
+    this.endPhaseButton.disabled = !this.ships.some((ship) => afterEndPhase(ship).changes.length); // nothing it would change
     this.addButton.disabled = this.addSquadron.disabled = this.ships.length >= MOST_SHIPS;
     const what = nextUndo();
     this.undoButton.textContent = what ? `Undo: ${what}` : "Undo";

@@ -8,7 +8,8 @@ State's words on its end are the text's (tests/rules_core/test_kept_states.py fi
 
 Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn), and those an Action
 puts on its Capital Ship target (Combined Attack's Targeted:X, Suppressing Fire's Suppressed:X), whose X now the
-target's pick fills (`STATE_PARTS`), Stealthed, which declaring Silent Running enters, and Overdriven, kept as the
+target's pick fills (`STATE_PARTS`), Stealthed, which declaring Silent Running enters, a Squadron's Escorting, which
+Combat Air Patrol enters and the End Phase leaves (`KEPT_ON`), and Overdriven, kept as the
 Rating it is held for, which Overdrive enters after its damage ([D] or [T+]: on [N] the damage "as if was hit by a
 single Particle Cannon attack" names no AC, so that outcome is not applied at all).
 """
@@ -21,6 +22,8 @@ CANCELLED = "cancelled"
 """The End Phase ends the State."""
 X_DOWN = "x-1"
 """The End Phase lowers X by one; a State at X 0 ends."""
+KEPT_ON = "kept"
+"""The End Phase leaves it: it ends only as its own rule says (ended by hand on the Fleet page)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class KeptState:
     x: bool
     """A State with an X ("Hard Burn:X"), kept as its X; else kept as `True`."""
     end_phase: str
-    """`CANCELLED` or `X_DOWN`."""
+    """`CANCELLED`, `X_DOWN` or `KEPT_ON`."""
     says: str
     """The text on how it ends, word for word."""
     resolver: str
@@ -63,7 +66,13 @@ OVERDRIVEN = KeptState("Overdriven", False, CANCELLED,
                        "The chosen Overdriven rating behaves as if it were its full, undamaged value until the End Phase.",
                        "jovian-wars/v1.2.4/overdriven", of=("Defense", "Sensors", "Thrusters"))
 """Kept as the chosen Rating ({"Overdriven": "Thrusters"}); its rule opens at that Rating."""
-KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED, STEALTHED, OVERDRIVEN)
+ESCORTING = KeptState("Escorting", False, KEPT_ON,
+                      "Base to Base with Capital Ship with CAP Trait Deployment or Combat Air Patrol Action Vector Attack",
+                      "jovian-wars/v1.2.4/escorting")
+"""Its table row: entered by Deployment or Combat Air Patrol, cancelled by a Vector Attack (ended by hand), never by
+the End Phase."""
+KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED, STEALTHED, OVERDRIVEN,
+                               ESCORTING)
 """Every State a fleet ship keeps, in the order a card lists them."""
 MOST_X = 30
 """The highest X a kept State holds: the inputs' own bounds (Suppressing Fire's AC at most 30)."""
@@ -77,6 +86,6 @@ WITHDRAWN_SAYS = "Models that successfully Withdraw are worth 0.5x points."
 
 
 __all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STEALTHED", "OVERDRIVEN",
-           "STATE_PARTS",
-           "CANCELLED", "X_DOWN", "MOST_X",
+           "ESCORTING", "STATE_PARTS",
+           "CANCELLED", "X_DOWN", "KEPT_ON", "MOST_X",
            "WITHDRAWN", "WITHDRAWN_SAYS"]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import rules_core
 from rules_core.errors import InputError, RulesError
-from rules_core.inputs import Input
+from rules_core.inputs import GROUP_KINDS, Input
 from rules_core.registry import Resolver
 
 
@@ -60,7 +60,7 @@ def value_for(spec: Input) -> st.SearchStrategy[object]:
                          st.lists(st.integers(1, 6), min_size=most + 1, max_size=most + 40),
                          st.lists(st.one_of(st.integers(-2, 9), st.sampled_from(WEIRD_TEXTS[:6]), st.none()),
                                   min_size=1, max_size=most), WEIRD)
-    if spec.parts:  # a group or a ship
+    if spec.parts or spec.kind in GROUP_KINDS:  # a group or a model (a Squadron named, none of its numbers read)
         return st.one_of(mapping_for(spec.parts), mapping_for(spec.parts), WEIRD)
     raise AssertionError(f"no strategy for input kind {spec.kind!r}")
 

@@ -295,3 +295,27 @@ def test_silent_running_from_either_kind_keeps_stealthed_until_it_is_ended(page,
     expect()(page.locator('[data-region="fleet-note"]')).to_have_text("End Phase: Valiant: Stealthed ended.")
     assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
     assert page_log.page_errors == []
+
+
+def test_a_squadrons_combat_air_patrol_keeps_escorting_through_the_end_phase(page, page_log, site_url):
+    """Assert Combat Air Patrol, opened from a Squadron's card (the Squadron in place), applied, keeps the Squadron
+    Escorting; the End Phase, which never ends Escorting, has nothing to do (its button is off); a Vector Attack's
+    cancellation is "End Escorting" on the Squadron."""
+    from tests.site.test_boarding_applied import store
+    from tests.site.test_fleet import open_fleet, squadron
+
+    alpha = squadron("Alpha", "CEGA")
+    store(page, site_url, [VALIANT, TENGU, alpha])
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    widget = played(page, cards, 2, "jovian-wars/v1.2.4/combat-air-patrol")
+    expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_contain_text(
+        "Moves into base contact and enters the Escorting state", timeout=ENGINE_MS)
+    apply(widget, "Alpha")
+    cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(2).locator(".fleet__card .fleet__state")).to_have_text("Escorting")
+    assert states_stored(page) == [None, None, {"Escorting": True}]
+    expect()(page.get_by_role("button", name="End Phase", exact=True)).to_be_disabled()
+    card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
+    card.get_by_role("button", name="End Escorting on Alpha", exact=True).tap()
+    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
+    assert page_log.page_errors == []

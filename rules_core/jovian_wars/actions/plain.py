@@ -12,9 +12,9 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, Enters, SkillTest, resolver
-from ..kept_states import EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, STEALTHED, SUPPRESSED, TARGETED
+from ..kept_states import ESCORTING, EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, STEALTHED, SUPPRESSED, TARGETED
 from ..common import Either, Flag, ForModel, Rating, flag_input, rating_input
-from ..model_choice import CAPITAL_SHIP, ModelCard
+from ..model_choice import CAPITAL_SHIP, ModelCard, squadron_card_input
 from ..model_choice import SQUADRON as SQUADRON_KIND
 from ..ship_inputs import card_input
 from ..squadron_inputs import squadron_end, squadron_input, squadron_of
@@ -151,9 +151,13 @@ COMBAT_AIR_PATROL = Action(
     V124,
     (Flag("cap", "Capital Ship with CAP Trait", asks="Friendly Capital Ship with the CAP Trait"),
      Flag("escorted", "Escorting Squadron already", absent=True, asks="That ship already has an Escorting Squadron")),
+    (squadron_card_input(),),
     effect=lambda v: ("Moves into base contact and enters the Escorting state",
                       ["Once in base contact it may make no further movement this activation."]),
+    enters=Enters(ESCORTING),
 )
+"""The Squadron is an input of no numbers (the rule reads none of its card) so a fleet pick names the one that enters
+Escorting."""
 
 INTERCEPTION = Action(
     "interception", "Interception", "Whether an Interception (which starts a Dogfight) is allowed.", V124,
