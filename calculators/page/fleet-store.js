@@ -37,7 +37,7 @@ import { checkStates } from "./fleet-states.js";
 export const VERSION = 6;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
  * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn, 5 is 6 with one box count for every
- * System Trait and without the State Stealthed. */
+ * System Trait and without the States Stealthed, Overdriven and Escorting. */
 export const READS = [1, 2, 3, 4, 5, 6];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";

@@ -1,7 +1,8 @@
 """States kept by the fleet (issue 33 point 2: "every Action that enters or ends a State"), at 390x844 with touch:
-an Action opened from a ship's card that enters a State (Evade, Hard Burn) is applied to the ship, its card shows
-the State, the State's own rule reaches its Actions (a ship in Hard Burn may not declare Hard Burn), the End Phase
-ends or lowers every State as the texts say in one undoable change, and a State ends by hand.
+an Action opened from a ship's card that enters a State (Evade, Hard Burn, Silent Running, Combined Attack on its
+target, a Squadron's Combat Air Patrol) is applied to the ship, its card shows the State, the State's own rule reaches
+its Actions (a ship in Hard Burn may not declare Hard Burn), the End Phase ends, lowers or leaves every State as the
+texts say in one undoable change, and a State ends by hand. (Overdrive's Overdriven: tests/site/test_flows_applied.py.)
 
 Drives the DOM hooks of calculators/page/fleet.js (end-phase, fleet__end-state) and apply-outcome.js.
 """
