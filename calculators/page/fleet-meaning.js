@@ -10,12 +10,17 @@ import { playLink } from "./fleet-play.js";
 import { KEPT_STATES, heldStates } from "./fleet-states.js";
 import { itOrThem } from "./words.js";
 
-/** The damage and boarding views of each kind, by resolver: a Capital Ship's damage and Critical Hit, Boarded while
- * Boarders are aboard; a Squadron's damage and the Dogfight. */
+/** The fate a resolution left on the ship ("" in play). @param {any} ship @returns {string} */
+const fateOf = (ship) => (ship.state && ship.state.fate) || "";
+
+/** The damage and boarding views of each kind, by resolver, with when each applies: a Capital Ship in play, its damage
+ * and Critical Hit, and Boarded while Boarders are aboard; once it Explodes, its Explosion (the ship in place as the
+ * exploding one, the other side's ships its targets); a Squadron in play, its damage and the Dogfight. */
 const VIEWS = {
-  ship: [["jovian-wars/v1.2.4/capital-ship-damage", () => true], ["jovian-wars/v1.2.4/critical-hit", () => true],
-    ["jovian-wars/v1.2.4/boarded", (ship) => Boolean(ship.state && ship.state.boarders)]],
-  squadron: [["jovian-wars/v1.2.4/squadron-damage", () => true], ["jovian-wars/v1.2.4/dogfight", () => true]],
+  ship: [["jovian-wars/v1.2.4/capital-ship-damage", (ship) => !fateOf(ship)], ["jovian-wars/v1.2.4/critical-hit", (ship) => !fateOf(ship)],
+    ["jovian-wars/v1.2.4/boarded", (ship) => !fateOf(ship) && Boolean(ship.state && ship.state.boarders)],
+    ["jovian-wars/v1.2.4/explosion", (ship) => fateOf(ship) === "Explodes"]],
+  squadron: [["jovian-wars/v1.2.4/squadron-damage", (ship) => !fateOf(ship)], ["jovian-wars/v1.2.4/dogfight", (ship) => !fateOf(ship)]],
 };
 
 /** The engine's answers by the ship's inputs, so a re-drawn list shows each known meaning at once: nothing flashes
@@ -83,7 +88,6 @@ function listed(items, join) {
 
 /** The damage and boarding views that apply to the ship, as links. */
 function viewNodes(ship, door, places, link) {
-  if (ship.state && ship.state.fate) return [];
   const views = VIEWS[door].filter(([resolverId, applies]) => applies(ship) && Object.hasOwn(places, resolverId));
   if (!views.length) return [];
   return [el("p", { class: "fleet__views" }, "Damage and boarding: ", ...listed(views.map(([id]) => link(id, places[id][2])), ", "), el("span", { class: "fleet__join", text: "." }))];

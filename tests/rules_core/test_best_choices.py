@@ -73,7 +73,7 @@ def test_the_issues_example_best_is_at_least_by_value() -> None:
 @given(ship=small_ship, structure=st.integers(1, 4), armor=st.integers(0, 3))
 def test_explosion_best_beats_every_fixed_choice(ship, structure, armor) -> None:
     """Assert an Explosion's automatic [D] choice is the exploding ship's player's best."""
-    given_inputs = {"target_ship": ship, "structure": structure, "armor": armor}
+    given_inputs = {"target_ship": ship, "exploding_ship": {"start_structure": structure}, "armor": armor}
     best = attacker_odds(odds(V + "explosion", {**given_inputs, "d_results": BEST}), "Target")
     for d_results in FIXED_D:
         assert best >= attacker_odds(odds(V + "explosion", {**given_inputs, "d_results": d_results}), "Target")

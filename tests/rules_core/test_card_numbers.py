@@ -36,7 +36,7 @@ PENDING: dict[str, set[str]] = {
     # card giving a ship's Armor by arc, so the fleet has no Armor to fill (the Ram's arcs are another branch's).
     "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
     "jovian-wars/v1.2.4/suppressed": {"armor"},
-    "jovian-wars/v1.2.4/explosion": {"structure", "armor"},
+    "jovian-wars/v1.2.4/explosion": {"armor"},
     # v1.2.1 Special Actions of either kind whose requirement the fleet's cards cannot hold: Vector Attack's "Sensors:
     # 1+" (a Squadron's card has no Sensors: whether a v1.2.1 Squadron may meet it is not on the card), Ramming Speed's
     # "Structure: 1+ or Damage: 1+" (v1.2.1's Damage is on no fleet card). Concentrated Fire, whose "Skill/Sensors"

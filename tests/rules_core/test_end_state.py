@@ -24,8 +24,8 @@ from rules_core.jovian_wars.squadron_inputs import squadron_of
 from rules_core.registry import REGISTRY
 
 FLEET_PARTS = tuple(part.name for part in ship_parts())
-CRITICAL = "jovian-wars/v1.2.4/critical-hit"
 """What a fleet ship's `left` holds (the fleet page's data-ship declaration)."""
+CRITICAL = "jovian-wars/v1.2.4/critical-hit"
 SHIP_TAKING = {
     "jovian-wars/v1.2.4/ram": {"rammer": ("Capital Ship", "Squadron"), "side_arc": (True, False),
                                "ram_d_results": None, "target_d_results": None},

@@ -175,7 +175,7 @@ def test_critical_hit_applies_the_chosen_option() -> None:
 
 @pytest.mark.parametrize(("structure", "armor", "ship"), [(2, 0, SHIPS[0]), (3, 2, SHIPS[1]), (2, 1, SHIPS[2])])
 def test_explosion_on_a_capital_ship_matches_the_brute_force(structure: int, armor: int, ship: dict) -> None:
-    answer = odds(V + "explosion", {"structure": structure, "armor": armor, "target_ship": ship})
+    answer = odds(V + "explosion", {"exploding_ship": {"start_structure": structure}, "armor": armor, "target_ship": ship})
     pool = Pool(structure, 0, 2 - armor)
     expected = brute_fates(ship, brute_damage.events, brute_odds(pool))
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}
@@ -334,7 +334,7 @@ def test_system_trait_repair_chart_is_the_repair_table_row() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_an_explosion_resolves_on_the_target_ship_as_its_odds_allow(seed: int) -> None:
     """Assert a rolled Explosion on a Capital Ship ends the target in a Structure its odds give a positive chance."""
-    given = {"structure": 6, "target_ship": {"structure": 2}, "seed": seed}
+    given = {"exploding_ship": {"start_structure": 6}, "target_ship": {"structure": 2}, "seed": seed}
     out = resolve(V + "explosion", given)
     charts = {chart["title"]: rows(chart) for chart in odds(V + "explosion", given)["charts"]}
     left = out["outcome"]["target"]["structure"]

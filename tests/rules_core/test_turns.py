@@ -110,7 +110,7 @@ def test_a_ram_asked_roll_by_roll_ends_as_the_one_shot(rammer: dict, target: dic
 @given(SHIP, st.integers(1, 4), st.integers(0, 2), st.integers(0, 2**32))
 def test_an_explosion_asked_roll_by_roll_ends_as_the_one_shot(ship: dict, structure: int, armor: int, seed: int) -> None:
     rng = random.Random(seed)
-    case = {"structure": structure, "armor": armor, "target_ship": ship}
+    case = {"exploding_ship": {"start_structure": structure}, "armor": armor, "target_ship": ship}
     check_turns_match_one_shot(EXPLOSION, first_rolls(EXPLOSION, case, rng), streams_of(rng, ("random_dice",), 24))
 
 

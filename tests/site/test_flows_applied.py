@@ -287,3 +287,27 @@ def test_an_overdrive_from_the_card_marks_its_single_damage_and_says_when_it_can
     ended = {key: value for key, value in overdriven.items() if key != "state"}  # its damage stays; the State ends
     assert stored(page)["ships"] == v3([ended, PLAY_TENGU])
     assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_an_exploded_ships_card_opens_its_explosion_with_the_ship_in_place(page, page_log, site_url):
+    """Assert a ship that Explodes lists its Explosion; opened from its card, the Explosion has that ship as the
+    exploding one (its starting Structure its card's) and the other side's ship one tap away as the target; seeded
+    random dice typed as asked, the answer is rules_core's, and Apply leaves the target as its end state, the exploded
+    ship as it was."""
+    from tests.site.test_fleet_play import TENGU as PLAY_TENGU, VALIANT as PLAY_VALIANT
+    from tests.site.test_fleet_states import played
+
+    explosion = "jovian-wars/v1.2.4/explosion"
+    exploded = {**PLAY_VALIANT, "left": {**PLAY_VALIANT["left"], "structure": 0}, "state": {"fate": "Explodes"}}
+    store(page, site_url, [exploded, PLAY_TENGU])
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    widget = played(page, cards, 0, explosion)
+    start = {"start_structure": PLAY_VALIANT["card"]["structure"]}
+    expect()(widget.locator('[data-name="exploding_ship.start_structure"]')).to_have_value(str(start["start_structure"]))
+    widget.get_by_role("button", name="Target: Tengu", exact=True).tap()
+    inputs = {"exploding_ship": start, "target_ship": filled(explosion, "target_ship", PLAY_TENGU)}
+    stages = random_rolls(explosion, inputs, random.Random(37), [])
+    answer = resolve_typed(page, widget, explosion, stages, inputs)
+    apply(widget, "Tengu")
+    assert stored(page)["ships"] == v3([exploded, applied(PLAY_TENGU, answer["outcome"]["ships"]["target_ship"])])
+    assert page_log.console_errors == [] and page_log.page_errors == []

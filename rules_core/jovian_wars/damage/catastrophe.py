@@ -99,8 +99,21 @@ def explosion_attack(values: Inputs) -> Pool:
                   most=EXPLOSION_CAPS)
 
 
+EXPLODING_SHIP = ship_input("exploding_ship", "Exploding ship", (
+    Input("start_structure", "int", "Starting Structure", default=4, low=0, high=12,
+          help="Its starting Structure rating (it is at 0 when it explodes): the attack's AC or AS."),))
+"""The exploding ship, as far as its Explosion reads it: a fleet pick (from its card, or of the ship that Explodes)
+fills its starting Structure from the card."""
+
+
+def _with_structure(values: Inputs) -> Inputs:
+    """The inputs with the exploding ship's starting Structure as the attack's "structure" (explosion_pool's, which
+    the Ram's Explosion gives directly)."""
+    return {**values, "structure": int_of(values, f"{EXPLODING_SHIP.name}.start_structure")}
+
+
 def _explosion_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(explosion_attack(values), "roll")
+    return pool_needed(explosion_attack(_with_structure(values)), "roll")
 
 
 def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
@@ -110,6 +123,7 @@ def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
 
 
 def _explosion_odds(values: Inputs) -> Answer:
+    values = _with_structure(values)
     pool = explosion_attack(values)
     weights, total = pool_weights(pool)
     if values["target"] == "Squadron":
@@ -121,9 +135,10 @@ def _explosion_odds(values: Inputs) -> Answer:
 
 
 def _explosion_run(values: Inputs) -> Answer:
+    values = _with_structure(values)
     pool = explosion_attack(values)
     rating = "AS" if values["target"] == "Squadron" else "AC"
-    steps = [f"Particle Cannon attack (Turret arc): {rating} {values['structure']} (the exploding ship's Structure), "
+    steps = [f"Particle Cannon attack (Turret arc): {rating} {values['structure']} (the exploding ship's starting Structure), "
              f"Macro {2 if values['range'] == RANGES[0] else 0} ({values['range']}) - Armor {values['armor']}"
              + (f", attack modifier {int_of(values, 'modifier'):+d}" if values["modifier"] else "")
              + f": {pool.describe()}."]
@@ -149,8 +164,7 @@ EXPLOSION = Resolver(
     id="jovian-wars/v1.2.4/explosion",
     title="Explosion",
     summary="Every model within 6\" suffers a Particle Cannon attack: AC/AS = Structure, Macro 2 within 3\", 0 beyond.",
-    inputs=(Input("structure", "int", "Exploding ship's Structure", default=4, low=0, high=12,
-                  help="Its starting Structure rating (it is at 0 when it explodes)."),
+    inputs=(EXPLODING_SHIP,
             Input("range", "choice", "Distance to the target", default=RANGES[0], choices=RANGES),
             Input("target", "choice", "Target", default=TARGETS[0], choices=TARGETS),
             Input("armor", "int", "Target's Armor in the arc facing the ship", default=0, low=0, high=10),
