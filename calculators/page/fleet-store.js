@@ -138,6 +138,14 @@ function splitFrom(kind, version) {
   return Object.fromEntries(Object.entries(SPLIT[kind] || {}).filter(([, [, since]]) => version < since).map(([name, [from]]) => [name, from]));
 }
 
+/** A ship's numbers as stored, with each number its record's version kept under another name read from that one (a
+ * copy where one is added): what a pick reads, as `checkShip` reads them. @param {any} numbers
+ * @param {{[name: string]: string}} split */
+function withSplit(numbers, split) {
+  const added = Object.entries(split).filter(([name, from]) => !Object.hasOwn(numbers, name) && Object.hasOwn(numbers, from));
+  return added.length ? { ...numbers, ...Object.fromEntries(added.map(([name, from]) => [name, numbers[from]])) } : numbers;
+}
+
 /** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field.
  * @param {any} ship @param {PartsByKind} partsByKind @param {string} where @param {number} version its record's */
 export function checkShip(ship, partsByKind, where = "The ship", version = VERSION) {
@@ -149,13 +157,13 @@ export function checkShip(ship, partsByKind, where = "The ship", version = VERSI
   const named = `${where} (${quoted(name)})`;
   const side = checkText(ship.side ?? "", `${named}'s side`, MOST_SIDE, false);
   const parts = partsByKind[kind];
-  if (!parts) {
+  const split = splitFrom(kind, version);
+  if (!parts) { // kept as stored, in this version's names (as a pick reads it: fleetShips)
     if (!isObject(ship.card) || !isObject(ship.left)) refuse(`${named} must have its card's numbers and its numbers now`);
-    const kept = { kind, name, side, card: copied(ship.card), left: copied(ship.left) };
+    const kept = { kind, name, side, card: withSplit(copied(ship.card), split), left: withSplit(copied(ship.left), split) };
     return ship.state === undefined ? kept : { ...kept, state: copied(ship.state) };
   }
   const unset = notYetKept(ship, kind, version);
-  const split = splitFrom(kind, version);
   const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel, split);
   const left = ship.left === undefined ? { ...card } : checkNumbers(ship.left, parts, `${named}, now`, (part) => part.label, split);
   for (const name of unset) left[name] = card[name]; // the default stands on both until the player sets it
@@ -326,7 +334,8 @@ export function fleetShips(kind = CAPITAL_SHIP) {
   if (!isObject(record) || !READS.includes(record.fleet) || !Array.isArray(record.ships)) return [];
   return record.ships.slice(0, MOST_SHIPS).map((ship, index) => ({ ship, index }))
     .filter(({ ship }) => isObject(ship) && kindOf(ship) === kind && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
-    .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "", card: ship.card, left: ship.left,
+    .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "",
+      card: withSplit(ship.card, splitFrom(kind, record.fleet)), left: withSplit(ship.left, splitFrom(kind, record.fleet)),
       ...stateAsked(ship, kind, record.fleet) })); // its state as stored: a pick checks what it reads
 }
 

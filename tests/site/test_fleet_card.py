@@ -177,3 +177,22 @@ def test_a_fleet_squadrons_fuel_and_skill_reach_evade_and_withdraw_through_the_m
     expect()(withdraw.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+def test_a_ship_stored_with_one_count_for_both_system_traits_is_picked_with_it_in_each(page, page_log, site_url):
+    """Assert a version-5 record (one box count for every System Trait) picked by a resolver fills System Trait 2's
+    boxes with that count, as the Fleet page reads it, and that its outcome applies: the pick and the fleet read the
+    ship alike, so Apply never finds it "changed since it was picked" (the Boarding from the fleet found it so)."""
+    from tests.site.test_boarding_applied import apply
+
+    card = {**V3_CARD, "skill": 3, "traits": 2, "trait_boxes": 3}
+    tengu = {"kind": "Capital Ship", "name": "Tengu", "side": "Theirs", "card": card, "left": {**card, "trait_boxes": 2}}
+    store(page, site_url, json.dumps({"fleet": 5, "ships": [tengu]}))
+    ram = pick(page, "jovian-wars/v1.2.4/ram", "Target", "Tengu (Theirs)")
+    expect()(ram.locator('[data-name="target_ship.trait2_boxes"]')).to_have_value("2")
+    evade = pick(page, "jovian-wars/v1.2.4/evade", "The ship", "Tengu (Theirs)")
+    apply(evade, "Tengu")
+    assert stored(page)["ships"] == [{**tengu, "card": {**card, "trait2_boxes": 3},
+                                      "left": {**card, "trait_boxes": 2, "trait2_boxes": 2},
+                                      "state": {"states": {"Evading": True}}}]
+    assert page_log.page_errors == []
