@@ -24,7 +24,7 @@ FAILING: dict[str, dict[str, object]] = {
     "land": {"launched": True},
     "launch": {"embarked": False},
     "lock-on": {"fire_control": 1},
-    "ramming-speed": {"structure": 0, "damage": 0},
+    "ramming-speed": {"ship": {"structure": 0}, "damage": 0},
     "vector-attack": {"sensors": 0},
     "withdraw": {"clear_6": False},
     "bombing-run": {"model": "Capital Ship"},
@@ -187,3 +187,15 @@ def test_bad_inputs_name_the_field(slug: str, given: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
         resolve(V + slug, given)
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize("given, ok", [
+    ({"ship": {"structure": 1}, "damage": 0}, True), ({"ship": {"structure": 0}, "damage": 1}, True),
+    ({"ship": {"structure": 0}, "damage": 0}, False),
+    ({"model": "Squadron", "squadron": {"structure": 1}, "ship": {"structure": 0}, "damage": 0}, True),
+    ({"model": "Squadron", "squadron": {"structure": 0}, "ship": {"structure": 5}, "damage": 0}, False)])
+def test_ramming_speed_reads_the_chosen_kinds_structure_from_its_card(given: dict, ok: bool) -> None:
+    """Assert "Structure: 1+ or Damage: 1+" reads the chosen kind's own card's Structure (a fleet pick fills it), the
+    Damage rating (on no fleet card) its own input, and the Skill Test rolls that card's Skill."""
+    assert resolve(V + "ramming-speed", {**given, "seed": 1})["checks"][0]["ok"] is ok
+    assert describe(V + "ramming-speed", {"model": "Squadron", "squadron": {"skill": 5}})["dice_needed"]["roll.dice"] == 5

@@ -10,8 +10,9 @@ it (How the dice work §10 "What the rules do not hold").
 from __future__ import annotations
 
 from ... import readings
-from ...registry import Resolver
+from ...answers import Check
 from ...inputs import Input
+from ...registry import Inputs, Resolver
 from .action import Action, SkillTest, resolver
 from ..common import Either, Flag, ForModel, Model, Rating, Table
 from ..model_choice import CAPITAL_SHIP, ModelCard, squadron_card_input
@@ -62,6 +63,20 @@ WITHDRAW_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill",))
 CONCENTRATED_CARD = ModelCard.of(ship=("skill", "sensors"), squadron=("skill",))
 """Concentrated Fire's model (a Generic Special Action): its "Skill/Sensors" test a rating of the chosen kind's card
 (a Squadron's has no Sensors)."""
+RAMMING_CARD = ModelCard.of(ship=("skill", "structure"), squadron=("skill", "structure"))
+"""Ramming Speed's model (a Generic Special Action): its Structure (the requirement) and Skill (the test), from the
+chosen kind's card."""
+RAMMING_DAMAGE = rating("Damage", 1)
+"""v1.2.1's Damage rating, the requirement's other alternative: on no fleet card, so an input of its own."""
+
+
+def _ramming_requirement(values: Inputs) -> list[Check]:
+    """"Structure: 1+ or Damage: 1+": the chosen kind's card's Structure, or the Damage rating."""
+    card = RAMMING_CARD.card(values)
+    structure = Rating(f"{card.name}.structure", "Structure", 1, model=card)
+    return [Either("Structure: 1+ or Damage: 1+", (structure, RAMMING_DAMAGE)).check(values)]
+
+
 POINT_DEFENSE_SHIP, SENSORS_SHIP, SKILL_SHIP = ship_card("defense"), ship_card("sensors"), ship_card("skill")
 THRUSTERS_SHIP = ship_card("thrusters")
 REORIENT_SHIP = ship_card("thrusters", "skill")
@@ -127,9 +142,9 @@ ACTIONS: tuple[Action, ...] = (
         effect="A model may spend 1 extra Fire Control rating when making an attack. The attack may be re-rolled if the "
                "result in [N], and the attacker may choose the value of [D] or [T] results."),
     Action(
-        "ramming-speed", "Ramming Speed", "", V121,
-        (Either("Structure: 1+ or Damage: 1+", (rating("Structure", 1), rating("Damage", 1))),),
-        effect="Resolve a Ramming Special Action.", roll=skill_test("Skill"), gap=readings.V121_RAMMING_GAP,
+        "ramming-speed", "Ramming Speed", "", V121, (), RAMMING_DAMAGE.inputs, more_checks=_ramming_requirement,
+        effect="Resolve a Ramming Special Action.", roll=skill_test("Skill", model=RAMMING_CARD),
+        gap=readings.V121_RAMMING_GAP,
         readings=(readings.V121_DAMAGE_RATING,)),
     Action(
         "vector-attack", "Vector Attack", "", V121, (rating("Sensors", 1),),
