@@ -37,10 +37,10 @@ PENDING: dict[str, set[str]] = {
     "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
     "jovian-wars/v1.2.4/suppressed": {"armor"},
     "jovian-wars/v1.2.4/explosion": {"armor"},
-    # v1.2.1 Special Actions of either kind whose requirement the fleet's cards cannot hold: Vector Attack's "Sensors:
-    # 1+" (a Squadron's card has no Sensors: whether a v1.2.1 Squadron may meet it is not on the card), Ramming Speed's
-    # "Structure: 1+ or Damage: 1+" (v1.2.1's Damage is on no fleet card). Concentrated Fire, whose "Skill/Sensors"
-    # is only a test, reads the chosen kind's card (a Squadron rolls its Skill).
+    # v1.2.1's Vector Attack, of either kind, requires "Sensors: 1+", and a Squadron's card has no Sensors: whether a
+    # v1.2.1 Squadron may meet it is not on the card. (Concentrated Fire's "Skill/Sensors" is only a test, and Ramming
+    # Speed's "Structure: 1+ or Damage: 1+" has Structure on every card: both read the chosen kind's card; Damage, on
+    # no fleet card, is not a number the fleet could fill.)
     "jovian-wars/v1.2.1/vector-attack": {"sensors", "skill"},
 }
 """The loose inputs left, by resolver, each with why: the test holds the list exact, so a resolver moved onto the
