@@ -15,7 +15,7 @@ import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, kindOf, readFleet, s
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
 import { resultText } from "./result-text.js";
-import { statePart, statesOf } from "./fleet-states.js";
+import { pickedNumber, statesOf } from "./fleet-states.js";
 
 /**
  * @typedef {import("./form-state.js").Form} Form
@@ -81,7 +81,7 @@ function firstDifference(then, now) {
  * @param {any} ship @param {string} name */
 function filledBy(ship, name) {
   if (ship.carried && ship.carried[name] !== undefined) return ship.carried[name];
-  return name === "start_structure" ? ship.card.structure : statePart(ship, name) ?? ship.left[name];
+  return pickedNumber(ship, name);
 }
 
 /** The first of a ship's numbers sent otherwise than its pick (or the state carried since) filled it: [part, filled,

@@ -7,7 +7,7 @@ import { KINDS, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
 import { playLink } from "./fleet-play.js";
-import { KEPT_STATES, heldStates } from "./fleet-states.js";
+import { KEPT_STATES, heldStates, overdrivenPart } from "./fleet-states.js";
 import { itOrThem } from "./words.js";
 
 /** The fate a resolution left on the ship ("" in play). @param {any} ship @returns {string} */
@@ -35,8 +35,8 @@ export function meaningBox(ship, index, places = {}) {
   const box = el("div", { class: "fleet__meaning", "data-region": "ship-meaning", "data-state": "loading", text: "Working out what its state means now…" });
   const door = KINDS[kindOf(ship)]; // the engine's "ship" or "squadron" door
   // An Overdriven Rating behaves as its full, undamaged value until the End Phase: so it stands in what the ship may do.
-  const overdriven = door === "ship" ? ship.state?.states?.Overdriven : undefined;
-  const now = typeof overdriven === "string" ? { ...ship.left, [overdriven.toLowerCase()]: ship.card[overdriven.toLowerCase()] } : ship.left;
+  const rating = door === "ship" ? overdrivenPart(ship) : "";
+  const now = rating ? { ...ship.left, [rating]: ship.card[rating] } : ship.left;
   const inputs = { card: ship.card, now, fate: (ship.state && ship.state.fate) || "",
     ...(door === "ship" ? { boarders: (ship.state && ship.state.boarders) || 0, burning: heldStates(ship).some(([name]) => name === "Hard Burn") } : {}) };
   const key = `${door} ${JSON.stringify(inputs)}`;

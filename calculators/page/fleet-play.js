@@ -89,9 +89,11 @@ export function playFromFleet(widget) {
     // No pick of the declaring ship: a State's rule (Hard Burn:X, at the ship's X), or an Action on a target alone
     // (Combined Attack, declared by a Squadron or a Sensor Array ship): the other side one tap away, the way back.
     const played = fleetShipAt(named);
-    if (played) for (const target of picks) offerTargets(target, played, folded(picks));
-    if (played) fillHeld(widget, played);
-    if (played) fillKind(widget, played);
+    if (played) {
+      for (const target of picks) offerTargets(target, played, folded(picks));
+      fillHeld(widget, played);
+      fillKind(widget, played);
+    }
     backToFleet(widget, named.index, named.name);
     return [];
   }

@@ -24,11 +24,25 @@ export const STATE_PARTS = { targeted: "Targeted", suppressed: "Suppressed" };
 
 /** What a pick of `ship` puts in the part `name` that is a State's X: the X it holds, 0 when not in it; undefined for
  * a part that is no State's. @param {any} ship @param {string} name */
-export function statePart(ship, name) {
+function statePart(ship, name) {
   if (!Object.hasOwn(STATE_PARTS, name)) return undefined;
   const states = (ship.state && ship.state.states) || {};
   const held = STATE_PARTS[/** @type {keyof typeof STATE_PARTS} */ (name)];
   return Object.hasOwn(states, held) ? states[held] : 0;
+}
+
+/** What a pick of `ship` fills in a ship input's part `name`: the starting Structure its card's, a State's X now (a
+ * target's Targeted:X), else its number now. The one reading of a pick, so what Apply compares is what was filled.
+ * @param {any} ship @param {string} name */
+export function pickedNumber(ship, name) {
+  return name === "start_structure" ? ship.card.structure : statePart(ship, name) ?? ship.left[name];
+}
+
+/** The part of the Rating a ship is Overdriven for ("thrusters"), or "": that Rating behaves as its full value until
+ * the End Phase. @param {any} ship */
+export function overdrivenPart(ship) {
+  const rating = ship.state?.states?.Overdriven;
+  return typeof rating === "string" ? rating.toLowerCase() : "";
 }
 
 /** "Hard Burn:2", "Overdriven (Thrusters)", "Evading". @param {string} name @param {unknown} value */

@@ -111,7 +111,7 @@ function checkNumbers(value, parts, where, label, split = {}) {
   onlyKeys(value, parts.map((part) => part.name), where);
   const out = {};
   for (const part of parts) {
-    const name = !Object.hasOwn(value, part.name) && Object.hasOwn(split, part.name) ? split[part.name] : part.name;
+    const name = storedName(value, part.name, split);
     const checked = checkValue({ ...part, label: `${where}: ${label(part)}` }, value[name], undefined, sourceOf(value, name));
     if (checked.error) refuse(checked.error);
     out[part.name] = checked.value;
@@ -138,12 +138,18 @@ function splitFrom(kind, version) {
   return Object.fromEntries(Object.entries(SPLIT[kind] || {}).filter(([, [, since]]) => version < since).map(([name, [from]]) => [name, from]));
 }
 
+/** The name under which `numbers` hold the number `name`: its own, or, where its record's version kept it under
+ * another (`split`), that one. @param {any} numbers @param {string} name @param {{[name: string]: string}} split */
+function storedName(numbers, name, split) {
+  return !Object.hasOwn(numbers, name) && Object.hasOwn(split, name) ? split[name] : name;
+}
+
 /** A ship's numbers as stored, with each number its record's version kept under another name read from that one (a
  * copy where one is added): what a pick reads, as `checkShip` reads them. @param {any} numbers
  * @param {{[name: string]: string}} split */
 function withSplit(numbers, split) {
-  const added = Object.entries(split).filter(([name, from]) => !Object.hasOwn(numbers, name) && Object.hasOwn(numbers, from));
-  return added.length ? { ...numbers, ...Object.fromEntries(added.map(([name, from]) => [name, numbers[from]])) } : numbers;
+  const added = Object.keys(split).filter((name) => storedName(numbers, name, split) !== name && Object.hasOwn(numbers, split[name]));
+  return added.length ? { ...numbers, ...Object.fromEntries(added.map((name) => [name, numbers[split[name]]])) } : numbers;
 }
 
 /** One ship checked: a fresh plain object (never the object read), or a Refusal naming the ship and the field.
@@ -332,10 +338,11 @@ export function fleetShips(kind = CAPITAL_SHIP) {
     return [];
   }
   if (!isObject(record) || !READS.includes(record.fleet) || !Array.isArray(record.ships)) return [];
+  const split = splitFrom(kind, record.fleet);
   return record.ships.slice(0, MOST_SHIPS).map((ship, index) => ({ ship, index }))
     .filter(({ ship }) => isObject(ship) && kindOf(ship) === kind && typeof ship.name === "string" && isObject(ship.card) && isObject(ship.left))
     .map(({ ship, index }) => ({ index, kind, name: ship.name.slice(0, MOST_NAME), side: typeof ship.side === "string" ? ship.side.slice(0, MOST_SIDE) : "",
-      card: withSplit(ship.card, splitFrom(kind, record.fleet)), left: withSplit(ship.left, splitFrom(kind, record.fleet)),
+      card: withSplit(ship.card, split), left: withSplit(ship.left, split),
       ...stateAsked(ship, kind, record.fleet) })); // its state as stored: a pick checks what it reads
 }
 

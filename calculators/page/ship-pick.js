@@ -7,7 +7,7 @@ import { KINDS, fleetShips } from "./fleet-store.js";
 import { el, nextId, targetOf } from "./dom.js";
 import { getPath } from "./paths.js";
 import { notePick } from "./apply-outcome.js";
-import { statePart } from "./fleet-states.js";
+import { overdrivenPart, pickedNumber } from "./fleet-states.js";
 import { itOrThem } from "./words.js";
 
 /**
@@ -95,8 +95,7 @@ export class ShipPicks {
         unset.push(part.label);
         continue;
       }
-      const value = part.name === "start_structure" ? ship.card.structure : part.name === "boarders" ? this.boardersOf(ship, path)
-        : statePart(ship, part.name) ?? ship.left[part.name]; // a State's X now (a target's Targeted:X), or a number
+      const value = part.name === "boarders" ? this.boardersOf(ship, path) : pickedNumber(ship, part.name);
       if (value !== undefined) given[part.name] = value;
     }
     const { values, refused } = checkState(spec.parts || [], given);
@@ -117,10 +116,9 @@ export class ShipPicks {
     }
     // An Overdriven Rating behaves as its full value until the End Phase, but its boxes left are what damage marks and
     // what Apply writes back: the pick fills those, and says so where this rule reads the Rating.
-    const overdriven = ship.state?.states?.Overdriven;
-    const rating = typeof overdriven === "string" ? overdriven.toLowerCase() : "";
+    const rating = overdrivenPart(ship);
     if (rating && Object.hasOwn(values, rating) && ship.card[rating] !== ship.left[rating]) {
-      picked.append(` Overdriven (${overdriven}): it behaves as its full value, ${ship.card[rating]}, until the End Phase; its boxes left, ${ship.left[rating]}, are filled here.`);
+      picked.append(` Overdriven (${ship.state.states.Overdriven}): it behaves as its full value, ${ship.card[rating]}, until the End Phase; its boxes left, ${ship.left[rating]}, are filled here.`);
     }
   }
 

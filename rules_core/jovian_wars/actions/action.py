@@ -127,7 +127,7 @@ class Enters:
     a fate (Withdrawn); the declaring model's, or its target's (`model`)."""
 
     state: KeptState | None = None
-    x: int | Callable[[Inputs], int] = 0
+    x: int | str | Callable[[Inputs], int | str] = 0
     """The State's X on entering (Hard Burn:2, or of the inputs: Targeted:X one up); unused for a State without X."""
     fate: str = ""
     rows: tuple[str, ...] = ()
@@ -138,7 +138,8 @@ class Enters:
     def end(self, values: Inputs) -> dict[str, object]:
         """The model's end state (the shape of ship_inputs.end_state): its numbers unchanged, its fate, the State."""
         x = self.x(values) if callable(self.x) else self.x
-        states = {"states": {self.state.name: x if self.state.x else True}} if self.state else {}
+        held = self.state and (self.state.x or self.state.of)  # kept as its X, or as what it is held for
+        states = {"states": {self.state.name: x if held else True}} if self.state else {}
         return {"numbers": {}, "fate": self.fate, "crippled": False, **states}
 
 

@@ -124,6 +124,10 @@ def _chosen_rating(values: Inputs) -> list[Check]:
     return [Rating(f"{OVERDRIVE_SHIP.name}.{chosen.lower()}", chosen, 1, model=OVERDRIVE_SHIP).check(values)]
 
 
+OVERDRIVEN_ENTERED = Enters(OVERDRIVEN, x=lambda values: str(values["chosen"]))
+"""Overdriven, held for the chosen Rating: the end state's shape is every entered State's (`Enters.end`)."""
+
+
 def _overdrive_damage(values: Inputs, row: str, rng: random.Random) -> tuple[list[str], dict[str, object]]:
     """The ship after the row, for the fleet: Overdriven for the chosen Rating, after [D] one box of it marked or [T+]
     none; on [N] the damage of "a single Particle Cannon attack" is not known (the text gives no AC for it), so
@@ -131,10 +135,9 @@ def _overdrive_damage(values: Inputs, row: str, rng: random.Random) -> tuple[lis
     if row == "[N]":
         return ["The text gives no number for that Particle Cannon attack: its damage is not applied here; mark it on "
                 "the page."], {}
-    chosen = str(values["chosen"])
-    numbers = {chosen.lower(): int_of(values, f"{OVERDRIVE_SHIP.name}.{chosen.lower()}") - 1} if row == "[D]" else {}
-    return [], {"ships": {OVERDRIVE_SHIP.name: {"numbers": numbers, "fate": "", "crippled": False,
-                                                "states": {OVERDRIVEN.name: chosen}}}}
+    part = str(values["chosen"]).lower()
+    numbers = {part: int_of(values, f"{OVERDRIVE_SHIP.name}.{part}") - 1} if row == "[D]" else {}
+    return [], {"ships": {OVERDRIVE_SHIP.name: {**OVERDRIVEN_ENTERED.end(values), "numbers": numbers}}}
 
 
 OVERDRIVE = Action(
