@@ -57,6 +57,12 @@ NEGATIVE_MACRO = Reading(
     "A negative macro pool rolls as many dice as it is below zero; each die showing the face of a "
     "base result lowers that result one step (Q to T to D to gone).",
 )
+ARMOR_BY_ARC = Reading(
+    "armor-by-arc", "A ship's Armor, arc by arc", "How the dice work §2",
+    "A macro pool subtracts \"the target's Armor in the attacked arc\", so a Capital Ship's data card holds one Armor "
+    "for each arc the texts name on a model's base: front, side (flank) and rear. A Ram strikes with the ramming "
+    "ship's front arc (\"move its front arc into base contact\") and meets the arc of the target it rams.",
+)
 ESCALATE_DIMINISH = Reading(
     "escalate-diminish", "Escalate and Diminish", "How the dice work §3",
     "Escalate moves a result one step up (D to T to Q, Q stays Q); Diminish one step down "
@@ -275,6 +281,7 @@ READINGS: dict[str, Reading] = {
         FLEX_KEEPS_BEST,
         NO_NEGATIVE_FLEX,
         NEGATIVE_MACRO,
+        ARMOR_BY_ARC,
         ESCALATE_DIMINISH,
         REROLL_WHOLE_POOL,
         SECONDARY_ADDS_UP,

@@ -11,7 +11,7 @@
 // by hand makes the outcome one of another ship), and the fleet's ship unchanged since (a second tap, or the fleet
 // changed meanwhile, would apply twice).
 
-import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, kindOf, readFleet, storedText } from "./fleet-store.js";
+import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, fleetWord, hasFleetWord, kindOf, readFleet, storedText } from "./fleet-store.js";
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
 import { resultText } from "./result-text.js";
@@ -36,24 +36,10 @@ export function notePick(form, path, ship, carried) {
   return now;
 }
 
-/** What the fleet calls each number a ship holds, and its state (a resolver's label may say more: "Defending Marines
- * (current)"). */
-const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrusters", marines: "Marines", structure: "Structure",
-  traits: "System Traits", trait_boxes: "boxes in System Trait 1", trait2_boxes: "boxes in System Trait 2", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
-  boarders: "Boarders aboard", fate: "fate", skill: "Skill", states: "States",
-  // a Squadron's card (rules_core squadron_parts' labels)
-  weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
-  missile_macro: "Missile Macro", evasive: "Evasive trait" };
-
-/** What the fleet calls a number or state a ship holds, else its name. @param {string} name */
-function fleetWord(name) {
-  return Object.hasOwn(FLEET_WORDS, name) ? FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)] : name;
-}
-
 /** What a ship input's part is called in a refusal: the fleet's word, else its label ("Starting Structure").
  * @param {InputSpec} part */
 function partWord(part) {
-  return Object.hasOwn(FLEET_WORDS, part.name) ? fleetWord(part.name) : part.label.replace(/( boxes)? left$/, "");
+  return hasFleetWord(part.name) ? fleetWord(part.name) : part.label.replace(/( boxes)? left$/, "");
 }
 
 /** Whether a ship was stored without this number (its Skill, kept by the fleet since version 4): not yet its own.

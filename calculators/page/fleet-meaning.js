@@ -3,7 +3,7 @@
 // Action it may declare, and each damage or boarding view that applies to it, is a link opening its resolver with the
 // ship in place (fleet-play.js); an Action it may not declare opens, on a tap, the reason.
 
-import { KINDS, kindOf } from "./fleet-store.js";
+import { KINDS, fleetWord, kindOf } from "./fleet-store.js";
 import { el } from "./dom.js";
 import { getEngine } from "./engine.js";
 import { playLink } from "./fleet-play.js";
@@ -71,12 +71,12 @@ export function meaningBox(ship, index, places = {}) {
   return box;
 }
 
-/** The card numbers the ship was stored without (its Skill, kept by the fleet since version 4), asked for: a
+/** The card numbers the ship was stored without (its Skill, kept by the fleet since version 4; its Armor, since 7), asked for: a
  * resolver does not take them from the fleet until they are set. */
 function unsetNodes(ship) {
   const unset = (ship.state && Array.isArray(ship.state.unset)) ? ship.state.unset : [];
   if (!unset.length) return [];
-  const names = unset.map((name) => name.charAt(0).toUpperCase() + name.slice(1)).join(", ");
+  const names = unset.map(fleetWord).join(", ");
   const them = itOrThem(unset.length);
   return [el("p", { class: "fleet__unset", "data-region": "ship-unset", text: `${names}: not set yet (this ship was stored before the fleet kept ${them}). Edit the ship to set ${them} from its data card; until then a resolver asks for ${them}.` })];
 }

@@ -1,12 +1,13 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 6, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
+//   {"fleet": 7, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build writes version 6 and reads 1 to 6 (version 1 has no "state",
+//   fleet   the record's version. This build writes version 7 and reads 1 to 7 (version 1 has no "state",
 //           versions 1 and 2 no "kind": their ships are Capital Ships; versions 1 to 3 no Capital Ship "skill": ADDED,
 //           such a ship's Skill is asked for, see "unset"; versions 1 to 5 one box count for both System Traits:
-//           SPLIT); a record of another version is refused with a
+//           SPLIT; versions 1 to 6 no Capital Ship Armor by arc: ADDED, asked for as Skill is); a record of another
+//           version is refused with a
 //           plain note and left as it is (a later build may read it), never overwritten unasked. Each version came
 //           with a field: a build that reads only the older ones then says the fleet was made by a newer version,
 //           rather than refusing a field it does not know.
@@ -20,7 +21,7 @@
 //           Dead, Explodes, Captured, Withdrawn; a Squadron's only Destroyed or Withdrawn), "boarders" (the Boarders
 //           aboard a Capital Ship, while Boarded) and "states" (the States it holds, {name: X}: fleet-states.js, version 5);
 //           "unset": the card numbers a ship stored before the fleet kept them does not have (its
-//           Skill, from a version 1-3 record): the card holds the default until the player sets them (fleet-editor.js),
+//           Skill, from a version 1-3 record; its Armor, from a version 1-6 record): the card holds the default until the player sets them (fleet-editor.js),
 //           a pick does not fill them (ship-pick.js) and the ship's box asks for them (fleet-meaning.js)
 //
 // The parts of each kind are passed in as `PartsByKind`. A resolver's page knows only the kinds its inputs declare:
@@ -34,20 +35,20 @@ import { checkValue } from "./input-check.js";
 import { readJson, sourceOf } from "./json-source.js";
 import { checkStates } from "./fleet-states.js";
 
-export const VERSION = 6;
+export const VERSION = 7;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
  * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn, 5 is 6 with one box count for every
- * System Trait and without the States Stealthed, Overdriven and Escorting. */
-export const READS = [1, 2, 3, 4, 5, 6];
+ * System Trait and without the States Stealthed, Overdriven and Escorting, 6 is 7 without a Capital Ship's Armor. */
+export const READS = [1, 2, 3, 4, 5, 6, 7];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";
 /** A fleet ship's kind, and the input kind (rules_core inputs.MODEL_KINDS) a resolver declares it by. */
 export const KINDS = { [CAPITAL_SHIP]: "ship", [SQUADRON]: "squadron" };
 /** The parts a fleet Capital Ship's card and numbers hold: rules_core's ship_parts() (tests/site/test_fleet.py checks it). */
-export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "skill", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal"];
+export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "skill", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal", "armor_front", "armor_flank", "armor_rear"];
 /** The card numbers each kind gained after the first version, by the version that added them: a record of an earlier
  * version has none, and its ships are asked for them ("unset"). */
-export const ADDED = { [CAPITAL_SHIP]: { skill: 4 }, [SQUADRON]: {} };
+export const ADDED = { [CAPITAL_SHIP]: { skill: 4, armor_front: 7, armor_flank: 7, armor_rear: 7 }, [SQUADRON]: {} };
 /** The card numbers split off another, by kind: [the number they were split from, the version that split them]. A
  * record of an earlier version has only the one number, which stood for both: until version 6 "trait_boxes" was the
  * boxes left in every System Trait, so a ship read from it has that count in its second one too (exactly as kept). */
@@ -57,9 +58,26 @@ export const SQUADRON_PARTS = ["structure", "skill", "fuel", "weapon", "as_ratin
 /** The parts of each kind. */
 export const PARTS_OF = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: SQUADRON_PARTS };
 /** The numbers a resolution or a game changes ("now"), by kind: a Capital Ship's boxes, Structure, System Traits and
- * weapons (its Skill is its card's: no rule of the texts changes it); a Squadron's Structure and Fuel (its Skill,
- * weapons and Evasive are its card's). */
-export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS.filter((part) => part !== "skill"), [SQUADRON]: ["structure", "fuel"] };
+ * weapons (its Skill and Armor are its card's: no rule of the texts changes them); a Squadron's Structure and Fuel
+ * (its Skill, weapons and Evasive are its card's). */
+export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS.filter((part) => part !== "skill" && !part.startsWith("armor_")), [SQUADRON]: ["structure", "fuel"] };
+/** What the fleet calls each number a ship holds, and its state (a resolver's label may say more: "Defending Marines
+ * (current)"). */
+const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrusters", marines: "Marines", structure: "Structure",
+  traits: "System Traits", trait_boxes: "boxes in System Trait 1", trait2_boxes: "boxes in System Trait 2", weapons: "weapons", spinal: "Spinal weapons", fuel: "Fuel",
+  boarders: "Boarders aboard", fate: "fate", skill: "Skill", states: "States",
+  armor_front: "Front Armor", armor_flank: "Side (flank) Armor", armor_rear: "Rear Armor",
+  // a Squadron's card (rules_core squadron_parts' labels)
+  weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
+  missile_macro: "Missile Macro", evasive: "Evasive trait" };
+
+/** What the fleet calls a number or state a ship holds, else its name. @param {string} name */
+export function fleetWord(name) {
+  return Object.hasOwn(FLEET_WORDS, name) ? FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)] : name;
+}
+
+/** Whether the fleet has its own word for this number or state. @param {string} name */
+export const hasFleetWord = (name) => Object.hasOwn(FLEET_WORDS, name);
 /** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state, squadron_inputs.squadron_end), "" in play. */
 export const FATES = ["Destroyed", "Dead", "Explodes", "Captured", "Withdrawn"];
 /** A Squadron's fates: it is never Captured, and its Destroyed has no Dead or Explodes. */
@@ -164,10 +182,12 @@ export function checkShip(ship, partsByKind, where = "The ship", version = VERSI
   const side = checkText(ship.side ?? "", `${named}'s side`, MOST_SIDE, false);
   const parts = partsByKind[kind];
   const split = splitFrom(kind, version);
-  if (!parts) { // kept as stored, in this version's names (as a pick reads it: fleetShips)
+  if (!parts) { // kept as stored, in this version's names, and the numbers it was stored without still asked for (as
+    // a pick reads it: fleetShips), so a ship written back at this version never reads as having them
     if (!isObject(ship.card) || !isObject(ship.left)) refuse(`${named} must have its card's numbers and its numbers now`);
     const kept = { kind, name, side, card: withSplit(copied(ship.card), split), left: withSplit(copied(ship.left), split) };
-    return ship.state === undefined ? kept : { ...kept, state: copied(ship.state) };
+    const state = ship.state === undefined || isObject(ship.state) ? stateAsked(ship, kind, version).state : ship.state;
+    return state === undefined ? kept : { ...kept, state: copied(state) };
   }
   const unset = notYetKept(ship, kind, version);
   const card = checkNumbers(ship.card, parts, `${named}, card`, cardLabel, split);

@@ -147,7 +147,7 @@ export class View {
   }
 
   /** A tap on a default the headline names ("+1 side arc") changes that input: a switch is flipped, any other control
-   * is brought into view with the focus on it. @param {Event} event */
+   * is brought into view with the focus on it, a choice with its list open. @param {Event} event */
   changeAssumed(event) {
     const tap = event.target instanceof Element && event.target.closest("[data-assumed]");
     const control = tap && this.body.querySelector(`[data-name="${CSS.escape(tap.getAttribute("data-assumed") || "")}"]`);
@@ -155,6 +155,13 @@ export class View {
     if (control instanceof HTMLInputElement && control.type === "checkbox") return control.click();
     for (let fold = control.closest("details:not(.resolver__body)"); fold; fold = fold.parentElement && fold.parentElement.closest("details:not(.resolver__body)")) /** @type {HTMLDetailsElement} */ (fold).open = true;
     control.focus();
+    if (control instanceof HTMLSelectElement) {
+      try {
+        control.showPicker();
+      } catch {
+        // a browser without it, or refusing it here: the focused choice is one more tap away
+      }
+    }
   }
 
   /**

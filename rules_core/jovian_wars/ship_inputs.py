@@ -36,6 +36,11 @@ MAX_TRAITS = len(TRAIT_PARTS)
 """Most System Traits with boxes."""
 MAX_WEAPONS = 6
 """Most undamaged weapons of each kind."""
+ARMOR_ARCS = {"front": "front", "flank": "side (flank)", "rear": "rear"}
+"""A Capital Ship's Armor by arc (Reading `armor-by-arc`): the texts read Armor "in the attacked arc", and the arcs
+they name on a model's base are its front, its side (flank) and its rear; the card holds one Armor for each."""
+MAX_ARMOR = 10
+"""Most Armor in an arc."""
 DEFAULTS = (4, 3, 2, 2, 4)
 """Defense, Sensors, Thrusters, Marines, Structure of the default ship."""
 MAX_SKILL = 12
@@ -48,9 +53,9 @@ BOXES_HELP = "Unmarked boxes left (a doubled box counts twice). A Rating at 0 co
 def ship_parts(defaults: tuple[int, ...] = DEFAULTS, traits: int = 1, weapons: int = 2,
                extra: tuple[Input, ...] = (), skill_shown: bool = False) -> tuple[Input, ...]:
     """A ship's numbers: boxes left in each Rating, Structure left, `extra` (what one resolver also reads), then the
-    rarely changed Skill, System Traits and weapons (folded under the ship's "More"; the Skill shown where the resolver
-    rolls it, `skill_shown`). Every ship input holds every number of the fleet's card, so a fleet ship picked and
-    applied back keeps them all."""
+    rarely changed Skill, System Traits, weapons and Armor by arc (folded under the ship's "More"; the Skill shown where
+    the resolver rolls it, `skill_shown`). Every ship input holds every number of the fleet's card, so a fleet ship
+    picked and applied back keeps them all."""
     rows = tuple(Input(name.lower(), "int", f"{name} boxes left", default=d, low=0, high=MAX_BOXES)
                  for name, d in zip(RATINGS, defaults))
     return (*rows,
@@ -66,7 +71,34 @@ def ship_parts(defaults: tuple[int, ...] = DEFAULTS, traits: int = 1, weapons: i
                   more=True, when=("traits", "2")),
             Input("weapons", "int", "Undamaged weapons (not Spinal)", default=weapons, low=0, high=MAX_WEAPONS,
                   more=True),
-            Input("spinal", "int", "Undamaged Spinal Arc (SPN) weapons", default=0, low=0, high=MAX_WEAPONS, more=True))
+            Input("spinal", "int", "Undamaged Spinal Arc (SPN) weapons", default=0, low=0, high=MAX_WEAPONS, more=True),
+            *armor_parts())
+
+
+def armor_parts() -> tuple[Input, ...]:
+    """The card's Armor, one number per arc (`armor_part`): no rule changes it in play."""
+    return tuple(Input(armor_part(arc), "int", f"{words.capitalize()} Armor", default=0, low=0, high=MAX_ARMOR, more=True,
+                       help="" if arc != "front" else "Its data card's Armor in each arc: an attack takes the "
+                       "Armor of the arc it strikes.")
+                 for arc, words in ARMOR_ARCS.items())
+
+
+def armor_part(arc: str) -> str:
+    """The part holding a ship's Armor in `arc` (a key of ARMOR_ARCS): "armor_front"."""
+    return f"armor_{arc}"
+
+
+def arc_input(name: str, label: str, default: str, help: str, when: tuple[str, str] | None = None,
+              assumed: str = "") -> Input:
+    """A choice of a ship's arc, in the words of ARMOR_ARCS ("side (flank)"): which Armor of its card counts."""
+    return Input(name, "choice", label, default=ARMOR_ARCS[default], choices=tuple(ARMOR_ARCS.values()), help=help,
+                 when=when, assumed=assumed)
+
+
+def armor_of(values: Inputs, ship: str, arc_words: object) -> int:
+    """The Armor of the ship input `ship` in the arc named `arc_words` (a choice of `arc_input`)."""
+    arc = next(arc for arc, words in ARMOR_ARCS.items() if words == arc_words)
+    return int_of(group_of(values, ship), armor_part(arc))
 
 
 def ship_input(name: str = "ship", who: str = "Ship", parts: tuple[Input, ...] | None = None,

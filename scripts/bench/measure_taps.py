@@ -46,12 +46,13 @@ BOARD = "jovian-wars/v1.2.4/board"
 BOARDED = "jovian-wars/v1.2.4/boarded"
 BOOT_MS = 180_000
 CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "skill": 3, "traits": 1, "trait_boxes": 1,
-        "weapons": 2, "spinal": 0}
-FLEET = {"fleet": 4, "ships": [
+        "trait2_boxes": 1, "weapons": 2, "spinal": 0, "armor_front": 0, "armor_flank": 0, "armor_rear": 0}
+FLEET = {"fleet": 7, "ships": [
     {"kind": "Capital Ship", "name": "Valiant", "side": "CEGA", "card": CARD, "left": {**CARD, "structure": 1}},
     {"kind": "Capital Ship", "name": "Tengu", "side": "Jovian", "card": {**CARD, "structure": 3}, "left": {**CARD, "structure": 3}}]}
 """How the dice work §8's Valiant (starting Structure 4, at 1) and Tengu (Structure 3); their other numbers the form's,
-as this build stores them (version 4: with the Skill a fleet ship now holds, so no pick asks for it)."""
+as this build stores them (version 7: with the Skill and the Armor a fleet ship now holds, so no pick asks for them).
+An older build refuses this version: measure it with the script of its own commit."""
 RAM_DICE = {"skill_roll.dice": (3, 3, 1), "ram.dice": (2, 2, 5, 5, 1), "target.dice": (2, 2, 4)}
 RAM_IN_TURN = {"rammer_hit_dice": (4,)}
 """The roll the Ram asks for next (the Valiant's Catastrophic Damage Table die, 4: no effect), typed in its turn where

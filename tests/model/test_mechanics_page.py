@@ -98,7 +98,7 @@ def test_every_reading_is_linked_from_the_page() -> None:
 def test_a_section_marker_links_exactly_the_readings_that_cite_it() -> None:
     out = augment("# D\n\n<!-- readings-cited: 2 -->\n", "dice.md", DOCS)
     assert re.findall(r"readings\.md#([\w-]+)", out) == ["pool-floor", "flex-keeps-best", "no-negative-flex",
-                                                         "negative-macro"]
+                                                         "negative-macro", "armor-by-arc"]
     assert augment("<!-- readings-cited: 8 -->", "dice.md", DOCS) == ""  # no Reading cites the examples
     with pytest.raises(BuildError, match="needs the section number"):
         augment("<!-- readings-cited -->", "dice.md", DOCS)

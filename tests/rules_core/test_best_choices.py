@@ -73,7 +73,7 @@ def test_the_issues_example_best_is_at_least_by_value() -> None:
 @given(ship=small_ship, structure=st.integers(1, 4), armor=st.integers(0, 3))
 def test_explosion_best_beats_every_fixed_choice(ship, structure, armor) -> None:
     """Assert an Explosion's automatic [D] choice is the exploding ship's player's best."""
-    given_inputs = {"target_ship": ship, "exploding_ship": {"start_structure": structure}, "armor": armor}
+    given_inputs = {"target_ship": {**ship, "armor_front": armor}, "exploding_ship": {"start_structure": structure}}
     best = attacker_odds(odds(V + "explosion", {**given_inputs, "d_results": BEST}), "Target")
     for d_results in FIXED_D:
         assert best >= attacker_odds(odds(V + "explosion", {**given_inputs, "d_results": d_results}), "Target")
@@ -81,13 +81,13 @@ def test_explosion_best_beats_every_fixed_choice(ship, structure, armor) -> None
 
 @settings(max_examples=30, deadline=None)
 @given(rammer=small_ship, target=small_ship, start=st.integers(1, 3), target_start=st.integers(1, 3),
-       side_arc=st.booleans())
-def test_ram_each_players_best_beats_every_fixed_choice(rammer, target, start, target_start, side_arc) -> None:
+       rammed_arc=st.sampled_from(("front", "side (flank)", "rear")))
+def test_ram_each_players_best_beats_every_fixed_choice(rammer, target, start, target_start, rammed_arc) -> None:
     """Assert each Ram roll's damage, choices best for the player whose roll it is, is never worse for that player
     than a fixed [D] choice (the choice is made within the attack, How the dice work §6; the Explosion is its own attack)."""
     given_inputs = {"ramming_ship": {**rammer, "start_structure": max(start, rammer["structure"])},
                     "target_ship": {**target, "start_structure": max(target_start, target["structure"])},
-                    "side_arc": side_arc}
+                    "rammed_arc": rammed_arc}
 
     def ends(**choice: str) -> tuple[Dist[Ship], Dist[Ship]]:
         return after_rolls(ram_of(REGISTRY[V + "ram"].check({**given_inputs, **choice})))

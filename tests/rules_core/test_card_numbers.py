@@ -13,7 +13,7 @@ nor are the numbers of an attack or a state (an attack's AC and Macro, Targeted:
 from __future__ import annotations
 
 from rules_core.inputs import Input
-from rules_core.jovian_wars.ship_inputs import ship_parts
+from rules_core.jovian_wars.ship_inputs import ARMOR_ARCS, armor_part, ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
 from rules_core.registry import REGISTRY
 
@@ -24,7 +24,7 @@ FLEET_FILLS = {
 """The parts a fleet pick fills, by model input kind (ship-pick.js `pickShip`)."""
 SHIP_NUMBERS = {"defense", "sensors", "thrusters", "marines", "structure", "skill", "fuel", "weapons", "spinal",
                 "traits", "trait_boxes", "trait2_boxes", "boarders", "point_defense", "armor", "target_armor", "committed",
-                "as_rating", "missile_as"}
+                "as_rating", "missile_as", *(armor_part(arc) for arc in ARMOR_ARCS)}
 """The names under which a resolver reads a number of a ship or a Squadron: its card's Ratings (Defense is its Point
 Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard, the Marines it commits."""
 
@@ -32,10 +32,9 @@ PENDING: dict[str, set[str]] = {
     # Board's Marines and the target's Defense come from its two fleet picks; the Marines committed are the player's
     # choice of how many of them go (at most the boarding ship's Marines).
     "jovian-wars/v1.2.4/board": {"committed"},
-    # Armor is per arc, facing a model: the texts name it ("the target's Armor in the attacked arc") but hold no data
-    # card giving a ship's Armor by arc, so the fleet has no Armor to fill (the Ram's arcs are another branch's).
-    "jovian-wars/v1.2.4/ram": {"armor", "target_armor"},
-    "jovian-wars/v1.2.4/suppressed": {"armor"},
+    # A Capital Ship's Armor is on its card, by arc (Reading armor-by-arc); a Squadron's card holds none (the texts give
+    # a Squadron no Armor, only "Armor" said of an attack on Assaulting Exo-Armors), so an Explosion on a Squadron
+    # asks for it.
     "jovian-wars/v1.2.4/explosion": {"armor"},
     # v1.2.1's Vector Attack, of either kind, requires "Sensors: 1+", and a Squadron's card has no Sensors: whether a
     # v1.2.1 Squadron may meet it is not on the card. (Concentrated Fire's "Skill/Sensors" is only a test, and Ramming

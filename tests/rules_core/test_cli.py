@@ -135,5 +135,6 @@ def test_a_ship_is_given_as_one_json_object(capsys):
     ship = {"defense": 1, "sensors": 0, "thrusters": 1, "marines": 1, "structure": 1, "traits": 0, "weapons": 0}
     assert main(["resolve", "jovian-wars/v1.2.4/critical-hit", "--inputs", json.dumps({"ship": ship, "critical": "Defense"})]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["inputs"]["ship"] == {**ship, "skill": 3, "trait_boxes": 1, "trait2_boxes": 1, "spinal": 0}
+    assert answer["inputs"]["ship"] == {**ship, "skill": 3, "trait_boxes": 1, "trait2_boxes": 1, "spinal": 0,
+                                       "armor_front": 0, "armor_flank": 0, "armor_rear": 0}
     assert answer["outcome"]["boxes"]["Defense"] == 0 and answer["outcome"]["effect"] == "Defense loses a box"

@@ -27,9 +27,9 @@ FLEET_PARTS = tuple(part.name for part in ship_parts())
 """What a fleet ship's `left` holds (the fleet page's data-ship declaration)."""
 CRITICAL = "jovian-wars/v1.2.4/critical-hit"
 SHIP_TAKING = {
-    "jovian-wars/v1.2.4/ram": {"rammer": ("Capital Ship", "Squadron"), "side_arc": (True, False),
+    "jovian-wars/v1.2.4/ram": {"rammer": ("Capital Ship", "Squadron"), "rammed_arc": None,
                                "ram_d_results": None, "target_d_results": None},
-    "jovian-wars/v1.2.4/explosion": {"target": ("Capital Ship",), "range": None, "armor": (0, 1, 2), "d_results": None},
+    "jovian-wars/v1.2.4/explosion": {"target": ("Capital Ship",), "range": None, "target_arc": None, "d_results": None},
     "jovian-wars/v1.2.4/capital-ship-damage": {"base": (1, 3, 5), "flex": (0, 1), "macro": (0, 1), "d_results": None,
                                                "critical": None},
     "jovian-wars/v1.2.4/rating-damage": {"value": (1, 2, 3, 4, 5, 6), "d_results": None},

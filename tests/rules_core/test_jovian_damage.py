@@ -175,7 +175,9 @@ def test_critical_hit_applies_the_chosen_option() -> None:
 
 @pytest.mark.parametrize(("structure", "armor", "ship"), [(2, 0, SHIPS[0]), (3, 2, SHIPS[1]), (2, 1, SHIPS[2])])
 def test_explosion_on_a_capital_ship_matches_the_brute_force(structure: int, armor: int, ship: dict) -> None:
-    answer = odds(V + "explosion", {"exploding_ship": {"start_structure": structure}, "armor": armor, "target_ship": ship})
+    """The target's Armor is its card's in the arc facing the exploding ship (rear here; the other arcs differ)."""
+    target = {**ship, "armor_front": armor + 1, "armor_flank": armor + 2, "armor_rear": armor}
+    answer = odds(V + "explosion", {"exploding_ship": {"start_structure": structure}, "target_arc": "rear", "target_ship": target})
     pool = Pool(structure, 0, 2 - armor)
     expected = brute_fates(ship, brute_damage.events, brute_odds(pool))
     assert chart_fates(answer) == {k: v for k, v in expected.items() if v}

@@ -28,7 +28,11 @@ RAM = "jovian-wars/v1.2.4/ram"
 Reading = tuple[tuple[int, int], ...]
 State = tuple[tuple[int, ...], int, int, int, str]
 ROWS = ("defense", "sensors", "thrusters", "marines")
-SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal")
+SHIP_PARTS = (*ROWS, "structure", "start_structure", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal",
+              "armor_front", "armor_flank", "armor_rear")
+SIDE, FRONT, REAR = "side (flank)", "front", "rear"
+ARC_PART = {FRONT: "armor_front", SIDE: "armor_flank", REAR: "armor_rear"}
+"""The arc rammed, as the resolver names it, and the card's Armor in it (the brute force's own table)."""
 
 
 def as_inputs(case: dict) -> dict:
@@ -95,7 +99,8 @@ def brute_ram(case: dict) -> dict[tuple, Fraction]:
     r_start, t_start = tuple(max(1, n) for n in r_left), tuple(max(1, n) for n in t_left)
     rammer: State = (r_left, case["structure"], case["weapons"], 0, "")
     target: State = (t_left, case["target_structure"], case["target_weapons"], 0, "")
-    ram_dice = case["start_structure"] + case["side_arc"]  # the side arc's +1 is +1B
+    side = int(case["rammed_arc"] == SIDE)
+    ram_dice = case["start_structure"] + side  # the side arc's +1 is +1B
     target_dice = case["target_start_structure"]
     passes = sum((p for r, p in rolls(case["skill"]) if r), Fraction(0))
     ram_mode = D_MODES[case.get("ram_d_results", "best for the attacker")]  # the ramming ship's player's [D]s
@@ -118,10 +123,12 @@ def brute_ram(case: dict) -> dict[tuple, Fraction]:
         ends = {(rs, ts): Fraction(1)}
         if rs[4] == "Explodes" and not ts[4]:
             # The ramming ship sits in the arc it rammed: a side arc's +1 is +1B (How the dice work §6b, §5)
-            ends = {(rs, s): w for s, w in blast(ts, t_start, case["start_structure"] + case["side_arc"],
-                                                 case["target_armor"], ram_mode).items()}
+            # It meets the target's Armor in the arc rammed (Reading armor-by-arc).
+            ends = {(rs, s): w for s, w in blast(ts, t_start, case["start_structure"] + side,
+                                                 case["target_" + ARC_PART[case["rammed_arc"]]], ram_mode).items()}
         elif ts[4] == "Explodes" and not rs[4]:
-            ends = {(s, ts): w for s, w in blast(rs, r_start, case["target_start_structure"], case["armor"],
+            # The target's Explosion meets the ramming ship's front arc, so its front Armor.
+            ends = {(s, ts): w for s, w in blast(rs, r_start, case["target_start_structure"], case["armor_front"],
                                                  target_mode).items()}
         for (a, b), w in ends.items():
             key = ((a[4], a[1]), (b[4], b[1]))
@@ -129,8 +136,9 @@ def brute_ram(case: dict) -> dict[tuple, Fraction]:
     return out
 
 
-SMALL = dict(start_structure=1, target_start_structure=2, side_arc=False, front_to_front=False, skill=2, armor=1,
-             target_armor=1, ram_modifier=0, target_modifier=0, rammer_blast_modifier=0, target_blast_modifier=0,
+SMALL = dict(start_structure=1, target_start_structure=2, rammed_arc=FRONT, front_to_front=False, skill=2,
+             armor_front=1, armor_flank=2, armor_rear=2, target_armor_front=1, target_armor_flank=0, target_armor_rear=2,
+             ram_modifier=0, target_modifier=0, rammer_blast_modifier=0, target_blast_modifier=0,
              structure=1, defense=1, sensors=0, thrusters=0, marines=0, traits=0, weapons=1, spinal=0,
              target_structure=1, target_defense=0, target_sensors=1, target_thrusters=0, target_marines=0,
              target_traits=0, target_weapons=0, target_spinal=0)
@@ -138,8 +146,9 @@ CASES = [
     pytest.param({}, id="both-near-explosion"),
     pytest.param({"structure": 0}, id="rammer-crippled-at-start"),
     pytest.param({"structure": 0, "thrusters": 0, "defense": 0}, id="crippled-rammer-explodes-often"),
-    pytest.param({"side_arc": True, "target_structure": 2, "target_defense": 1}, id="side-arc"),
-    pytest.param({"side_arc": True, "target_marines": 1, "marines": 1, "ram_d_results": "by Value",
+    pytest.param({"rammed_arc": SIDE, "target_structure": 2, "target_defense": 1}, id="side-arc"),
+    pytest.param({"rammed_arc": REAR, "structure": 0, "armor_front": 0}, id="rear-arc"),
+    pytest.param({"rammed_arc": SIDE, "target_marines": 1, "marines": 1, "ram_d_results": "by Value",
                   "target_d_results": "Marines"}, id="fixed-d-choices"),
     pytest.param({"target_marines": 1, "marines": 1, "target_sensors": 2}, id="best-d-choices"),
 ]
@@ -247,13 +256,13 @@ def test_a_crippled_rammer_is_destroyed_and_rolls_to_see_if_it_explodes():
 
 
 def test_front_to_front_adds_one_base_die_to_both():
-    needed = describe(RAM, {"front_to_front": True, "side_arc": False})["dice_needed"]
+    needed = describe(RAM, {"front_to_front": True, "rammed_arc": FRONT})["dice_needed"]
     assert needed["ram.dice"] == 5 and needed["target.dice"] == 4
 
 
 def test_side_arc_and_front_to_front_exclude_each_other():
     with pytest.raises(InputError) as caught:
-        odds(RAM, {"front_to_front": True, "side_arc": True})
+        odds(RAM, {"front_to_front": True, "rammed_arc": SIDE})
     assert caught.value.field == "front_to_front" and "side (flank) arc" in str(caught.value)
 
 
@@ -297,7 +306,7 @@ def test_a_ship_refusal_names_the_ship_and_the_field_in_the_players_words():
 
 
 @given(st.fixed_dictionaries({"structure": st.integers(0, 1), "start_structure": st.integers(1, 3),
-                              "target_start_structure": st.integers(1, 3), "side_arc": st.booleans(),
+                              "target_start_structure": st.integers(1, 3), "rammed_arc": st.sampled_from((FRONT, SIDE, REAR)),
                               "defense": st.integers(0, 2), "target_thrusters": st.integers(0, 2),
                               "skill": st.integers(0, 3), "rammer": st.sampled_from(["Capital Ship", "Squadron"])}))
 def test_every_chart_sums_to_one(case):

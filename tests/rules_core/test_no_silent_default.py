@@ -85,7 +85,7 @@ ASSUMED = [(rid, spec) for rid in REGISTRY for spec in REGISTRY[rid].inputs if g
 
 
 def test_the_ram_side_arc_is_declared_assumed() -> None:
-    assert (RAM, "side_arc") in {(rid, spec.name) for rid, spec in ASSUMED}
+    assert (RAM, "rammed_arc") in {(rid, spec.name) for rid, spec in ASSUMED}
 
 
 @pytest.mark.parametrize(("resolver_id", "spec"), ASSUMED, ids=[f"{r}:{s.name}" for r, s in ASSUMED])
@@ -109,7 +109,7 @@ def test_the_ram_names_its_side_arc_in_the_headline_and_in_the_step_it_changes()
     step = next(s for s in answer["steps"] if s.startswith("Ramming ship: Rolled"))
     assert step.startswith("Ramming ship: Rolled 5 dice (base 5: starting Structure 4, +1 base from attack modifier +1 "
                            "(+1 side arc)): ")
-    unticked = resolve(RAM, {"seed": 3, "side_arc": False})
+    unticked = resolve(RAM, {"seed": 3, "rammed_arc": "front"})
     assert next(s for s in unticked["steps"] if s.startswith("Ramming ship: Rolled")).startswith(
         "Ramming ship: Rolled 4 dice (base 4: starting Structure 4): ")
     assert "side arc" not in unticked["outcome"]["headline"]

@@ -99,7 +99,7 @@ SHIP = st.fixed_dictionaries({"structure": st.integers(0, 3), "defense": st.inte
 def test_a_ram_asked_roll_by_roll_ends_as_the_one_shot(rammer: dict, target: dict, skill: int, front: bool, seed: int) -> None:
     rng = random.Random(seed)
     case = {"ramming_ship": {**rammer, "start_structure": 3, "skill": skill}, "target_ship": {**target, "start_structure": 3},
-            "front_to_front": front, "side_arc": not front}
+            "front_to_front": front, "rammed_arc": "front" if front else "side (flank)"}
     streams = streams_of(rng, ("rammer_hit_dice", "target_hit_dice", "blast_hit_dice"), 12)
     streams |= {"explosion.dice": [rng.randint(1, 6) for _ in range(4)],
                 "explosion.macro_dice": [rng.randint(1, 6) for _ in range(3)]}
@@ -110,7 +110,7 @@ def test_a_ram_asked_roll_by_roll_ends_as_the_one_shot(rammer: dict, target: dic
 @given(SHIP, st.integers(1, 4), st.integers(0, 2), st.integers(0, 2**32))
 def test_an_explosion_asked_roll_by_roll_ends_as_the_one_shot(ship: dict, structure: int, armor: int, seed: int) -> None:
     rng = random.Random(seed)
-    case = {"exploding_ship": {"start_structure": structure}, "armor": armor, "target_ship": ship}
+    case = {"exploding_ship": {"start_structure": structure}, "target_ship": {**ship, "armor_front": armor}}
     check_turns_match_one_shot(EXPLOSION, first_rolls(EXPLOSION, case, rng), streams_of(rng, ("random_dice",), 24))
 
 

@@ -18,7 +18,7 @@ import pytest
 
 import rules_core
 from tests.site.conftest import clear_local_storage, expect, wait_until
-from tests.site.test_fleet import FLEET, KEY, PARTS, open_fleet, ship, stored, v3
+from tests.site.test_fleet import VERSION, FLEET, KEY, PARTS, open_fleet, ship, stored, v3
 from tests.site.test_widgets import BOOT_MS, open_dice, open_inputs, wait_ready, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
@@ -138,7 +138,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
     ends = expected["outcome"]["ships"]
     fleet = [applied(VALIANT, ends["boarding_ship"]), applied(TENGU, ends["target"])]
     assert fleet[0]["left"]["marines"] == 1 and fleet[1]["state"] == {"boarders": 2}
-    assert stored(page) == {"fleet": 6, "ships": v3(fleet)}
+    assert stored(page) == {"fleet": VERSION, "ships": v3(fleet)}
     history = [v3([VALIANT, TENGU]), v3(fleet)]
 
     root.get_by_role("button", name="Go on to Boarded", exact=True).tap()
@@ -155,7 +155,7 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
         answer = activation(page, boarded, marines, boarders, digits)
         apply(boarded, "Tengu")
         fleet[1] = applied(fleet[1], answer["outcome"]["ships"]["ship"])
-        assert stored(page) == {"fleet": 6, "ships": v3(fleet)}
+        assert stored(page) == {"fleet": VERSION, "ships": v3(fleet)}
         history.append(v3(fleet))
         if number == 2:
             # Applied already, this activation resolved again (a Marines' die changed) is refused, naming what the

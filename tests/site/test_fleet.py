@@ -28,6 +28,8 @@ def no_fleet(page, site_url: str) -> None:
 
 FLEET = "fleet/"
 KEY = "jovian-wars-fleet"
+VERSION = 7
+"""The fleet record's version this build writes (calculators/page/fleet-store.js VERSION)."""
 PARTS = [part.name for part in ship_parts()]
 CARD = {part.name: part.default for part in ship_parts()}
 SQUADRON_CARD = {part.name: part.default for part in squadron_parts()}
@@ -113,7 +115,7 @@ def test_ships_are_added_edited_removed_and_kept_over_a_reload(page, page_log, s
     add_ship(root, "Valiant", "Mine", {"Defense boxes": -1, "Structure": 1})
     add_ship(root, "Tengu", "Theirs")
     record = stored(page)
-    assert record == {"fleet": 6, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
+    assert record == {"fleet": VERSION, "ships": v3([ship("Valiant", "Mine", {"defense": 3, "structure": 5}),
                                                ship("Tengu", "Theirs")])}
     ships = root.locator('[data-region="fleet-ships"] > li')
     expect()(ships).to_have_count(2)
@@ -205,7 +207,7 @@ HOSTILE = [
                  "has a field “__proto__” that a fleet does not have", id="proto-key-top"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship('<img src=x onerror="window.pwned=1">')]}),
                  "a name is plain text, not markup", id="markup-in-name"),
-    pytest.param(json.dumps({"fleet": 7, "ships": []}), "made by a newer version of the site (fleet version 7", id="newer"),
+    pytest.param(json.dumps({"fleet": VERSION + 1, "ships": []}), f"made by a newer version of the site (fleet version {VERSION + 1}", id="newer"),
     pytest.param('{"fleet": 1e400, "ships": []}', "its fleet version “1e400” is not one this site reads", id="version-1e400"),
     pytest.param(json.dumps({"fleet": 1, "ships": [ship("A")]}).replace('"defense": 4', '"defense": [1, 2]', 1),
                  "Ship 1 (“A”), card: Defense boxes: a whole number from 0 to 6, not [1, 2]", id="list-as-written"),
@@ -292,7 +294,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
     page.reload()
     expect()(page.locator('[data-fleet] [data-region="fleet-message"]')).to_contain_text(
         "The fleet stored on this phone could not be read: its fleet version “1e400” is not one this site reads "
-        "(versions 1 to 6)")
+        f"(versions 1 to {VERSION})")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
     assert page_log.page_errors == []
 
@@ -300,7 +302,7 @@ def test_a_stored_fleet_version_is_echoed_as_written(page, page_log, site_url):
 def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log, site_url):
     """Assert a stored record this build cannot read is named, left as it is, and replaced only when asked."""
     open_fleet(page, site_url)
-    newer = json.dumps({"fleet": 7, "ships": [], "squadrons": []})
+    newer = json.dumps({"fleet": VERSION + 1, "ships": [], "squadrons": []})
     page.evaluate(f"(text) => localStorage.setItem({KEY!r}, text)", newer)
     page.reload()
     root = page.locator("[data-fleet]")
@@ -312,7 +314,7 @@ def test_a_stored_fleet_of_a_newer_build_is_kept_and_said_plainly(page, page_log
     expect()(message).to_contain_text("nothing is saved over it")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == newer
     tap(root, "Start a new fleet")
-    assert stored(page) == {"fleet": 6, "ships": []}
+    assert stored(page) == {"fleet": VERSION, "ships": []}
     assert page_log.page_errors == []
 
 
@@ -482,7 +484,7 @@ def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_
 
 
 
-def test_the_fleet_parts_are_rules_core_ship_parts():
+def test_the_fleet_parts_are_rules_core_fleet_parts():
     """Assert fleet-store.js's FLEET_PARTS and SQUADRON_PARTS (what "Apply to the fleet" writes into a ship or a
     Squadron) are ship_parts()' and squadron_parts()' names."""
     import re
@@ -527,7 +529,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
              {**TENGU, "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
     assert ends["ramming_ship"]["fate"] == ends["target_ship"]["fate"] == ""  # in play: no state to keep
     assert after[0]["left"] != VALIANT["left"] and after[1]["left"] != TENGU["left"]
-    assert stored(page) == {"fleet": 6, "ships": v3(after)}
+    assert stored(page) == {"fleet": VERSION, "ships": v3(after)}
 
     # The same picks resolved again: the fleet's ships have changed since, so nothing is applied twice. Resolved, the
     # dice are folded to their line (the roll typed in its turn with them): a tap opens them.
@@ -562,7 +564,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
     assert (ends["ramming_ship"]["fate"], ends["target_ship"]["fate"]) == ("Destroyed", "")
     final = [{**after[0], "left": {p: ends["ramming_ship"]["numbers"][p] for p in PARTS}, "state": {"fate": "Destroyed"}},
              {**after[1], "left": {p: ends["target_ship"]["numbers"][p] for p in PARTS}}]
-    assert stored(page) == {"fleet": 6, "ships": v3(final)}
+    assert stored(page) == {"fleet": VERSION, "ships": v3(final)}
 
     page.goto(site_url + FLEET)
     page.reload()
@@ -599,7 +601,7 @@ def test_a_ram_between_fleet_ships_is_applied_kept_over_a_reload_logged_and_undo
         undo.tap()
         expect()(root.locator('[data-region="fleet-note"]')).to_have_text("Undone: Ram applied to Valiant, Tengu.")
         expect()(entries.nth(done)).to_have_attribute("data-undone", "true")
-        assert stored(page) == {"fleet": 6, "ships": v3([after, [VALIANT, TENGU]][done])}
+        assert stored(page) == {"fleet": VERSION, "ships": v3([after, [VALIANT, TENGU]][done])}
     expect()(entry).to_contain_text("Ram (undone)")
     expect()(undo).to_be_disabled()
     page.reload()

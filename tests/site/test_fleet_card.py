@@ -14,7 +14,7 @@ import pytest
 import rules_core
 from tests.keypads import with_keypads
 from tests.site.conftest import clear_local_storage, expect
-from tests.site.test_fleet import ENGINE_MS, KEY, SQUADRON_CARD, open_card, open_fleet, stored, tap
+from tests.site.test_fleet import VERSION, ENGINE_MS, KEY, SQUADRON_CARD, open_card, open_fleet, stored, tap
 from tests.site.test_widget_table import type_dice
 from tests.site.test_widgets import open_widget
 
@@ -24,6 +24,8 @@ ACTIONS = "jovian-wars/v1.2.4/actions/"
 V3_CARD = {"defense": 4, "sensors": 3, "thrusters": 2, "marines": 2, "structure": 4, "traits": 1, "trait_boxes": 1,
            "weapons": 2, "spinal": 0}
 """A Capital Ship's card as main's build stores it (fleet-store.js FLEET_PARTS before Skill): nine numbers."""
+NO_ARMOR = {"armor_front": 0, "armor_flank": 0, "armor_rear": 0}
+"""The Armor by arc a ship stored before version 7 is read with: the defaults, asked for ("unset") until set."""
 
 
 @pytest.fixture(autouse=True)
@@ -96,11 +98,43 @@ def test_a_fleet_ships_thrusters_sensors_and_skill_reach_evade_long_shot_and_ram
     assert page_log.console_errors == [] and page_log.page_errors == []
 
 
+def test_a_ships_armor_by_arc_is_on_its_card_and_reaches_the_attack_that_strikes_that_arc(page, page_log, site_url):
+    """Assert a Capital Ship's Armor, one number per arc on its data card (Reading armor-by-arc), is shown on the Fleet
+    page, filled by a pick, and read in the arc the attack strikes: Suppressed's Kinetic Cannon attack on the rear arc
+    rolls Macro X minus the rear Armor, as rules_core answers; the Ram reads the ramming ship's front Armor and the
+    target's in the arc rammed."""
+    armored = {**TENGU_CARD, "armor_front": 2, "armor_flank": 1, "armor_rear": 0}
+    store(page, site_url, json.dumps({"fleet": VERSION, "ships": [
+        {"kind": "Capital Ship", **VALIANT, "card": {**VALIANT_CARD, **NO_ARMOR, "armor_front": 1},
+         "left": {**VALIANT["left"], **NO_ARMOR, "armor_front": 1}},
+        {"kind": "Capital Ship", **TENGU, "card": armored, "left": armored}]}))
+    root = open_fleet(page, site_url)
+    expect()(open_card(root, "Tengu").locator(".fleet__numbers")).to_contain_text("Front Armor 2, Side (flank) Armor 1, Rear Armor 0")
+    expect()(root.locator('[data-region="ship-unset"]')).to_have_count(0)  # a ship of this version is asked nothing
+
+    suppressed = pick(page, "jovian-wars/v1.2.4/suppressed", "The ship", "Tengu (Theirs)")
+    expect()(suppressed.locator('[data-name="ship.armor_front"]')).to_have_value("2")
+    suppressed.get_by_label("Arc the attack strikes", exact=True).select_option("rear")
+    dice = {"roll.dice": [3, 3], "roll.macro_dice": [3, 1]}
+    type_dice(suppressed, dice)
+    expected = rules_core.resolve("jovian-wars/v1.2.4/suppressed", with_keypads(
+        {"ship": {"thrusters": armored["thrusters"], "armor_front": 2, "armor_flank": 1, "armor_rear": 0}, "arc": "rear"}, dice))
+    assert "Macro 2 (minus Armor 0, its rear arc's)" in expected["outcome"]["headline"]
+    expect()(suppressed.locator('[data-region="outcome"] .resolver__headline')).to_have_text(expected["outcome"]["headline"])
+
+    ram = pick(page, "jovian-wars/v1.2.4/ram", "Ramming ship", "Valiant (Mine)")
+    ram.get_by_label("Target: from your fleet", exact=True).select_option(label="Tengu (Theirs)")
+    expect()(ram.locator('[data-name="ramming_ship.armor_front"]')).to_have_value("1")
+    expect()(ram.locator('[data-name="target_ship.armor_flank"]')).to_have_value("1")
+    expect()(ram.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')).not_to_contain_text("not in the fleet")
+    assert page_log.console_errors == [] and page_log.page_errors == []
+
+
 def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_log, site_url):
     """Assert a version 3 record (main's format, no Skill) loads on the Fleet page with every ship, says each Capital
     Ship's Skill is not set yet, is left as stored until the player changes the fleet; a pick says the Skill is not
-    in the fleet (the form's stands, to be typed) while filling the rest; and an edit sets the Skill, stored as
-    version 6 with nothing lost (its one count of boxes for both System Traits now each one's)."""
+    in the fleet (the form's stands, to be typed) while filling the rest; and an edit sets the Skill (and the Armor
+    added since, seen in the same form), stored as this build's version with nothing lost (its one count of boxes for both System Traits now each one's)."""
     card = {**V3_CARD, "traits": 2, "trait_boxes": 3}
     old = {"name": "Tengu", "side": "Theirs", "card": card, "left": {**card, "defense": 3, "trait_boxes": 2},
            "state": {"boarders": 2}}
@@ -109,13 +143,15 @@ def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_lo
     root = open_fleet(page, site_url)
     expect()(root.locator('[data-region="fleet-message"]')).to_be_empty()
     unset = root.locator('[data-region="ship-unset"]')
-    expect()(unset).to_have_text("Skill: not set yet (this ship was stored before the fleet kept it). Edit the ship to "
-                                 "set it from its data card; until then a resolver asks for it.")
+    expect()(unset).to_have_text("Skill, Front Armor, Side (flank) Armor, Rear Armor: not set yet (this ship "
+                                 "was stored before the fleet kept them). Edit the ship to set them from its data card; "
+                                 "until then a resolver asks for them.")
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record  # read, never rewritten unasked
 
     ram = pick(page, "jovian-wars/v1.2.4/ram", "Ramming ship", "Tengu (Theirs)")
     picked = ram.locator('fieldset[data-name="ramming_ship"] [data-region="picked"]')
-    expect()(picked).to_contain_text("Skill: not in the fleet yet (stored before the fleet kept it): type it here")
+    expect()(picked).to_contain_text("Skill, Front Armor, Side (flank) Armor, Rear Armor: not in the fleet yet (stored "
+                                     "before the fleet kept them): type them here")
     expect()(ram.locator('[data-name="ramming_ship.defense"]')).to_have_value("3")  # the rest is the fleet's
     expect()(ram.locator('[data-name="ramming_ship.skill"]')).to_be_visible()  # asked: shown to type
     assert page.evaluate(f"() => localStorage.getItem({KEY!r})") == record
@@ -130,9 +166,10 @@ def test_a_fleet_stored_before_skill_loads_asks_for_it_and_is_kept(page, page_lo
     expect()(form).to_have_count(0)
     expect()(unset).to_have_count(0)
     after = stored(page)
-    assert after == {"fleet": 6, "ships": [{"kind": "Capital Ship", "name": "Tengu", "side": "Theirs",
-                                            "card": {**card, "skill": 4, "trait2_boxes": 3},
-                                            "left": {**card, "defense": 3, "skill": 4, "trait_boxes": 2, "trait2_boxes": 2},
+    assert after == {"fleet": VERSION, "ships": [{"kind": "Capital Ship", "name": "Tengu", "side": "Theirs",
+                                            "card": {**card, "skill": 4, "trait2_boxes": 3, **NO_ARMOR},
+                                            "left": {**card, "defense": 3, "skill": 4, "trait_boxes": 2, "trait2_boxes": 2,
+                                                     **NO_ARMOR},
                                             "state": {"boarders": 2}}]}
     assert page_log.console_errors == [] and page_log.page_errors == []
 
@@ -192,7 +229,9 @@ def test_a_ship_stored_with_one_count_for_both_system_traits_is_picked_with_it_i
     expect()(ram.locator('[data-name="target_ship.trait2_boxes"]')).to_have_value("2")
     evade = pick(page, "jovian-wars/v1.2.4/evade", "The ship", "Tengu (Theirs)")
     apply(evade, "Tengu")
+    # Evade's page holds no whole card, so it keeps the ship as stored: the Armor it was stored without is still
+    # asked for ("unset"), never read as the defaults at this build's version.
     assert stored(page)["ships"] == [{**tengu, "card": {**card, "trait2_boxes": 3},
                                       "left": {**card, "trait_boxes": 2, "trait2_boxes": 2},
-                                      "state": {"states": {"Evading": True}}}]
+                                      "state": {"states": {"Evading": True}, "unset": list(NO_ARMOR)}}]
     assert page_log.page_errors == []

@@ -13,7 +13,7 @@ from rules_core.jovian_wars.ship_now import squadron_now
 from tests.keypads import keypads_of, with_keypads
 from tests.rules_core.test_jovian_dogfight import HAND_WORKED, ID as DOGFIGHT, ROLLS
 from tests.site.conftest import expect
-from tests.site.test_fleet import ENGINE_MS, FLEET, no_fleet, open_card, open_fleet, squadron, stored, tap  # noqa: F401 (no_fleet: autouse)
+from tests.site.test_fleet import VERSION, ENGINE_MS, FLEET, no_fleet, open_card, open_fleet, squadron, stored, tap  # noqa: F401 (no_fleet: autouse)
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
 
@@ -50,7 +50,7 @@ def test_squadrons_are_added_listed_edited_said_and_removed(page, page_log, site
     add_squadron(root, "Alpha", "Mine", {"Skill": 1}, "Beam Projector", ("Has a Missile weapon", "Evasive trait"))
     add_squadron(root, "Bravo", "Theirs")
     alpha = squadron("Alpha", "Mine", {"skill": 4, "weapon": "Beam Projector", "missile": True, "evasive": True})
-    assert stored(page) == {"fleet": 6, "ships": [alpha, squadron("Bravo", "Theirs")]}
+    assert stored(page) == {"fleet": VERSION, "ships": [alpha, squadron("Bravo", "Theirs")]}
     ships = root.locator('[data-region="fleet-ships"] > li[data-kind="Squadron"]')
     expect()(ships).to_have_count(2)
     expect()(ships.nth(0).locator(".fleet__kind")).to_have_text(" · Squadron")

@@ -18,7 +18,7 @@ V124 = "jovian-wars/v1.2.4/"
 EXAMPLES = [
     pytest.param(
         "jovian-wars/v1.2.4/actions/", V124 + "ram",
-        {"ramming_ship": {"structure": 1, "start_structure": 4}, "target_ship": {"start_structure": 3, "structure": 3}, "side_arc": True, "rammer_hit_dice": [4], "skill_roll": {"dice": [3, 3, 1]}, "ram": {"dice": [2, 2, 5, 5, 1]}, "target": {"dice": [2, 2, 4]}},
+        {"ramming_ship": {"structure": 1, "start_structure": 4}, "target_ship": {"start_structure": 3, "structure": 3}, "rammed_arc": "side (flank)", "rammer_hit_dice": [4], "skill_roll": {"dice": [3, 3, 1]}, "ram": {"dice": [2, 2, 5, 5, 1]}, "target": {"dice": [2, 2, 4]}},
         id="ram-valiant-rams-tengu",
     ),
     pytest.param(

@@ -74,14 +74,14 @@ def test_the_resolved_ram_is_at_most_one_and_a_half_screens(page, page_log, site
     inputs, dice = (root.locator(f'details[data-region="{region}"]') for region in ("inputs-fold", "dice-fold"))
     expect()(inputs.locator("> summary")).to_have_text("Inputs: Ramming ship Valiant, Target Tengu · Change")
     expect()(dice.locator("> summary")).to_have_text("Dice: 3 + 5 + 3 + 1 typed · Change")
-    side = root.get_by_label("Rams the target's side (flank) arc (+1 modifier)", exact=True)
+    side = root.get_by_label("Target's arc the Ram strikes", exact=True)
     expect()(side).to_be_hidden()
     inputs.locator("> summary").tap()
     expect()(side).to_be_visible()
     assert page_log.page_errors == []
 
 
-def test_the_side_arc_is_named_where_it_counts_and_a_tap_on_it_unticks_it(page, page_log, site_url):
+def test_the_side_arc_is_named_where_it_counts_and_a_tap_on_it_opens_its_choice(page, page_log, site_url):
     root = resolved_ram(page, site_url)
     outcome = root.locator('[data-region="outcome"]')
     headline = outcome.locator(".resolver__headline")
@@ -89,11 +89,12 @@ def test_the_side_arc_is_named_where_it_counts_and_a_tap_on_it_unticks_it(page, 
     roll_step = outcome.locator(".resolver__steps > li", has_text="Ramming ship: Rolled")
     expect()(roll_step).to_have_text("Ramming ship: Rolled 5 dice (base 5: starting Structure 4, +1 base from attack "
                                      "modifier +1 (+1 side arc)): 1, 2, 2, 5, 5.")
-    side = root.get_by_label("Rams the target's side (flank) arc (+1 modifier)", exact=True)
-    expect()(side).to_be_checked()
+    side = root.get_by_label("Target's arc the Ram strikes", exact=True)
+    expect()(side).to_have_value("side (flank)")
     headline.get_by_role("button", name="+1 side arc", exact=True).tap()
-    expect()(side).not_to_be_checked()
-    # Unticked, the Ramming ship's roll is 4 dice: the 5 typed are one too many, and the answer's place says so.
+    expect()(side).to_be_focused()
+    side.select_option("front")
+    # On the front arc, the Ramming ship's roll is 4 dice: the 5 typed are one too many, and the answer's place says so.
     now = root.locator('[data-region="now"]')
     expect()(now).to_contain_text("5 typed of 4, 1 die too many")
     # The dice, folded once resolved, say it in their line too; a tap opens them to take the die off.

@@ -225,7 +225,7 @@ def test_the_fleet_flows_of_issue_33_in_the_zensical_build(page, page_log, zensi
                  test_fleet_card.test_a_fleet_ships_thrusters_sensors_and_skill_reach_evade_long_shot_and_ram,
                  test_one_screen.test_the_resolved_ram_has_its_answer_both_fates_and_apply_in_its_first_screen,
                  test_one_screen.test_the_resolved_ram_is_at_most_one_and_a_half_screens,
-                 test_one_screen.test_the_side_arc_is_named_where_it_counts_and_a_tap_on_it_unticks_it,
+                 test_one_screen.test_the_side_arc_is_named_where_it_counts_and_a_tap_on_it_opens_its_choice,
                  test_one_screen.test_a_change_under_more_keeps_the_answer_in_view_and_names_the_missing_die):
         page.goto(zensical_url + "fleet/")
         page.evaluate("() => localStorage.clear()")  # each flow starts with no fleet and no history, as in its module

@@ -8,6 +8,7 @@ effect from the model's numbers (Hard Burn:X → X−1 in the End Phase, ECM +1,
 from __future__ import annotations
 
 from ...inputs import Input
+from ...readings import ARMOR_BY_ARC
 from ...dice.pools import MAX_MODIFIER, Pool, build_pool, modifier_dice
 from ...registry import Inputs, Resolver
 from ...values import int_of
@@ -15,7 +16,7 @@ from .action import Action, AttackRoll, resolver
 from .plain import THRUSTERS_OR_FUEL, V124
 from ..common import Flag, flag_input, rating_input
 from ..kept_states import OVERDRIVEN as OVERDRIVEN_STATE
-from ..ship_inputs import card_input
+from ..ship_inputs import ARMOR_ARCS, arc_input, armor_of, armor_part, card_input
 
 # ---------------------------------------------------------------- States that change an attack's dice
 
@@ -57,21 +58,26 @@ STATION_KEEPING = Action(
         ATTACK_INPUTS),
 )
 
-SUPPRESSED_SHIP = card_input("thrusters", who="The ship", defaults={"thrusters": 3})
-"""The Suppressed ship's actual Thrusters (its boxes left, before the state's reduction): a fleet pick fills them."""
+SUPPRESSED_SHIP = card_input("thrusters", *(armor_part(arc) for arc in ARMOR_ARCS), who="The ship",
+                             defaults={"thrusters": 3})
+"""The Suppressed ship's actual Thrusters (its boxes left, before the state's reduction) and its Armor by arc: a fleet
+pick fills them."""
 
 SUPPRESSED = Action(
     "suppressed", "Suppressed:X",
     "Thrusters reduced by X−1 (min 0); using the real Thrusters costs an AC:2 Kinetic Cannon attack with Macro X.", V124,
     inputs=(Input("x", "int", "X (Suppressed:X)", default=2, low=1, high=10), SUPPRESSED_SHIP,
-            Input("armor", "int", "Armor against the attack", default=0, low=0, high=10)),
+            arc_input("arc", "Arc the attack strikes", "front", assumed="the ship's front arc",
+                      help="The text names no attacker for it: the ship's Armor in this arc counts.")),
     roll=AttackRoll(
-        lambda v: (Pool(0), Pool(2, 0, max(-10, int_of(v, "x") - int_of(v, "armor")))),
+        lambda v: (Pool(0), Pool(2, 0, max(-10, int_of(v, "x") - armor_of(v, "ship", v["arc"])))),
         lambda v: [f"Suppressed:{int_of(v, 'x')}: Thrusters {int_of(v, 'ship.thrusters')} → "
                    f"{max(0, int_of(v, 'ship.thrusters') - (int_of(v, 'x') - 1))}, or keep {int_of(v, 'ship.thrusters')} and take an "
-                   f"AC:2 Kinetic Cannon attack with Macro {int_of(v, 'x')} (minus Armor {int_of(v, 'armor')}).",
+                   f"AC:2 Kinetic Cannon attack with Macro {int_of(v, 'x')} (minus Armor {armor_of(v, 'ship', v['arc'])}, "
+                   f"its {v['arc']} arc's).",
                    "Cancelled in the End Phase or by Attack Resolution."],
         compare=False),
+    readings=(ARMOR_BY_ARC,),
 )
 
 # ---------------------------------------------------------------- States stated from the numbers

@@ -19,7 +19,7 @@ from ...rolling import pool_json, pool_needed, pool_weights, readings_answer, re
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
 from ..ship import SYSTEM_RATINGS
-from ..ship_inputs import MAX_STRUCTURE, end_state, fate_charts, ship_input, ship_of
+from ..ship_inputs import MAX_ARMOR, MAX_STRUCTURE, arc_input, armor_of, end_state, fate_charts, ship_input, ship_of
 from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -107,9 +107,12 @@ fills its starting Structure from the card."""
 
 
 def _with_structure(values: Inputs) -> Inputs:
-    """The inputs with the exploding ship's starting Structure as the attack's "structure" (explosion_pool's, which
-    the Ram's Explosion gives directly)."""
-    return {**values, "structure": int_of(values, f"{EXPLODING_SHIP.name}.start_structure")}
+    """The inputs with the exploding ship's starting Structure as the attack's "structure" and the target's Armor as
+    its "armor" (explosion_pool's, which the Ram's Explosion gives directly): a Capital Ship's from its card, in the
+    arc facing the exploding ship (Reading `armor-by-arc`); a Squadron's as typed."""
+    armor = (armor_of(values, "target_ship", values["target_arc"]) if values["target"] == TARGETS[0]
+             else int_of(values, "armor"))
+    return {**values, "structure": int_of(values, f"{EXPLODING_SHIP.name}.start_structure"), "armor": armor}
 
 
 def _explosion_needed(values: Inputs) -> dict[str, int]:
@@ -167,7 +170,10 @@ EXPLOSION = Resolver(
     inputs=(EXPLODING_SHIP,
             Input("range", "choice", "Distance to the target", default=RANGES[0], choices=RANGES),
             Input("target", "choice", "Target", default=TARGETS[0], choices=TARGETS),
-            Input("armor", "int", "Target's Armor in the arc facing the ship", default=0, low=0, high=10),
+            arc_input("target_arc", "Target's arc facing the exploding ship", "front", when=("target", TARGETS[0]),
+                      assumed="the target's front arc",
+                      help="Its Armor in this arc (its card's) counts; the arc's modifier goes in Attack modifier."),
+            Input("armor", "int", "Squadron's Armor", default=0, low=0, high=MAX_ARMOR, when=("target", TARGETS[1])),
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
             roll_input("roll", "Attack"),
@@ -177,7 +183,7 @@ EXPLOSION = Resolver(
             replace(dice_keypad("Dice for the target's randomised hits, Weapon Damage and Catastrophic rolls", 24),
                     when=("target", TARGETS[0])), SEED),
     run=_explosion_run, odds=_explosion_odds,
-    readings=(readings.EXPLOSION_STRUCTURE, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, *STEP_READINGS),
+    readings=(readings.EXPLOSION_STRUCTURE, readings.ARMOR_BY_ARC, readings.FLEX_KEEPS_BEST, readings.NEGATIVE_MACRO, *STEP_READINGS),
     serves=("explosion",), versions=VERSIONS, dice_needed=_explosion_needed, in_turn=("random_dice",),
 )
 

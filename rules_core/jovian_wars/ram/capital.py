@@ -31,7 +31,7 @@ from ...rolling import best_chart, best_magnitude, pool_needed, resolution_json,
 from ..common import Table, roll_with_table, skill_pool, table_chart
 from ..damage.capital import aim_of
 from ..damage.catastrophe import RANGES, explosion_pool
-from ..ship_inputs import fate_charts, ship_of
+from ..ship_inputs import ARMOR_ARCS, armor_of, fate_charts, ship_of
 
 SKILL_TABLE: Table = (("[N]", "the ramming ship's results are not escalated"),
                       ("[D+]", "Escalate all the ramming ship's successful results"))
@@ -80,7 +80,7 @@ def ram_of(values: Inputs) -> Ram:
     for name, ship, first in (("ramming_ship", rammer, start), ("target_ship", target, target_start)):
         if ship.structure > first:
             raise InputError(f"{name}.structure", f"must be at most the starting Structure ({first}), got {ship.structure}")
-    side = int(bool(values["side_arc"]))
+    side = int(values["rammed_arc"] == ARMOR_ARCS["flank"])
     ram_other, target_other = int_of(values, "ram_modifier"), int_of(values, "target_modifier")
     return Ram(
         rammer=rammer, target=target, skill=skill_pool(int_of(values, "ramming_ship.skill")),
@@ -90,8 +90,10 @@ def ram_of(values: Inputs) -> Ram:
         target_roll=build_pool(target_start + both, modifier=target_other, base_words=_base_words(target_start, both),
                                parts=((OTHER, target_other),),
                                names=("target_ship.start_structure", "target_modifier", "target_modifier")),
-        rammer_blast=_blast(start, values, "target_armor", int_of(values, "rammer_blast_modifier") + side),
-        target_blast=_blast(target_start, values, "armor", int_of(values, "target_blast_modifier")),
+        rammer_blast=_blast(start, armor_of(values, "target_ship", values["rammed_arc"]),
+                            int_of(values, "rammer_blast_modifier") + side),
+        target_blast=_blast(target_start, armor_of(values, "ramming_ship", ARMOR_ARCS["front"]),
+                            int_of(values, "target_blast_modifier")),
         side_arc=bool(side), rammer_aim=aim_of(values, "ram_d_results"), target_aim=aim_of(values, "target_d_results"))
 
 
@@ -104,9 +106,10 @@ def _base_words(start: int, both: int) -> str:
     return f"starting Structure {start}" + (" +1B both ships' front arcs in contact" if both else "")
 
 
-def _blast(start: int, values: Inputs, armor: str, modifier: int) -> Pool:
-    """The Explosion on the ship in base contact: AC = starting Structure, Macro 2 (within 3") minus its Armor."""
-    return explosion_pool({"structure": start, "range": RANGES[0], "armor": values[armor], "modifier": modifier})
+def _blast(start: int, armor: int, modifier: int) -> Pool:
+    """The Explosion on the ship in base contact: AC = starting Structure, Macro 2 (within 3") minus its Armor in the
+    arc the exploding ship meets (Reading `armor-by-arc`: the ramming ship's front, the target's arc rammed)."""
+    return explosion_pool({"structure": start, "range": RANGES[0], "armor": armor, "modifier": modifier})
 
 
 # ---------------------------------------------------------------- exact odds

@@ -18,9 +18,9 @@ from ...turns import die_source
 from ...values import faces_of, int_of, rng_of
 from ...rolling import KEYPADS, pool_needed, resolution_json, roll, roll_input
 from ..damage.capital import d_results_input
-from ..common import Either, Flag, Rating, all_ok, flag_input, rating_input, requirement_sentence, roll_with_table, skill_pool
+from ..common import Either, Flag, Rating, all_ok, flag_input, requirement_sentence, roll_with_table, skill_pool
 from .capital import ram_of, state_words
-from ..ship_inputs import end_state, ship_input, ship_of, ship_parts
+from ..ship_inputs import ARMOR_ARCS, arc_input, end_state, ship_input, ship_of, ship_parts
 from ..squadron_inputs import SquadronCard, in_play, squadron_end, squadron_input, squadron_parts
 from . import capital as ram_capital
 from . import squadron as ram_squadron
@@ -67,12 +67,13 @@ INPUTS = (
     flag_input("contact", "Its front arc can reach the target's base", True, help="If not, the Ram fails."),
     _ship("target_ship", "Target", (4, 3, 2, 2, 3), 3),
     replace(flag_input("front_to_front", "Both ships' front arcs in contact (+1B to both)"), when=CAPITAL),
-    replace(flag_input("side_arc", "Rams the target's side (flank) arc (+1 modifier)", True), when=CAPITAL,
-            assumed=f"+1 {ram_capital.SIDE_ARC}"),  # the text's example rams the side: named while not set
+    # The text's example rams the side: named while not set. Its Armor there meets the ramming ship's Explosion.
+    arc_input("rammed_arc", "Target's arc the Ram strikes", "flank", when=CAPITAL, assumed=f"+1 {ram_capital.SIDE_ARC}",
+              help="Side (flank): +1 to the ramming ship's roll (the text's example). Rear: its modifier goes in "
+                   "the ramming ship's other modifiers. The target's Armor in this arc counts against the ramming "
+                   "ship's Explosion; the ramming ship's front Armor against the target's."),
     _mod("ram_modifier", "Other modifiers to the ramming ship's roll (net)", "Rear arc, range: sum of +1s and -1s."),
     _mod("target_modifier", "Modifiers to the target's roll (net)", "Flank/rear and range for the target's roll."),
-    replace(rating_input("armor", "Ramming ship's Armor facing the target", 0, high=4), when=CAPITAL),
-    replace(rating_input("target_armor", "Target's Armor facing the ramming ship", 0, high=4), when=CAPITAL),
     _mod("rammer_blast_modifier", "Other modifiers of the ramming ship's Explosion on the target (net)",
          "A side-arc Ram already gives +1 (the ramming ship sits in the target's side arc); range and others here."),
     _mod("target_blast_modifier", "Other modifiers of the target's Explosion on the ramming ship (net)",
@@ -101,9 +102,9 @@ def _capital(values: Inputs) -> bool:
 
 
 def _ram(values: Inputs) -> ram_capital.Ram:
-    if values["side_arc"] and values["front_to_front"]:
-        raise InputError("front_to_front", "cannot be ticked with “Rams the target's side (flank) arc”: front to front, "
-                                           "the ram does not hit the side arc")
+    if values["front_to_front"] and values["rammed_arc"] != ARMOR_ARCS["front"]:
+        raise InputError("front_to_front", f"cannot be ticked with the target's {values['rammed_arc']} arc struck: "
+                                           "front to front, the Ram strikes the target's front arc")
     return ram_of(values)
 
 
@@ -210,7 +211,7 @@ RAM = Resolver(
             "Point Defense, then a Skill Test's Critical Hit and Structure damage.",
     inputs=INPUTS, run=_run, odds=_odds, dice_needed=_needed,
     serves=("ram",), versions=("v1.2.4",), in_turn=IN_TURN,
-    readings=(readings.FLEX_KEEPS_BEST, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.RAM_CRIPPLED_RAMMER,
+    readings=(readings.FLEX_KEEPS_BEST, readings.ARMOR_BY_ARC, readings.ESCALATE_DIMINISH, readings.JW_RAM_MODIFIERS, readings.RAM_CRIPPLED_RAMMER,
               readings.POINT_DEFENSE, readings.JW_RESULTS_EACH, readings.JW_TABLE_ROW_BY_BEST, readings.RANDOMISE_RATING,
               readings.STRUCTURE_THEN_CRITICAL, readings.STRUCTURE_BELOW_ZERO, readings.DESTROYED_STOPS,
               readings.ATTACKER_CHOOSES, readings.SYSTEMS_AT_ZERO, readings.EXPLOSION_STRUCTURE, readings.EXPLOSION_ARCS, readings.NEGATIVE_MACRO),
