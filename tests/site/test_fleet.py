@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from rules_core.jovian_wars.ship_inputs import ship_parts
+from rules_core.jovian_wars.ship_inputs import TRAIT_PARTS, ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
 from tests.keypads import with_keypads
 from tests.site.conftest import clear_local_storage, expect
@@ -484,16 +484,20 @@ def test_a_die_typed_as_a_digit_that_is_no_face_is_left_out_and_said(page, page_
 
 
 
-def test_the_fleet_parts_are_rules_core_fleet_parts():
+def test_the_fleet_parts_are_rules_core_ship_parts():
     """Assert fleet-store.js's FLEET_PARTS and SQUADRON_PARTS (what "Apply to the fleet" writes into a ship or a
-    Squadron) are ship_parts()' and squadron_parts()' names."""
+    Squadron) are ship_parts()' and squadron_parts()' names, and fleet-list.js's TRAIT_BOXES rules_core's TRAIT_PARTS."""
     import re
     from pathlib import Path
 
-    text = (Path(__file__).parents[2] / "calculators" / "page" / "fleet-store.js").read_text()
+    page_code = Path(__file__).parents[2] / "calculators" / "page"
+    text = (page_code / "fleet-store.js").read_text()
     for constant, parts in (("FLEET_PARTS", PARTS), ("SQUADRON_PARTS", [part.name for part in squadron_parts()])):
         names = re.search(constant + r" = \[([^\]]*)\]", text)
         assert names and re.findall(r'"(\w+)"', names.group(1)) == parts
+    # The card's marks draw a group per System Trait from fleet-list.js's TRAIT_BOXES: rules_core's TRAIT_PARTS.
+    trait_boxes = re.search(r"const TRAIT_BOXES = \[([^\]]*)\]", (page_code / "fleet-list.js").read_text())
+    assert trait_boxes and tuple(re.findall(r'"(\w+)"', trait_boxes.group(1))) == TRAIT_PARTS
 
 
 # ---------------------------------------------------------------- apply the outcome, undo, log
