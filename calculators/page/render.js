@@ -146,22 +146,11 @@ export class View {
     else this.outcomeRegion.append(node);
   }
 
-  /** A tap on a default the headline names ("+1 side arc") changes that input: a switch is flipped, any other control
-   * is brought into view with the focus on it, a choice with its list open. @param {Event} event */
+  /** A tap on a default the headline names ("+1 side arc") changes that input (`changeControl`). @param {Event} event */
   changeAssumed(event) {
     const tap = event.target instanceof Element && event.target.closest("[data-assumed]");
     const control = tap && this.body.querySelector(`[data-name="${CSS.escape(tap.getAttribute("data-assumed") || "")}"]`);
-    if (!(control instanceof HTMLElement)) return;
-    if (control instanceof HTMLInputElement && control.type === "checkbox") return control.click();
-    for (let fold = control.closest("details:not(.resolver__body)"); fold; fold = fold.parentElement && fold.parentElement.closest("details:not(.resolver__body)")) /** @type {HTMLDetailsElement} */ (fold).open = true;
-    control.focus();
-    if (control instanceof HTMLSelectElement) {
-      try {
-        control.showPicker();
-      } catch {
-        // a browser without it, or refusing it here: the focused choice is one more tap away
-      }
-    }
+    if (control instanceof HTMLElement) changeControl(control);
   }
 
   /**
@@ -226,5 +215,19 @@ export class View {
   /** The phone's share sheet, else copy the link, else show it to copy by hand. @param {string} title @param {string} url */
   shareLink(title, url) {
     return shareLink(this.shared, title, url);
+  }
+}
+
+/** Change a control a tap asked to change: a switch is flipped; any other control is brought into view (its folds
+ * opened) with the focus on it, a choice with its list open where the browser allows it. @param {HTMLElement} control */
+function changeControl(control) {
+  if (control instanceof HTMLInputElement && control.type === "checkbox") return control.click();
+  for (let fold = control.closest("details:not(.resolver__body)"); fold; fold = fold.parentElement && fold.parentElement.closest("details:not(.resolver__body)")) /** @type {HTMLDetailsElement} */ (fold).open = true;
+  control.focus();
+  if (!(control instanceof HTMLSelectElement)) return;
+  try {
+    control.showPicker();
+  } catch {
+    // a browser without it, or refusing it here: the focused choice is one more tap away
   }
 }
