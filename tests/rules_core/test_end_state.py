@@ -161,6 +161,8 @@ SQUADRON_TAKING = {
     "jovian-wars/v1.2.4/ram": {"rammer": ("Squadron",), "bombing_run": (False, True), "fire_ship": (True,)},
     "jovian-wars/v1.2.4/squadron-damage": {"base": (1, 2, 3, 4)},  # pd_ship: a random ship
     "jovian-wars/v1.2.4/boost": {"spend": (1, 2), "speed": (4, 8)},
+    "jovian-wars/v1.2.4/explosion": {"target": ("Squadron",), "range": ("within 3\"", "over 3\" (up to 6\")"),
+                                      "armor": (0, 1, 2)},
 }
 """Each resolver that takes a Squadron, and the other inputs varied."""
 
@@ -227,6 +229,11 @@ def test_applying_a_squadrons_end_state_and_reading_it_back_gives_the_outcome(re
             assert (side in outcome["destroyed"]) == (end["fate"] == "Destroyed")
         elif resolver_id.endswith("/squadron-damage"):
             assert (outcome["structure"], outcome["destroyed"]) == (back.structure, end["fate"] == "Destroyed")
+        elif resolver_id.endswith("/explosion"):
+            line = next(step for step in answer["steps"] if step.startswith("Target Squadron: Structure "))
+            lost = int(line.split(" - ")[1].split(" = ")[0])
+            assert line.startswith(f"Target Squadron: Structure {given_card.structure} - ")
+            assert back.structure == max(0, given_card.structure - lost)
         elif resolver_id.endswith("/boost"):
             assert back.structure == given_card.structure and back.fuel == given_card.fuel - min(inputs["spend"], given_card.fuel)
             assert f"Fuel {given_card.fuel} → {back.fuel}" in outcome["headline"]

@@ -164,3 +164,29 @@ def test_a_boost_from_the_fleet_spends_the_squadrons_fuel(page, page_log, site_u
     expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Alpha")
     assert stored(page)["ships"] == [{**alpha, "left": {**alpha["left"], "fuel": 1}}]
     assert page_log.page_errors == []
+
+
+def test_an_explosion_on_a_fleet_squadron_takes_its_structure_and_is_applied(page, page_log, site_url):
+    """Assert the Explosion's Squadron target is a fleet pick: its Structure is the Squadron's own, the answer is
+    rules_core's, and Apply leaves the Squadron as the outcome says (Destroyed here: [T2,D5] takes 3 of its 2)."""
+    from tests.site.test_widget_table import type_dice
+    from tests.site.test_widgets import open_widget
+
+    explosion = "jovian-wars/v1.2.4/explosion"
+    open_fleet(page, site_url)
+    page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps({"fleet": 3, "ships": [BRAVO]}))
+    page.goto(site_url + "jovian-wars/v1.2.4/damage/#explosion")
+    widget = open_widget(page, explosion)
+    expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    widget.get_by_label("Target", exact=True).select_option("Squadron")
+    widget.get_by_label("Target Squadron: from your fleet", exact=True).select_option(label="Bravo (Theirs)")
+    dice = {"roll.dice": [2, 2, 5, 5], "roll.macro_dice": [2, 1]}
+    type_dice(widget, dice)
+    expected = rules_core.resolve(explosion, with_keypads({"target": "Squadron", "target_squadron": BRAVO["left"]}, dice))
+    assert expected["outcome"]["ships"]["target_squadron"]["fate"] == "Destroyed"
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
+    outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
+    expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Bravo")
+    assert stored(page)["ships"] == [{**BRAVO, "left": {**BRAVO["left"], "structure": 0}, "state": {"fate": "Destroyed"}}]
+    assert page_log.page_errors == []

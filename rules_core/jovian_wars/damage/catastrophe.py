@@ -19,6 +19,7 @@ from ...rolling import pool_json, pool_needed, pool_weights, readings_answer, re
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
 from .common import squadron_loss
 from ..ship import SYSTEM_RATINGS
+from ..squadron_inputs import in_play, squadron_end, squadron_input
 from ..ship_inputs import MAX_ARMOR, MAX_STRUCTURE, arc_input, armor_of, end_state, fate_charts, ship_input, ship_of
 from ...wording import structure_lost
 
@@ -106,6 +107,10 @@ EXPLODING_SHIP = ship_input("exploding_ship", "Exploding ship", (
 fills its starting Structure from the card."""
 
 
+TARGET_SQUADRON = squadron_input("target_squadron", "Target Squadron", when=("target", TARGETS[1]))
+"""The Squadron the Explosion attacks: a fleet pick fills its Structure, and Apply writes back what it loses."""
+
+
 def _with_structure(values: Inputs) -> Inputs:
     """The inputs with the exploding ship's starting Structure as the attack's "structure" and the target's Armor as
     its "armor" (explosion_pool's, which the Ram's Explosion gives directly): a Capital Ship's from its card, in the
@@ -131,7 +136,11 @@ def _explosion_odds(values: Inputs) -> Answer:
     weights, total = pool_weights(pool)
     if values["target"] == "Squadron":
         lost = Dist.of(weights, total).map(squadron_loss)
-        first = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost))]
+        structure = in_play(values, TARGET_SQUADRON.name).structure
+        left = lost.map(lambda n: max(0, structure - n))
+        first = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost)),
+                 Chart.of("Target Squadron: Structure left", left,
+                          lambda n: f"Structure {n}" if n else "Destroyed (Structure 0)", sorted(left, reverse=True))]
     else:
         first = fate_charts(target_ends(values), "Target")
     return readings_answer(weights, total, "Particle Cannon attack", tuple(first), {"pool": pool_json(pool)})
@@ -150,8 +159,13 @@ def _explosion_run(values: Inputs) -> Answer:
     steps += res.sentences()
     facts: dict[str, object] = {"reading": notation(res.final)}
     if values["target"] == "Squadron":
+        structure = in_play(values, TARGET_SQUADRON.name).structure
         lost = squadron_loss(res.final)
-        headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage)"
+        left = max(0, structure - lost)
+        verdict = "Destroyed, removed as casualties" if left == 0 else f"Structure {left} left"
+        steps.append(f"Target Squadron: Structure {structure} - {lost} = {left}" + (": Destroyed." if left == 0 else "."))
+        headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage), {verdict}"
+        facts["ships"] = {TARGET_SQUADRON.name: squadron_end(values, TARGET_SQUADRON.name, left)}
     else:
         die, _ = die_of(values, rng)
         target, lines = resolve_hits(ship_of(values, "target_ship"), res.final, aim_of(values), die)
@@ -177,7 +191,7 @@ EXPLOSION = Resolver(
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
             roll_input("roll", "Attack"),
-            ship_input("target_ship", "Target", when=("target", TARGETS[0])),
+            ship_input("target_ship", "Target", when=("target", TARGETS[0])), TARGET_SQUADRON,
             replace(D_RESULTS, label="The exploding ship's player: [D] results on the target", when=("target", TARGETS[0]),
                     more=True),
             replace(dice_keypad("Dice for the target's randomised hits, Weapon Damage and Catastrophic rolls", 24),
