@@ -11,7 +11,7 @@
 // by hand makes the outcome one of another ship), and the fleet's ship unchanged since (a second tap, or the fleet
 // changed meanwhile, would apply twice).
 
-import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, fleetWord, hasFleetWord, kindOf, readFleet, storedText } from "./fleet-store.js";
+import { KINDS, NOW_PARTS, PARTS_OF, fleetShips, fleetText, fleetWord, kindOf, readFleet, storedText } from "./fleet-store.js";
 import { changeFleet } from "./fleet-history.js";
 import { el } from "./dom.js";
 import { resultText } from "./result-text.js";
@@ -39,7 +39,7 @@ export function notePick(form, path, ship, carried) {
 /** What a ship input's part is called in a refusal: the fleet's word, else its label ("Starting Structure").
  * @param {InputSpec} part */
 function partWord(part) {
-  return hasFleetWord(part.name) ? fleetWord(part.name) : part.label.replace(/( boxes)? left$/, "");
+  return fleetWord(part.name, part.label.replace(/( boxes)? left$/, ""));
 }
 
 /** Whether a ship was stored without this number (its Skill, kept by the fleet since version 4): not yet its own.

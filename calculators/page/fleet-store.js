@@ -71,13 +71,11 @@ const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrust
   weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
   missile_macro: "Missile Macro", evasive: "Evasive trait" };
 
-/** What the fleet calls a number or state a ship holds, else its name. @param {string} name */
-export function fleetWord(name) {
-  return Object.hasOwn(FLEET_WORDS, name) ? FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)] : name;
+/** What the fleet calls a number or state a ship holds, else `otherwise` (its name). @param {string} name
+ * @param {string} [otherwise] */
+export function fleetWord(name, otherwise = name) {
+  return Object.hasOwn(FLEET_WORDS, name) ? FLEET_WORDS[/** @type {keyof typeof FLEET_WORDS} */ (name)] : otherwise;
 }
-
-/** Whether the fleet has its own word for this number or state. @param {string} name */
-export const hasFleetWord = (name) => Object.hasOwn(FLEET_WORDS, name);
 /** A ship's fate as a resolution reports it (rules_core ship_inputs.end_state, squadron_inputs.squadron_end), "" in play. */
 export const FATES = ["Destroyed", "Dead", "Explodes", "Captured", "Withdrawn"];
 /** A Squadron's fates: it is never Captured, and its Destroyed has no Dead or Explodes. */

@@ -17,7 +17,7 @@ from ...registry import Inputs, Resolver
 from ...values import int_of, rng_of
 from ...rolling import pool_json, pool_needed, pool_weights, readings_answer, resolution_json, roll, roll_input
 from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_keypad, die_input, die_of, one_die, ship_facts
-from .common import squadron_loss
+from .common import squadron_after, squadron_loss
 from ..ship import SYSTEM_RATINGS
 from ..squadron_inputs import in_play, squadron_end, squadron_input
 from ..ship_inputs import MAX_ARMOR, MAX_STRUCTURE, arc_input, armor_of, end_state, fate_charts, ship_input, ship_of
@@ -111,7 +111,7 @@ TARGET_SQUADRON = squadron_input("target_squadron", "Target Squadron", when=("ta
 """The Squadron the Explosion attacks: a fleet pick fills its Structure, and Apply writes back what it loses."""
 
 
-def _with_structure(values: Inputs) -> Inputs:
+def _attack_values(values: Inputs) -> Inputs:
     """The inputs with the exploding ship's starting Structure as the attack's "structure" and the target's Armor as
     its "armor" (explosion_pool's, which the Ram's Explosion gives directly): a Capital Ship's from its card, in the
     arc facing the exploding ship (Reading `armor-by-arc`); a Squadron's as typed."""
@@ -121,7 +121,7 @@ def _with_structure(values: Inputs) -> Inputs:
 
 
 def _explosion_needed(values: Inputs) -> dict[str, int]:
-    return pool_needed(explosion_attack(_with_structure(values)), "roll")
+    return pool_needed(explosion_attack(_attack_values(values)), "roll")
 
 
 def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
@@ -131,7 +131,7 @@ def target_ends(values: Inputs) -> Dist[tuple[str, int]]:
 
 
 def _explosion_odds(values: Inputs) -> Answer:
-    values = _with_structure(values)
+    values = _attack_values(values)
     pool = explosion_attack(values)
     weights, total = pool_weights(pool)
     if values["target"] == "Squadron":
@@ -147,7 +147,7 @@ def _explosion_odds(values: Inputs) -> Answer:
 
 
 def _explosion_run(values: Inputs) -> Answer:
-    values = _with_structure(values)
+    values = _attack_values(values)
     pool = explosion_attack(values)
     rating = "AS" if values["target"] == "Squadron" else "AC"
     steps = [f"Particle Cannon attack (Turret arc): {rating} {values['structure']} (the exploding ship's starting Structure), "
@@ -161,9 +161,9 @@ def _explosion_run(values: Inputs) -> Answer:
     if values["target"] == "Squadron":
         structure = in_play(values, TARGET_SQUADRON.name).structure
         lost = squadron_loss(res.final)
-        left = max(0, structure - lost)
+        left, step = squadron_after(structure, lost)
         verdict = "Destroyed, removed as casualties" if left == 0 else f"Structure {left} left"
-        steps.append(f"Target Squadron: Structure {structure} - {lost} = {left}" + (": Destroyed." if left == 0 else "."))
+        steps.append(f"Target Squadron: {step}")
         headline = f"{notation(res.final)}: {structure_lost(lost)} (Squadron Damage), {verdict}"
         facts["ships"] = {TARGET_SQUADRON.name: squadron_end(values, TARGET_SQUADRON.name, left)}
     else:

@@ -45,6 +45,12 @@ def squadron_loss(reading: Reading) -> int:
     return steps(reading)
 
 
+def squadron_after(structure: int, lost: int) -> tuple[int, str]:
+    """A Squadron's Structure left after losing `lost`, and the step saying so (0 is Destroyed)."""
+    left = max(0, structure - lost)
+    return left, f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if left == 0 else ".")
+
+
 def loss_after(lost: int, effect: int) -> int:
     """Structure an attack still takes after an opposing roll dealt `effect` (a number of diminishes, or WIPE).
 

@@ -25,7 +25,7 @@ from ...rolling import pool_needed, resolution_json, roll, roll_input
 from .capital import (CRITICAL, D_RESULTS, STEP_READINGS, aim_of, capital_pool, capital_pool_input, dice_keypad,
                                   die_of, ship_facts, what_changed)
 from .common import (ATTACK, attack_pool, opposed_sentence, pool_input, roll_attack, squadron_damage_dist,
-                                 squadron_loss)
+                                 squadron_after, squadron_loss)
 from ..ship_inputs import MAX_BOXES, end_state, fate_charts, ship_input, ship_of, ship_parts
 from ..squadron_inputs import in_play, squadron_end, squadron_input, squadron_parts
 from ...wording import counted, structure_lost
@@ -93,9 +93,9 @@ def _squadron_run(values: Inputs) -> Answer:
     for level, value in final:
         steps.append(f"{notation(((level, value),))}: {structure_lost(level - 1)} Rating.")
     lost = squadron_loss(final)
-    left = max(0, structure - lost)
+    left, step = squadron_after(structure, lost)
     destroyed = left == 0
-    steps.append(f"Structure {structure} - {lost} = {left}" + (": Destroyed, removed as casualties." if destroyed else "."))
+    steps.append(step)
     verdict = "Destroyed" if destroyed else f"Structure {left} left"
     facts = {"structure_lost": lost, "structure": left, "destroyed": destroyed,
              "ships": {"squadron": squadron_end(values, "squadron", left)}}
