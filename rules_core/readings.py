@@ -61,7 +61,9 @@ ARMOR_BY_ARC = Reading(
     "armor-by-arc", "A ship's Armor, arc by arc", "How the dice work §2",
     "A macro pool subtracts \"the target's Armor in the attacked arc\", so a Capital Ship's data card holds one Armor "
     "for each arc the texts name on a model's base: front, side (flank) and rear. A Ram strikes with the ramming "
-    "ship's front arc (\"move its front arc into base contact\") and meets the arc of the target it rams.",
+    "ship's front arc (\"move its front arc into base contact\") and meets the arc of the target it rams. A "
+    "Squadron's card holds one Armor, as its data card gives it (0 where it gives none): the texts name no arc of a "
+    "Squadron's, and an Explosion's attack on one subtracts it.",
 )
 ESCALATE_DIMINISH = Reading(
     "escalate-diminish", "Escalate and Diminish", "How the dice work §3",

@@ -1,12 +1,13 @@
 // The fleet's record: the ships of a game, kept on this device. A stored record, a fleet file and a fleet link hold
 // the same JSON, read only through `readFleet` (a link or a file is data from anyone):
 //
-//   {"fleet": 7, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
+//   {"fleet": 8, "ships": [{"kind": "…", "name": "…", "side": "…", "card": {numbers}, "left": {numbers}, "state": {…}}, …]}
 //
-//   fleet   the record's version. This build writes version 7 and reads 1 to 7 (version 1 has no "state",
+//   fleet   the record's version. This build writes version 8 and reads 1 to 8 (version 1 has no "state",
 //           versions 1 and 2 no "kind": their ships are Capital Ships; versions 1 to 3 no Capital Ship "skill": ADDED,
 //           such a ship's Skill is asked for, see "unset"; versions 1 to 5 one box count for both System Traits:
-//           SPLIT; versions 1 to 6 no Capital Ship Armor by arc: ADDED, asked for as Skill is); a record of another
+//           SPLIT; versions 1 to 6 no Capital Ship Armor by arc, and 1 to 7 no Squadron Sensors or Armor: ADDED,
+//           asked for as Skill is); a record of another
 //           version is refused with a
 //           plain note and left as it is (a later build may read it), never overwritten unasked. Each version came
 //           with a field: a build that reads only the older ones then says the fleet was made by a newer version,
@@ -21,7 +22,8 @@
 //           Dead, Explodes, Captured, Withdrawn; a Squadron's only Destroyed or Withdrawn), "boarders" (the Boarders
 //           aboard a Capital Ship, while Boarded) and "states" (the States it holds, {name: X}: fleet-states.js, version 5);
 //           "unset": the card numbers a ship stored before the fleet kept them does not have (its
-//           Skill, from a version 1-3 record; its Armor, from a version 1-6 record): the card holds the default until the player sets them (fleet-editor.js),
+//           Skill, from a version 1-3 record; its Armor, from a version 1-6 record; a Squadron's Sensors and Armor, from
+//           a version 1-7 record): the card holds the default until the player sets them (fleet-editor.js),
 //           a pick does not fill them (ship-pick.js) and the ship's box asks for them (fleet-meaning.js)
 //
 // The parts of each kind are passed in as `PartsByKind`. A resolver's page knows only the kinds its inputs declare:
@@ -35,11 +37,12 @@ import { checkValue } from "./input-check.js";
 import { readJson, sourceOf } from "./json-source.js";
 import { checkStates } from "./fleet-states.js";
 
-export const VERSION = 7;
+export const VERSION = 8;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
  * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn, 5 is 6 with one box count for every
- * System Trait and without the States Stealthed, Overdriven and Escorting, 6 is 7 without a Capital Ship's Armor. */
-export const READS = [1, 2, 3, 4, 5, 6, 7];
+ * System Trait and without the States Stealthed, Overdriven and Escorting, 6 is 7 without a Capital Ship's Armor, 7 is
+ * 8 without a Squadron's Sensors and Armor. */
+export const READS = [1, 2, 3, 4, 5, 6, 7, 8];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";
 /** A fleet ship's kind, and the input kind (rules_core inputs.MODEL_KINDS) a resolver declares it by. */
@@ -48,18 +51,18 @@ export const KINDS = { [CAPITAL_SHIP]: "ship", [SQUADRON]: "squadron" };
 export const FLEET_PARTS = ["defense", "sensors", "thrusters", "marines", "structure", "skill", "traits", "trait_boxes", "trait2_boxes", "weapons", "spinal", "armor_front", "armor_flank", "armor_rear"];
 /** The card numbers each kind gained after the first version, by the version that added them: a record of an earlier
  * version has none, and its ships are asked for them ("unset"). */
-export const ADDED = { [CAPITAL_SHIP]: { skill: 4, armor_front: 7, armor_flank: 7, armor_rear: 7 }, [SQUADRON]: {} };
+export const ADDED = { [CAPITAL_SHIP]: { skill: 4, armor_front: 7, armor_flank: 7, armor_rear: 7 }, [SQUADRON]: { sensors: 8, armor: 8 } };
 /** The card numbers split off another, by kind: [the number they were split from, the version that split them]. A
  * record of an earlier version has only the one number, which stood for both: until version 6 "trait_boxes" was the
  * boxes left in every System Trait, so a ship read from it has that count in its second one too (exactly as kept). */
 export const SPLIT = { [CAPITAL_SHIP]: { trait2_boxes: ["trait_boxes", 6] }, [SQUADRON]: {} };
 /** The parts a fleet Squadron's card holds: rules_core's squadron_parts() (tests/site/test_fleet.py checks it). */
-export const SQUADRON_PARTS = ["structure", "skill", "fuel", "weapon", "as_rating", "macro", "missile", "missile_as", "missile_macro", "evasive"];
+export const SQUADRON_PARTS = ["structure", "skill", "fuel", "weapon", "as_rating", "macro", "missile", "missile_as", "missile_macro", "evasive", "sensors", "armor"];
 /** The parts of each kind. */
 export const PARTS_OF = { [CAPITAL_SHIP]: FLEET_PARTS, [SQUADRON]: SQUADRON_PARTS };
 /** The numbers a resolution or a game changes ("now"), by kind: a Capital Ship's boxes, Structure, System Traits and
  * weapons (its Skill and Armor are its card's: no rule of the texts changes them); a Squadron's Structure and Fuel
- * (its Skill, weapons and Evasive are its card's). */
+ * (its Skill, weapons, Evasive, Sensors and Armor are its card's). */
 export const NOW_PARTS = { [CAPITAL_SHIP]: FLEET_PARTS.filter((part) => part !== "skill" && !part.startsWith("armor_")), [SQUADRON]: ["structure", "fuel"] };
 /** What the fleet calls each number a ship holds, and its state (a resolver's label may say more: "Defending Marines
  * (current)"). */
@@ -69,7 +72,7 @@ const FLEET_WORDS = { defense: "Defense", sensors: "Sensors", thrusters: "Thrust
   armor_front: "Front Armor", armor_flank: "Side (flank) Armor", armor_rear: "Rear Armor",
   // a Squadron's card (rules_core squadron_parts' labels)
   weapon: "Non-Missile weapon", as_rating: "Weapon AS", macro: "Weapon Macro", missile: "Missile weapon", missile_as: "Missile AS",
-  missile_macro: "Missile Macro", evasive: "Evasive trait" };
+  missile_macro: "Missile Macro", evasive: "Evasive trait", armor: "Armor" };
 
 /** What the fleet calls a number or state a ship holds, else `otherwise` (its name). @param {string} name
  * @param {string} [otherwise] */

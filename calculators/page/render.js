@@ -219,11 +219,19 @@ export class View {
 }
 
 /** Change a control a tap asked to change: a switch is flipped; any other control is brought into view (its folds
- * opened) with the focus on it, a choice with its list open where the browser allows it. @param {HTMLElement} control */
+ * opened) with the focus on it, a choice with its list open where the browser allows it, a number selected and taken
+ * as entered when the focus leaves it. @param {HTMLElement} control */
 function changeControl(control) {
   if (control instanceof HTMLInputElement && control.type === "checkbox") return control.click();
   for (let fold = control.closest("details:not(.resolver__body)"); fold; fold = fold.parentElement && fold.parentElement.closest("details:not(.resolver__body)")) /** @type {HTMLDetailsElement} */ (fold).open = true;
   control.focus();
+  if (control instanceof HTMLInputElement && control.type === "number") {
+    // A number: selected, so a digit typed replaces it; left as it is, the default is the player's own (no change
+    // event fires for a value that did not change, and the headline would name it as not entered for ever).
+    control.select();
+    control.addEventListener("blur", () => control.dispatchEvent(new Event("change")), { once: true });
+    return;
+  }
   if (!(control instanceof HTMLSelectElement)) return;
   try {
     control.showPicker();

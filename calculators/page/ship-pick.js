@@ -17,6 +17,10 @@ import { itOrThem } from "./words.js";
  * @typedef {{spec: InputSpec, path: string[], picked: HTMLElement, name: string}} PickedLine  a picked ship's line
  */
 
+/** What the fold of a model's rarely changed numbers says it holds, by part ("Skill, System Traits, weapons, Armor"). */
+const FOLD_WORDS = { skill: "Skill", traits: "System Traits", trait_boxes: "System Traits", trait2_boxes: "System Traits",
+  weapons: "weapons", spinal: "weapons", sensors: "Sensors", armor: "Armor", armor_front: "Armor", armor_flank: "Armor", armor_rear: "Armor" };
+
 export class ShipPicks {
   /** The ship inputs of `form`. @param {FormValues} form */
   constructor(form) {
@@ -39,7 +43,8 @@ export class ShipPicks {
   modelFieldset(spec, path, name, help, control) {
     /** @type {[InputSpec, HTMLElement][]} */
     const parts = (spec.parts || []).map((part) => [part, control(part, [...path, part.name])]);
-    const fold = parts.some(([part]) => part.more) ? el("details", { class: "resolver__ship-more" }, el("summary", { text: "System Traits, weapons" })) : null;
+    const folded = parts.filter(([part]) => part.more).map(([part]) => FOLD_WORDS[part.name] || part.label);
+    const fold = folded.length ? el("details", { class: "resolver__ship-more" }, el("summary", { text: [...new Set(folded)].join(", ") })) : null;
     for (const [part, node] of parts) if (part.more && fold) fold.append(node);
     const numbers = [help, ...parts.filter(([part]) => !part.more).map(([, node]) => node), fold];
     const kind = Object.keys(KINDS).find((k) => KINDS[k] === spec.kind) || "";

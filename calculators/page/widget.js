@@ -23,7 +23,7 @@
 //     group    <fieldset data-name=...><legend>label</legend>...parts...</fieldset>
 //     ship     fieldset.resolver__ship: one Capital Ship, its label the legend, its help said once, a stepper per
 //              number (accessible name "<ship label>: <part label>", e.g. "Target: Sensors boxes left"), the
-//              rarely changed numbers (System Traits, weapons) folded in details.resolver__ship-more
+//              rarely changed numbers (Skill, System Traits, weapons, Armor) folded in details.resolver__ship-more
 //     when     a control whose input does not apply to the current choice is hidden
 //     more     rarely changed inputs and the seed sit in details.resolver__more ("More")
 //     seed     <input type=number data-name=seed> labelled with the seed input's label

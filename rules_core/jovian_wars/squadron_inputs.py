@@ -5,7 +5,9 @@ checked in one place (`Input.check`), its errors naming the Squadron ("Squadron 
 not 9"). What the texts read of a Squadron's card: its Structure (Squadron Damage; 0 is Destroyed), Skill (the
 Dogfight pool, the Ram's Skill Test), Fuel remaining (the Dogfight's bid, the Fuel: 1+ requirements), its non-Missile
 weapon (which of the Weapon Initiative table's weapons, its AS and Macro), a Missile if it has one (AS, Macro) and the
-Evasive trait (+1 Defense in a Dogfight). What one fight decides (the Missile declared, the Fuel bid, the dice to the
+Evasive trait (+1 Defense in a Dogfight); its Sensors (v1.2.1's Vector Attack requires "Sensors: 1+" of either kind of
+model, and its Skill Test may roll them) and its Armor (an Explosion's attack subtracts it: Reading `armor-by-arc`),
+each as its data card gives it, 0 where it gives none. What one fight decides (the Missile declared, the Fuel bid, the dice to the
 Attack pool, the modifiers) is the resolver's own input, not the card's.
 
 `squadron_of(values, name)` reads it back; `squadron_end(values, name, structure)` is its end state after a
@@ -22,6 +24,7 @@ from ..errors import InputError
 from ..inputs import Input
 from ..values import group_of, int_of
 from .dogfight.initiative import WEAPONS
+from .ship_inputs import MAX_ARMOR
 
 MOST_RATING = 8
 """Largest AS or Skill: with a Fuel bid of 12, every Dogfight pool (+1 Evasive or modifier) stays under 30 dice."""
@@ -48,10 +51,13 @@ class SquadronCard:
     missile_as: int
     missile_macro: int
     evasive: bool
+    sensors: int
+    armor: int
 
 
 def squadron_parts(weapon: str = "Particle Cannon", missile: bool = False, structure: int = 2) -> tuple[Input, ...]:
-    """A Squadron's card: Structure left, Skill, Fuel, its weapon, its Missile if any, Evasive."""
+    """A Squadron's card: Structure left, Skill, Fuel, its weapon, its Missile if any, Evasive, then the rarely read
+    Sensors and Armor (folded under the Squadron's "More")."""
     has_missile = ("missile", "true")
     return (
         Input("structure", "int", "Structure left", default=structure, low=0, high=MOST_STRUCTURE,
@@ -65,6 +71,9 @@ def squadron_parts(weapon: str = "Particle Cannon", missile: bool = False, struc
         Input("missile_as", "int", "Missile AS", default=3, low=0, high=MOST_RATING, when=has_missile),
         Input("missile_macro", "int", "Missile Macro", default=0, low=-MAX_MACRO, high=MAX_MACRO, when=has_missile),
         Input("evasive", "bool", "Evasive trait", default=False, help="+1 to its Defense pool in a Dogfight."),
+        Input("sensors", "int", "Sensors", default=0, low=0, high=MOST_RATING, more=True,
+              help="Its data card's Sensors and Armor, 0 where the card gives none."),
+        Input("armor", "int", "Armor", default=0, low=0, high=MAX_ARMOR, more=True),
     )
 
 
@@ -80,7 +89,8 @@ def squadron_of(values: Mapping[str, object], name: str = "squadron") -> Squadro
     return SquadronCard(structure=int_of(card, "structure"), skill=int_of(card, "skill"), fuel=int_of(card, "fuel"),
                         weapon=str(card["weapon"]), as_rating=int_of(card, "as_rating"), macro=int_of(card, "macro"),
                         missile=bool(card["missile"]), missile_as=int_of(card, "missile_as"),
-                        missile_macro=int_of(card, "missile_macro"), evasive=bool(card["evasive"]))
+                        missile_macro=int_of(card, "missile_macro"), evasive=bool(card["evasive"]),
+                        sensors=int_of(card, "sensors"), armor=int_of(card, "armor"))
 
 
 def in_play(values: Mapping[str, object], name: str) -> SquadronCard:

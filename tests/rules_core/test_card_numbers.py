@@ -15,7 +15,7 @@ from __future__ import annotations
 from rules_core.inputs import Input
 from rules_core.jovian_wars.ship_inputs import ARMOR_ARCS, armor_part, ship_parts
 from rules_core.jovian_wars.squadron_inputs import squadron_parts
-from rules_core.registry import REGISTRY
+from rules_core.registry import REGISTRY, resolve
 
 FLEET_FILLS = {
     "ship": {*(part.name for part in ship_parts()), "start_structure", "boarders"},
@@ -23,26 +23,14 @@ FLEET_FILLS = {
 }
 """The parts a fleet pick fills, by model input kind (ship-pick.js `pickShip`)."""
 SHIP_NUMBERS = {"defense", "sensors", "thrusters", "marines", "structure", "skill", "fuel", "weapons", "spinal",
-                "traits", "trait_boxes", "trait2_boxes", "boarders", "point_defense", "armor", "target_armor", "committed",
+                "traits", "trait_boxes", "trait2_boxes", "boarders", "point_defense", "armor", "target_armor",
                 "as_rating", "missile_as", *(armor_part(arc) for arc in ARMOR_ARCS)}
 """The names under which a resolver reads a number of a ship or a Squadron: its card's Ratings (Defense is its Point
-Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard, the Marines it commits."""
+Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard. (The Marines a ship
+commits to a Board are the player's decision, not its number: held to its Marines, and named while not entered.)"""
 
-PENDING: dict[str, set[str]] = {
-    # Board's Marines and the target's Defense come from its two fleet picks; the Marines committed are the player's
-    # choice of how many of them go (at most the boarding ship's Marines).
-    "jovian-wars/v1.2.4/board": {"committed"},
-    # A Capital Ship's Armor is on its card, by arc (Reading armor-by-arc); a Squadron's card holds none (the texts give
-    # a Squadron no Armor, only "Armor" said of an attack on Assaulting Exo-Armors), so an Explosion on a Squadron
-    # asks for it.
-    "jovian-wars/v1.2.4/explosion": {"armor"},
-    # v1.2.1's Vector Attack, of either kind, requires "Sensors: 1+", and a Squadron's card has no Sensors: whether a
-    # v1.2.1 Squadron may meet it is not on the card. (Concentrated Fire's "Skill/Sensors" is only a test, and Ramming
-    # Speed's "Structure: 1+ or Damage: 1+" has Structure on every card: both read the chosen kind's card; Damage, on
-    # no fleet card, is not a number the fleet could fill.)
-    "jovian-wars/v1.2.1/vector-attack": {"sensors", "skill"},
-}
-"""The loose inputs left, by resolver, each with why: the test holds the list exact, so a resolver moved onto the
+PENDING: dict[str, set[str]] = {}
+"""The loose inputs left, by resolver, each with why (none now): the test holds the list exact, so a resolver moved onto the
 fleet's card comes off it, and no new loose number comes in unlisted."""
 
 
@@ -93,3 +81,17 @@ def test_the_named_resolvers_read_the_ship_from_the_fleet() -> None:
         assert parts <= {part.name for part in model.parts}, f"{slug}: {name} lacks {parts}"
         assert parts <= FLEET_FILLS["ship"]
         assert not loose_numbers(resolver.inputs) & parts, slug
+
+
+def test_the_marines_committed_are_the_players_decision_held_to_the_ship() -> None:
+    """Assert Board's Marines committed, the one number of a Board no card holds, is named in the headline while not
+    entered, and more of them than the boarding ship's Marines (its fleet number) refuses the Board naming both."""
+    board = "jovian-wars/v1.2.4/board"
+    unset = resolve(board, {"boarding_ship": {"marines": 3}, "pd": {"dice": [1, 2]}})
+    assert unset["assumed"] == [{"name": "committed", "text": "2 Marines committed"}]
+    assert unset["outcome"]["headline"].endswith("taken at its default: 2 Marines committed.")
+    entered = resolve(board, {"boarding_ship": {"marines": 3}, "committed": 3, "pd": {"dice": [1, 2]}})
+    assert "assumed" not in entered and "default" not in entered["outcome"]["headline"]
+    refused = resolve(board, {"boarding_ship": {"marines": 1}, "committed": 2, "pd": {"dice": [1, 2]}})
+    assert refused["outcome"]["headline"] == "Board may not be declared"
+    assert any(not check["ok"] and check["detail"] == "2 of 1 Marines committed" for check in refused["checks"]), refused

@@ -161,8 +161,8 @@ SQUADRON_TAKING = {
     "jovian-wars/v1.2.4/ram": {"rammer": ("Squadron",), "bombing_run": (False, True), "fire_ship": (True,)},
     "jovian-wars/v1.2.4/squadron-damage": {"base": (1, 2, 3, 4)},  # pd_ship: a random ship
     "jovian-wars/v1.2.4/boost": {"spend": (1, 2), "speed": (4, 8)},
-    "jovian-wars/v1.2.4/explosion": {"target": ("Squadron",), "range": ("within 3\"", "over 3\" (up to 6\")"),
-                                      "armor": (0, 1, 2)},
+    "jovian-wars/v1.2.4/explosion": {"target": ("Squadron",), "range": ("within 3\"", "over 3\" (up to 6\")")},
+    # the target Squadron's Armor is its card's (random_squadron)
 }
 """Each resolver that takes a Squadron, and the other inputs varied."""
 

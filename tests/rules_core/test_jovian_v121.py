@@ -25,7 +25,7 @@ FAILING: dict[str, dict[str, object]] = {
     "launch": {"embarked": False},
     "lock-on": {"fire_control": 1},
     "ramming-speed": {"ship": {"structure": 0}, "damage": 0},
-    "vector-attack": {"sensors": 0},
+    "vector-attack": {"ship": {"sensors": 0}},
     "withdraw": {"clear_6": False},
     "bombing-run": {"model": "Capital Ship"},
     "active-interception": {"squadron": {"fuel": 0}},
@@ -121,8 +121,21 @@ def test_vector_attack_rows_match_the_engine() -> None:
     """Assert the [N]/[D]/[T+] rows equal the dice engine's magnitude odds for Sensors 4."""
     mags = magnitude_odds(Pool(4))
     rows = {r["label"].split(":")[0]: Fraction(r["p"])
-            for r in odds(V + "vector-attack", {"test_rating": "Sensors", "sensors": 4})["charts"][0]["rows"]}
+            for r in odds(V + "vector-attack", {"test_rating": "Sensors", "ship": {"sensors": 4}})["charts"][0]["rows"]}
     assert rows == {"[N]": mags[0], "[D]": mags[2], "[T+]": mags[3] + mags[4]}
+
+
+def test_a_squadron_declares_vector_attack_from_its_own_card() -> None:
+    """Assert a Squadron (a Generic Special Action's other kind) meets "Sensors: 1+" with its card's Sensors, is refused
+    at 0 naming them, and its "Skill/Sensors" test rolls the Sensors of its card, not a Capital Ship's."""
+    squadron = {"model": "Squadron", "ship": {"sensors": 0}}
+    refused = resolve(V + "vector-attack", {**squadron, "squadron": {"sensors": 0}})
+    assert refused["outcome"]["allowed"] is False
+    assert any(not c["ok"] and "Squadron" in c["detail"] for c in refused["checks"]), refused["checks"]
+    asked = {**squadron, "squadron": {"sensors": 3, "skill": 1}, "test_rating": "Sensors"}
+    assert describe(V + "vector-attack", asked)["dice_needed"]["roll.dice"] == 3
+    out = resolve(V + "vector-attack", {**asked, "roll": {"dice": [2, 2, 6]}})
+    assert out["outcome"]["allowed"] is not False and out["outcome"]["row"] == "[D]"
 
 
 GAPS = {"damage-control": "v121-repair", "ramming-speed": "v121-ramming", "boarding-party": "v121-boarding"}

@@ -133,7 +133,8 @@ def test_board_and_three_activations_each_applied_then_undone_and_kept_over_a_re
     expected = resolved(page, root, {"pd": faces(BOARD_DICE)})
     assert expected["inputs"]["target"]["defense"] == 4 and expected["inputs"]["boarding_ship"]["marines"] == 3
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
-        "2 Marines board the target: it enters the Boarded state", timeout=BOOT_MS)
+        "2 Marines board the target: it enters the Boarded state. Not entered yet, so taken at its default: 2 Marines "
+        "committed.", timeout=BOOT_MS)
     apply(root, "Valiant and Tengu")
     ends = expected["outcome"]["ships"]
     fleet = [applied(VALIANT, ends["boarding_ship"]), applied(TENGU, ends["target"])]

@@ -73,7 +73,15 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
     board.locator('fieldset[data-faces="pd.dice"] [data-region="digits"]').tap()
     page.keyboard.type("1234")
     expect()(board.locator('[data-region="outcome"] .resolver__headline')).to_have_text(
-        "2 Marines board the target: it enters the Boarded state", timeout=BOOT_MS)
+        "2 Marines board the target: it enters the Boarded state. Not entered yet, so taken at its default: 2 Marines "
+        "committed.", timeout=BOOT_MS)  # the player's decision, named while not entered
+    # A tap on it brings the number up, selected; left as it is, the 2 are the player's own, and no longer named.
+    headline = board.locator('[data-region="outcome"] .resolver__headline')
+    headline.get_by_role("button", name="2 Marines committed", exact=True).tap()
+    committed = board.get_by_label("Marines committed", exact=True)
+    expect()(committed).to_be_focused()
+    committed.blur()
+    expect()(headline).to_have_text("2 Marines board the target: it enters the Boarded state", timeout=BOOT_MS)
     board.get_by_role("button", name="Go on to Boarded", exact=True).tap()
 
     boarded = widget(page, BOARDED)

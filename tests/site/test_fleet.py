@@ -28,7 +28,7 @@ def no_fleet(page, site_url: str) -> None:
 
 FLEET = "fleet/"
 KEY = "jovian-wars-fleet"
-VERSION = 7
+VERSION = 8
 """The fleet record's version this build writes (calculators/page/fleet-store.js VERSION)."""
 PARTS = [part.name for part in ship_parts()]
 CARD = {part.name: part.default for part in ship_parts()}

@@ -56,7 +56,7 @@ def test_squadrons_are_added_listed_edited_said_and_removed(page, page_log, site
     expect()(ships.nth(0).locator(".fleet__kind")).to_have_text(" · Squadron")
     expect()(ships.nth(0).locator(".fleet__numbers")).to_have_text(
         "Structure 2/2, Skill 4, Fuel remaining 2/2, Beam Projector, Weapon AS 2, Weapon Macro 0, Has a Missile weapon, "
-        "Missile AS 3, Missile Macro 0, Evasive trait")
+        "Missile AS 3, Missile Macro 0, Evasive trait, Sensors 0, Armor 0")
     expect()(ships.nth(1).locator(".fleet__numbers")).not_to_contain_text("Missile AS")  # none on its card
 
     open_card(root, "Bravo").get_by_role("button", name="Edit Bravo", exact=True).tap()
@@ -166,27 +166,66 @@ def test_a_boost_from_the_fleet_spends_the_squadrons_fuel(page, page_log, site_u
     assert page_log.page_errors == []
 
 
-def test_an_explosion_on_a_fleet_squadron_takes_its_structure_and_is_applied(page, page_log, site_url):
-    """Assert the Explosion's Squadron target is a fleet pick: its Structure is the Squadron's own, the answer is
-    rules_core's, and Apply leaves the Squadron as the outcome says (Destroyed here: [T2,D5] takes 3 of its 2)."""
+def test_an_explosion_on_a_fleet_squadron_takes_its_structure_and_armor_and_is_applied(page, page_log, site_url):
+    """Assert the Explosion's Squadron target is a fleet pick: its Structure and Armor are the Squadron's own (Armor 1
+    leaves one macro die of the Macro 2 within 3"), the answer is rules_core's, and Apply leaves the Squadron as the
+    outcome says (Destroyed here: [T2,D5] takes 3 of its 2)."""
     from tests.site.test_widget_table import type_dice
     from tests.site.test_widgets import open_widget
 
     explosion = "jovian-wars/v1.2.4/explosion"
+    bravo = squadron("Bravo", "Theirs", {"weapon": "Mass Driver", "armor": 1})
     open_fleet(page, site_url)
-    page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps({"fleet": 3, "ships": [BRAVO]}))
+    page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", json.dumps({"fleet": VERSION, "ships": [bravo]}))
     page.goto(site_url + "jovian-wars/v1.2.4/damage/#explosion")
     widget = open_widget(page, explosion)
     expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     widget.get_by_label("Target", exact=True).select_option("Squadron")
     widget.get_by_label("Target Squadron: from your fleet", exact=True).select_option(label="Bravo (Theirs)")
-    dice = {"roll.dice": [2, 2, 5, 5], "roll.macro_dice": [2, 1]}
+    expect()(widget.locator('[data-name="target_squadron.armor"]')).to_have_value("1")
+    dice = {"roll.dice": [2, 2, 5, 5], "roll.macro_dice": [2]}
     type_dice(widget, dice)
-    expected = rules_core.resolve(explosion, with_keypads({"target": "Squadron", "target_squadron": BRAVO["left"]}, dice))
-    assert expected["outcome"]["ships"]["target_squadron"]["fate"] == "Destroyed"
+    expected = rules_core.resolve(explosion, with_keypads({"target": "Squadron", "target_squadron": bravo["left"]}, dice))
+    assert "- Armor 1" in expected["steps"][0] and expected["outcome"]["ships"]["target_squadron"]["fate"] == "Destroyed"
     outcome = widget.locator('[data-region="outcome"]')
     expect()(outcome.locator(".resolver__headline")).to_have_text(expected["outcome"]["headline"])
     outcome.get_by_role("button", name="Apply to the fleet", exact=True).tap()
     expect()(outcome.locator('[data-region="apply-note"]')).to_contain_text("Applied to Bravo")
-    assert stored(page)["ships"] == [{**BRAVO, "left": {**BRAVO["left"], "structure": 0}, "state": {"fate": "Destroyed"}}]
+    assert stored(page)["ships"] == [{**bravo, "left": {**bravo["left"], "structure": 0}, "state": {"fate": "Destroyed"}}]
     assert page_log.page_errors == []
+
+
+def test_a_squadron_stored_before_its_sensors_and_armor_is_asked_for_them_and_kept(page, page_log, site_url):
+    """Assert a version 7 Squadron (no Sensors, no Armor on its card) loads on the Fleet page saying both are not set
+    yet, left as stored; a pick says so and leaves them to be typed; an edit sets them, stored at this version."""
+    from tests.site.test_widgets import open_widget
+
+    old = {part: value for part, value in BRAVO["card"].items() if part not in ("sensors", "armor")}
+    record = json.dumps({"fleet": 7, "ships": [{**BRAVO, "card": old, "left": old}]})
+    open_fleet(page, site_url)
+    page.evaluate("(text) => localStorage.setItem('jovian-wars-fleet', text)", record)
+    root = open_fleet(page, site_url)
+    unset = root.locator('[data-region="ship-unset"]')
+    expect()(unset).to_have_text("Sensors, Armor: not set yet (this ship was stored before the fleet kept them). Edit "
+                                 "the ship to set them from its data card; until then a resolver asks for them.")
+    assert page.evaluate("() => localStorage.getItem('jovian-wars-fleet')") == record  # read, never rewritten unasked
+
+    page.goto(site_url + "jovian-wars/v1.2.4/damage/#explosion")
+    widget = open_widget(page, "jovian-wars/v1.2.4/explosion")
+    expect()(widget).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    widget.get_by_label("Target", exact=True).select_option("Squadron")
+    widget.get_by_label("Target Squadron: from your fleet", exact=True).select_option(label="Bravo (Theirs)")
+    expect()(widget.locator('fieldset[data-name="target_squadron"] [data-region="picked"]')).to_contain_text(
+        "Sensors, Armor: not in the fleet yet (stored before the fleet kept them): type them here")
+
+    root = open_fleet(page, site_url)
+    open_card(root, "Bravo")
+    tap(root, "Edit Bravo")
+    form = root.locator('[data-region="fleet-form"]')
+    form.get_by_role("button", name="Armor (not set yet: from its data card): one more", exact=True).tap()
+    tap(form, "Save ship")
+    expect()(form).to_have_count(0)
+    expect()(unset).to_have_count(0)
+    card = {**BRAVO["card"], "armor": 1}
+    assert stored(page) == {"fleet": VERSION, "ships": [{**BRAVO, "card": card, "left": card}]}
+    assert page_log.console_errors == [] and page_log.page_errors == []

@@ -60,9 +60,9 @@ EVADE_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill", "fuel"
 rating of the chosen kind's card (a Capital Ship's has no Fuel, a Squadron's no Thrusters)."""
 WITHDRAW_CARD = ModelCard.of(ship=("skill", "thrusters"), squadron=("skill",))
 """Withdraw's model ("this model"): its "Skill/Thrusters" test a rating of the chosen kind's card."""
-CONCENTRATED_CARD = ModelCard.of(ship=("skill", "sensors"), squadron=("skill",))
-"""Concentrated Fire's model (a Generic Special Action): its "Skill/Sensors" test a rating of the chosen kind's card
-(a Squadron's has no Sensors)."""
+SENSORS_CARD = ModelCard.of(ship=("skill", "sensors"), squadron=("skill", "sensors"))
+"""Concentrated Fire's and Vector Attack's model (Generic Special Actions): Vector Attack's "Sensors: 1+" and either's
+"Skill/Sensors" test read from the chosen kind's card (a Squadron's Sensors as its data card gives them)."""
 RAMMING_CARD = ModelCard.of(ship=("skill", "structure"), squadron=("skill", "structure"))
 """Ramming Speed's model (a Generic Special Action): its Structure (the requirement) and Skill (the test), from the
 chosen kind's card."""
@@ -103,7 +103,7 @@ ACTIONS: tuple[Action, ...] = (
         effect="The attacking model may only select a single Capital Ship Target. If the Skill Check is passed with a [D+], "
                "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon attacks against "
                "secondary targets may not be re-rolled.",
-        roll=skill_test("Skill", "Sensors", model=CONCENTRATED_CARD, table=(
+        roll=skill_test("Skill", "Sensors", model=SENSORS_CARD, table=(
             ("[N]", "no re-roll"),
             ("[D+]", "all non-Missile Attack attacks results of [N] may be re-rolled once. Kinetic Cannon attacks against "
                      "secondary targets may not be re-rolled")))),
@@ -147,10 +147,12 @@ ACTIONS: tuple[Action, ...] = (
         gap=readings.V121_RAMMING_GAP,
         readings=(readings.V121_DAMAGE_RATING,)),
     Action(
-        "vector-attack", "Vector Attack", "", V121, (rating("Sensors", 1),),
+        "vector-attack", "Vector Attack", "", V121,
+        (ForModel("Sensors: 1+", SENSORS_CARD, tuple((kind, on_card("Sensors", 1, SENSORS_CARD.of_kind(kind)))
+                                                     for kind in (CAPITAL_SHIP, SQUADRON_KIND))),),
         effect="Move a single friendly Squadron within range up to 3\" without activating. A Skill Check result of [D] "
                "allows 2 total Squadrons to be moved and a [T+] result allows 3 total Squardons to be moved.",
-        roll=skill_test("Skill", "Sensors", table=(
+        roll=skill_test("Skill", "Sensors", model=SENSORS_CARD, table=(
             ("[N]", "move a single friendly Squadron"), ("[D]", "allows 2 total Squadrons to be moved"),
             ("[T+]", "allows 3 total Squardons to be moved")))),
     Action(

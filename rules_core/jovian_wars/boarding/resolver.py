@@ -147,7 +147,8 @@ def _board_run(values: Inputs) -> Answer:
 BOARD = Resolver(
     id="jovian-wars/v1.2.4/board", title="Board",
     summary="Commit Marines; the target's Point Defense removes some ([D] 1, [T] 3, [Q+] 5); the survivors join the Boarders.",
-    inputs=(BOARDING_SHIP, rating_input("committed", "Marines committed", 2, high=30), BOARD_TARGET,
+    inputs=(BOARDING_SHIP, replace(rating_input("committed", "Marines committed", 2, high=30),
+                                  assumed="2 Marines committed"), BOARD_TARGET,
             flag_input("within", "Within 1\" of the target", True), flag_input("boarded", "This model is Boarded"),
             roll_input("pd", "Point Defense"), SEED),
     run=_board_run, odds=_board_odds, serves=("board",), versions=VERSIONS,

@@ -20,7 +20,7 @@ from .capital import D_RESULTS, MIN_MACRO, STEP_READINGS, aim_of, capped, dice_k
 from .common import squadron_after, squadron_loss
 from ..ship import SYSTEM_RATINGS
 from ..squadron_inputs import in_play, squadron_end, squadron_input
-from ..ship_inputs import MAX_ARMOR, MAX_STRUCTURE, arc_input, armor_of, end_state, fate_charts, ship_input, ship_of
+from ..ship_inputs import MAX_STRUCTURE, arc_input, armor_of, end_state, fate_charts, ship_input, ship_of
 from ...wording import structure_lost
 
 VERSIONS = ("v1.2.4",)
@@ -108,15 +108,17 @@ fills its starting Structure from the card."""
 
 
 TARGET_SQUADRON = squadron_input("target_squadron", "Target Squadron", when=("target", TARGETS[1]))
-"""The Squadron the Explosion attacks: a fleet pick fills its Structure, and Apply writes back what it loses."""
+"""The Squadron the Explosion attacks: a fleet pick fills its Structure and Armor, and Apply writes back what it
+loses."""
 
 
 def _attack_values(values: Inputs) -> Inputs:
     """The inputs with the exploding ship's starting Structure as the attack's "structure" and the target's Armor as
     its "armor" (explosion_pool's, which the Ram's Explosion gives directly): a Capital Ship's from its card, in the
-    arc facing the exploding ship (Reading `armor-by-arc`); a Squadron's as typed."""
+    arc facing the exploding ship (Reading `armor-by-arc`); a Squadron's from its card (one Armor: the texts name no
+    arc of a Squadron's)."""
     armor = (armor_of(values, "target_ship", values["target_arc"]) if values["target"] == TARGETS[0]
-             else int_of(values, "armor"))
+             else int_of(values, f"{TARGET_SQUADRON.name}.armor"))
     return {**values, "structure": int_of(values, f"{EXPLODING_SHIP.name}.start_structure"), "armor": armor}
 
 
@@ -187,7 +189,6 @@ EXPLOSION = Resolver(
             arc_input("target_arc", "Target's arc facing the exploding ship", "front", when=("target", TARGETS[0]),
                       assumed="the target's front arc",
                       help="Its Armor in this arc (its card's) counts; the arc's modifier goes in Attack modifier."),
-            Input("armor", "int", "Squadron's Armor", default=0, low=0, high=MAX_ARMOR, when=("target", TARGETS[1])),
             Input("modifier", "int", "Attack modifier (net)", default=0, low=-MAX_MODIFIER, high=MAX_MODIFIER, more=True,
                   help="Arc and range modifiers as for a Turret Particle Cannon."),
             roll_input("roll", "Attack"),
