@@ -16,6 +16,7 @@ export const KEPT_STATES = {
   "Stealthed": { x: false, endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/stealthed" },
   "Overdriven": { x: false, of: ["Defense", "Sensors", "Thrusters"], endPhase: "cancelled", resolver: "jovian-wars/v1.2.4/overdriven" },
   "Escorting": { x: false, endPhase: "kept", resolver: "jovian-wars/v1.2.4/escorting" },
+  "Assaulting": { x: false, endPhase: "kept", resolver: "jovian-wars/v1.2.4/assaulting" },
 };
 /** The highest X a kept State holds (rules_core kept_states.MOST_X). */
 export const MOST_X = 30;
@@ -68,7 +69,7 @@ export function afterEndPhase(ship) {
   for (const name of Object.keys(KEPT_STATES).filter((held) => Object.hasOwn(states, held))) { // said in the table's order
     const value = states[name];
     if (KEPT_STATES[name]?.endPhase === "kept") {
-      kept[name] = value; // the End Phase leaves it (Escorting ends by a Vector Attack)
+      kept[name] = value; // the End Phase leaves it (Escorting ends by a Vector Attack, Assaulting by Disengage)
       continue;
     }
     const lowered = KEPT_STATES[name]?.endPhase === "x-1" && Number(value) > 0;

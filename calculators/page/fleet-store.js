@@ -41,7 +41,7 @@ export const VERSION = 8;
 /** The versions this build reads: 1 is 2 without "state", 2 is 3 without "kind" (every ship a Capital Ship), 3 is 4
  * without a Capital Ship's Skill, 4 is 5 without States and the fate Withdrawn, 5 is 6 with one box count for every
  * System Trait and without the States Stealthed, Overdriven and Escorting, 6 is 7 without a Capital Ship's Armor, 7 is
- * 8 without a Squadron's Sensors and Armor. */
+ * 8 without a Squadron's Sensors and Armor and the State Assaulting. */
 export const READS = [1, 2, 3, 4, 5, 6, 7, 8];
 export const CAPITAL_SHIP = "Capital Ship";
 export const SQUADRON = "Squadron";

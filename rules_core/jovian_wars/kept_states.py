@@ -9,7 +9,8 @@ State's words on its end are the text's (tests/rules_core/test_kept_states.py fi
 Kept: the States a fleet ship enters by an Action of its own (Evade, Station Keep, Hard Burn), and those an Action
 puts on its Capital Ship target (Combined Attack's Targeted:X, Suppressing Fire's Suppressed:X), whose X now the
 target's pick fills (`STATE_PARTS`), Stealthed, which declaring Silent Running enters, a Squadron's Escorting, which
-Combat Air Patrol enters and the End Phase leaves (`KEPT_ON`), and Overdriven, kept as the
+Combat Air Patrol enters and the End Phase leaves (`KEPT_ON`), and its Assaulting, which a completed Bombing Run
+enters at the player's word (the texts hold no Bombing Run to resolve), and Overdriven, kept as the
 Rating it is held for, which Overdrive enters after its damage ([D] or [T+]: on [N] the damage "as if was hit by a
 single Particle Cannon attack" names no AC, so that outcome is not applied at all).
 """
@@ -71,8 +72,13 @@ ESCORTING = KeptState("Escorting", False, KEPT_ON,
                       "jovian-wars/v1.2.4/escorting")
 """Its table row: entered by Deployment or Combat Air Patrol, cancelled by a Vector Attack (ended by hand), never by
 the End Phase."""
+ASSAULTING = KeptState("Assaulting", False, KEPT_ON, "Exo-Armor Bombing Run Action Destroyed,Interception",
+                       "jovian-wars/v1.2.4/assaulting")
+"""Its table row: entered by the Bombing Run Action (an Exo-Armor Squadron that "has successfully completed a Bombing
+Run may choose to enter" it: the player says so on Bombing), cancelled when Destroyed (the fate) or by an Interception,
+and left by Disengage (ended by hand), never by the End Phase."""
 KEPT: tuple[KeptState, ...] = (EVADING, STATION_KEEPING, HARD_BURN, TARGETED, SUPPRESSED, STEALTHED, OVERDRIVEN,
-                               ESCORTING)
+                               ESCORTING, ASSAULTING)
 """Every State a fleet ship keeps, in the order a card lists them."""
 MOST_X = 30
 """The highest X a kept State holds: the inputs' own bounds (Suppressing Fire's AC at most 30)."""
@@ -86,6 +92,6 @@ WITHDRAWN_SAYS = "Models that successfully Withdraw are worth 0.5x points."
 
 
 __all__ = ["KEPT", "KeptState", "EVADING", "STATION_KEEPING", "HARD_BURN", "TARGETED", "SUPPRESSED", "STEALTHED", "OVERDRIVEN",
-           "ESCORTING", "STATE_PARTS",
+           "ESCORTING", "ASSAULTING", "STATE_PARTS",
            "CANCELLED", "X_DOWN", "KEPT_ON", "MOST_X",
            "WITHDRAWN", "WITHDRAWN_SAYS"]

@@ -1,6 +1,6 @@
 """States kept by the fleet (issue 33 point 2: "every Action that enters or ends a State"), at 390x844 with touch:
 an Action opened from a ship's card that enters a State (Evade, Hard Burn, Silent Running, Combined Attack on its
-target, a Squadron's Combat Air Patrol) is applied to the ship, its card shows the State, the State's own rule reaches
+target, a Squadron's Combat Air Patrol or completed Bombing) is applied to the ship, its card shows the State, the State's own rule reaches
 its Actions (a ship in Hard Burn may not declare Hard Burn), the End Phase ends, lowers or leaves every State as the
 texts say in one undoable change, and a State ends by hand. (Overdrive's Overdriven: tests/site/test_flows_applied.py.)
 
@@ -318,5 +318,33 @@ def test_a_squadrons_combat_air_patrol_keeps_escorting_through_the_end_phase(pag
     expect()(page.get_by_role("button", name="End Phase", exact=True)).to_be_disabled()
     card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
     card.get_by_role("button", name="End Escorting on Alpha", exact=True).tap()
+    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
+    assert page_log.page_errors == []
+
+
+def test_a_squadrons_bombing_completed_keeps_it_assaulting_until_it_is_ended(page, page_log, site_url):
+    """Assert Bombing, opened from a Squadron's card, changes nothing until the player ticks that the Bombing Run was
+    completed and the Squadron enters Assaulting (the texts hold no Bombing Run to resolve); applied, the Squadron is
+    Assaulting, the End Phase leaves it (its button is off), and Disengage (or an Interception) is "End Assaulting"."""
+    from tests.site.test_boarding_applied import store
+    from tests.site.test_fleet import open_fleet, squadron
+
+    alpha = squadron("Alpha", "Jovian")
+    store(page, site_url, [VALIANT, TENGU, alpha])
+    cards = open_fleet(page, site_url).locator('[data-region="fleet-ships"] > li')
+    widget = played(page, cards, 2, "jovian-wars/v1.2.4/bombing")
+    outcome = widget.locator('[data-region="outcome"]')
+    expect()(outcome.locator(".resolver__headline")).to_contain_text("Resolve a Bombing Run on the target Capital Ship",
+                                                                    timeout=ENGINE_MS)
+    expect()(outcome.get_by_role("button", name="Apply to the fleet", exact=True)).to_have_count(0)  # nothing to apply
+    widget.get_by_label("Bombing Run completed: this Exo-Armor Squadron enters Assaulting", exact=True).check()
+    expect()(outcome.locator(".resolver__headline")).to_contain_text("; the Squadron enters Assaulting", timeout=ENGINE_MS)
+    apply(widget, "Alpha")
+    cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(2).locator(".fleet__card .fleet__state")).to_have_text("Assaulting")
+    assert states_stored(page) == [None, None, {"Assaulting": True}]
+    expect()(page.get_by_role("button", name="End Phase", exact=True)).to_be_disabled()
+    card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
+    card.get_by_role("button", name="End Assaulting on Alpha", exact=True).tap()
     assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
     assert page_log.page_errors == []

@@ -12,7 +12,7 @@ from ...inputs import Input
 from ...registry import Inputs, Resolver
 from ...values import int_of
 from .action import Action, Enters, SkillTest, resolver
-from ..kept_states import ESCORTING, EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, STEALTHED, SUPPRESSED, TARGETED
+from ..kept_states import ASSAULTING, ESCORTING, EVADING, HARD_BURN as HARD_BURN_STATE, STATION_KEEPING, STEALTHED, SUPPRESSED, TARGETED
 from ..common import Either, Flag, ForModel, Rating, flag_input, rating_input
 from ..model_choice import CAPITAL_SHIP, ModelCard, squadron_card_input
 from ..model_choice import SQUADRON as SQUADRON_KIND
@@ -115,11 +115,27 @@ SQUADRON_CARD = squadron_input("squadron", "Squadron")
 """The declaring Squadron's card: its Fuel for the Fuel: 1+ requirements, its Evasive trait for Boost."""
 FUEL = Rating("squadron.fuel", "Fuel", 1, model=SQUADRON_CARD)
 
+ASSAULT = Input("assault", "bool", "Bombing Run completed: this Exo-Armor Squadron enters Assaulting", default=False,
+                help="Instead of its free 4\" move, placed in base to base contact with the Capital Ship.")
+"""The player's word that the Bombing Run succeeded and the Exo-Armor chooses Assaulting: the texts hold no Bombing Run
+to resolve, and entering is the player's choice ("may choose to enter the Assaulting state")."""
+ASSAULTING_ENTERED = Enters(ASSAULTING)
+
+
+def _bombing(v: Inputs) -> tuple[str, list[str]]:
+    """The text's one line; with the player's word that the Bombing Run was completed, Assaulting entered (the State's
+    own rule, beside its entry, says what it does)."""
+    headline = "Resolve a Bombing Run on the target Capital Ship" + ("; the Squadron enters Assaulting" if v["assault"] else "")
+    return headline, ["A Bombing Run's attack takes the Bombing +2 attack modifier (How the dice work §5 \"The v1.2.4 attack modifier\"): +1 base, +1 flex."]
+
+
 BOMBING = Action(
     "bombing", "Bombing", "A Squadron resolves a Bombing Run on a Capital Ship target.", V124, (SQUADRON, CAPITAL_TARGET),
-    effect=lambda v: ("Resolve a Bombing Run on the target Capital Ship",
-                      ["A Bombing Run's attack takes the Bombing +2 attack modifier (How the dice work §5 \"The v1.2.4 attack modifier\"): +1 base, +1 flex."]),
+    (squadron_card_input(name="bomber"), ASSAULT), effect=_bombing,
+    ends=lambda v: {"bomber": ASSAULTING_ENTERED.end(v)} if v["assault"] else {},
 )
+"""The Squadron ("bomber": "squadron" is the requirement's tick) is an input of no numbers, as Combat Air Patrol's, so a
+fleet pick names the one that enters Assaulting."""
 
 
 def _spent(v: Inputs) -> int:
