@@ -190,8 +190,9 @@ class ForModel:
 
     label: str
     model: ModelCard
-    by_kind: tuple[tuple[str, Rating | Flag], ...]
-    """(kind, the part its card is held to: a rating, its `field` a part of that kind's card input, or a flag)."""
+    by_kind: tuple[tuple[str, Rating | Flag | None], ...]
+    """(kind, the part its card is held to: a rating, its `field` a part of that kind's card input, a flag, or None
+    where being that kind meets it: "Comms/Capital Ship")."""
 
     @property
     def inputs(self) -> tuple[Input, ...]:
@@ -203,6 +204,8 @@ class ForModel:
     def check(self, values: Mapping[str, object]) -> answers.Check:
         kind = str(values.get(self.model.choice.name))
         part = dict(self.by_kind)[kind]
+        if part is None:
+            return answers.judged(values, (), self.label, True, f"met by a {kind}")
         ok, said = part.holds(values)
         said = said if isinstance(part, Rating) else f"{part.label}: {said}"  # a flag's "yes" says what it answers
         # The kind is the player's choice (its default a Capital Ship, as the fleet's ships are): only the number or

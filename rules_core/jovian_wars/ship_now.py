@@ -89,8 +89,8 @@ def _squadron_given(resolver: Resolver, card: Mapping[str, object], now: Mapping
     """What a fleet Squadron tells this Action's resolver: its card now, its Fuel, Evasive; the rest not entered."""
     given: Inputs = {}
     for spec in resolver.inputs:
-        if spec.kind == "squadron":
-            given[spec.name] = dict(now)
+        if spec.kind == "squadron":  # the numbers of its card this input holds (an Action's card input holds few)
+            given[spec.name] = {part.name: now[part.name] for part in spec.parts if part.name in now}
         elif spec.name == choice_of_kind(resolver.inputs):  # the Ram's "rammer", an Action's "model"
             given[spec.name] = SQUADRON
         elif spec.name in ("fuel", "evasive"):

@@ -49,10 +49,16 @@ def test_long_shot_typed_damage_die():
 
 
 def test_vector_attack_needs_comms_or_capital_ship_and_sensors():
-    answer = resolve(JW + "vector-attack", {"capital_ship": False, "comms": True, "ship": {"sensors": 0}, "seed": 2})
-    by_label = {c["label"]: c["ok"] for c in answer["checks"]}
-    assert by_label == {"Comms/Capital Ship": True, "Sensors: 1+": False}
+    """Assert a Capital Ship meets "Comms/Capital Ship" by its kind, a Squadron only with the Comms trait, and either
+    needs Sensors 1+ on its own card; a Squadron's Skill Test rolls its own card's Skill."""
+    answer = resolve(JW + "vector-attack", {"model": "Capital Ship", "ship": {"sensors": 0}, "seed": 2})
+    assert {c["label"]: c["ok"] for c in answer["checks"]} == {"Comms/Capital Ship": True, "Sensors: 1+": False}
     assert answer["outcome"]["allowed"] is False
+    squadron = {"model": "Squadron", "squadron": {"sensors": 1, "skill": 2}, "seed": 2}
+    answer = resolve(JW + "vector-attack", {**squadron, "comms": False})
+    assert {c["label"]: c["ok"] for c in answer["checks"]} == {"Comms/Capital Ship": False, "Sensors: 1+": True}
+    answer = resolve(JW + "vector-attack", {**squadron, "comms": True})
+    assert answer["outcome"]["allowed"] is True and len(answer["roll"]["dice"]) == 2, answer
 
 
 def test_withdraw_on_double_or_better():

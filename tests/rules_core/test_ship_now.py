@@ -71,10 +71,13 @@ def test_a_squadron_is_checked_for_the_generic_and_squadron_special_actions_only
     from rules_core.jovian_wars.ship_now import SQUADRON_ACTIONS, squadron_now
     titles = [resolver.title for resolver in SQUADRON_ACTIONS]
     assert "Boost" in titles and "Ram" in titles and "Station Keep" not in titles and "Reorient" not in titles
-    dry = squadron_now({"card": {"fuel": 2}, "now": {"fuel": 0, "structure": 1}})
+    dry = squadron_now({"card": {"fuel": 2}, "now": {"fuel": 0, "structure": 1, "sensors": 0}})
     verdicts = {action["title"]: action["verdict"] for action in dry["actions"]}
+    # Each Action's own card input holds only what it reads (Evade's the Fuel, Vector Attack's the Sensors): each is
+    # judged on the Squadron's numbers, none left unknown by the numbers it does not read.
     assert [title for title, verdict in verdicts.items() if verdict == "may not"] == [
-        "Boost", "Active Interception", "Reactive Interception"]
+        "Vector Attack", "Evade", "Boost", "Active Interception", "Reactive Interception"]
+    assert not any("why" in action for action in dry["actions"])
     ram = next(action for action in dry["actions"] if action["title"] == "Ram")
     assert ram["checks"][0]["ok"] is True  # Structure 1 of the ramming Squadron: Structure: 0-1
     fuelled = squadron_now({"card": {"fuel": 2}, "now": {"fuel": 2, "structure": 2}})

@@ -217,7 +217,7 @@ HOSTILE = [
                  "Ship 1's kind must be Capital Ship or Squadron, not “Battleship”", id="unknown-kind"),
     pytest.param(json.dumps({"fleet": 6, "ships": v3([{**ship("A"), "state": {"states": {"Cloaked": True}}}])}),
                  "Ship 1 (“A”): “Cloaked” is not a State the fleet keeps (Evading, Station Keeping, Hard Burn, Targeted, Suppressed, Stealthed, "
-                 "Overdriven, Escorting)",
+                 "Overdriven, Escorting, Assaulting)",
                  id="unknown-state"),
     pytest.param(json.dumps({"fleet": 6, "ships": v3([{**ship("A"), "state": {"states": {"Hard Burn": 31}}}])}),
                  "Ship 1 (“A”): Hard Burn:X must be a whole number from 0 to 30", id="state-x-too-high"),

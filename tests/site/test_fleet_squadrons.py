@@ -73,7 +73,8 @@ def test_squadrons_are_added_listed_edited_said_and_removed(page, page_log, site
     expect()(meaning).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
     now = squadron_now({"card": bravo["card"], "now": bravo["left"]})
     may_not = [action for action in now["actions"] if action["verdict"] == "may not"]
-    assert [action["title"] for action in may_not] == ["Boost", "Active Interception", "Reactive Interception"]
+    assert [action["title"] for action in may_not] == ["Vector Attack", "Evade", "Boost", "Active Interception",
+                                                       "Reactive Interception"]  # Sensors 0; Fuel 0
     expect()(meaning.locator(".fleet__may-not")).to_contain_text("Boost (Fuel: 1+: Fuel is 0, needs 1+)")
     expect()(meaning.locator(".fleet__crippled, .fleet__systems")).to_have_count(0)  # a Capital Ship's words only
 

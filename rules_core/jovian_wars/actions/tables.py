@@ -19,20 +19,27 @@ from ...dice.roll import roll_faces
 from ...values import faces_of, int_of
 from .action import Action, Enters, SkillTest, resolver
 from .plain import V124
-from ..common import Either, Flag, Rating, TableRow
+from ..common import Flag, ForModel, Rating, TableRow
 from ..kept_states import OVERDRIVEN, WITHDRAWN
-from ..model_choice import ModelCard
+from ..model_choice import CAPITAL_SHIP, SQUADRON, ModelCard
 from ..ship_inputs import card_input
 
 SENSORS_SHIP = card_input("sensors", "skill", who="The ship")
-"""The declaring ship's card as Vector Attack and Long Shot read it (Sensors, and Skill for the test): a ship picked
-from the fleet fills it."""
+"""The declaring ship's card as Long Shot reads it (Sensors, and Skill for the test): a ship picked from the fleet
+fills it."""
+VECTOR_CARD = ModelCard.of(ship=("sensors", "skill"), squadron=("sensors", "skill"))
+"""Vector Attack's model ("Only Capital Ships or Squadrons with the Comms trait may declare this action"): Sensors, and
+Skill for the test, from the chosen kind's card."""
 THRUSTERS_SHIP = card_input("thrusters", "skill", who="The ship")
 """Reorient's: Thrusters, and Skill for the test."""
 SKILL_CARD = ModelCard.of(ship=("skill",), squadron=("skill",))
 """Resupply's and Withdraw's model ("this model": a Capital Ship or a Squadron): the Skill of the chosen kind's card."""
 
-CAPITAL_OR_COMMS = Either("Comms/Capital Ship", (Flag("capital_ship", "Capital Ship"), Flag("comms", "Comms Trait", default=False)))
+CAPITAL_OR_COMMS = ForModel("Comms/Capital Ship", VECTOR_CARD, ((CAPITAL_SHIP, None),
+                                                                (SQUADRON, Flag("comms", "Comms Trait", default=False))))
+"""Met by a Capital Ship; a Squadron needs the Comms trait."""
+VECTOR_SENSORS = ForModel("Sensors: 1+", VECTOR_CARD, tuple((kind, Rating(f"{VECTOR_CARD.of_kind(kind).name}.sensors", "Sensors", 1))
+                                                            for kind in (CAPITAL_SHIP, SQUADRON)))
 
 # ---------------------------------------------------------------- Resupply, Vector Attack, Withdraw, Reorient
 
@@ -45,8 +52,8 @@ RESUPPLY = Action(
 
 VECTOR_ATTACK = Action(
     "vector-attack", "Vector Attack", "A Skill Test sets how many Squadrons in Sensor Range make a free 4\" move.", V124,
-    (CAPITAL_OR_COMMS, Rating("ship.sensors", "Sensors", 1, model=SENSORS_SHIP)),
-    roll=SkillTest(model=SENSORS_SHIP, table=(("[N]", "1 Squadron (not this model) within Sensor Range moves up to 4\""),
+    (CAPITAL_OR_COMMS, VECTOR_SENSORS),
+    roll=SkillTest(model=VECTOR_CARD, table=(("[N]", "1 Squadron (not this model) within Sensor Range moves up to 4\""),
                     ("[D]", "2 Squadrons within Sensor Range move up to 4\""),
                     ("[T+]", "3 Squadrons within Sensor Range move up to 4\""))),
 )
