@@ -30,6 +30,8 @@ def test_each_states_end_is_the_texts_word_for_word():
     ("evade", {"model": "Squadron", "squadron": {"fuel": 2}, "sluggish": False}, "squadron", {"Evading": True}),
     ("station-keep", {"ship": {"thrusters": 1}}, "ship", {"Station Keeping": True}),
     ("hard-burn", {"ship": {"thrusters": 1}, "burning": False}, "ship", {"Hard Burn": 2}),
+    ("combat-air-patrol", {}, "squadron", {"Escorting": True}),
+    ("bombing", {"assault": True}, "bomber", {"Assaulting": True}),  # completed, by the player's word
 ])
 def test_an_action_that_enters_a_state_reports_it_for_the_declaring_model_only(slug, inputs, model, states):
     """Assert the end state is the declaring model's (the kind declared), its numbers unchanged, the State entered."""
@@ -42,10 +44,18 @@ def test_an_action_that_enters_a_state_reports_it_for_the_declaring_model_only(s
     ("evade", {"model": "Capital Ship", "ship": {"thrusters": 2}, "sluggish": True}),
     ("hard-burn", {"ship": {"thrusters": 2}, "burning": True}),
     ("station-keep", {"ship": {"thrusters": 0}}),
+    ("bombing", {"assault": True, "capital_target": False}),
 ])
 def test_an_action_that_may_not_be_declared_enters_nothing(slug, inputs):
     outcome = resolve(f"jovian-wars/v1.2.4/{slug}", inputs)["outcome"]
     assert outcome["allowed"] is False and "ships" not in outcome
+
+
+def test_a_bombing_not_said_completed_enters_nothing():
+    """Assert Bombing changes no model until the player says the Bombing Run was completed: the texts hold no Bombing
+    Run to resolve, and entering Assaulting is the Squadron's choice."""
+    outcome = resolve("jovian-wars/v1.2.4/bombing", {})["outcome"]
+    assert outcome["allowed"] is True and not outcome["ships"]
 
 
 @pytest.mark.parametrize("kind", ["Capital Ship", "Squadron"])
