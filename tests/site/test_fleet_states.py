@@ -298,6 +298,19 @@ def test_silent_running_from_either_kind_keeps_stealthed_until_it_is_ended(page,
     assert page_log.page_errors == []
 
 
+def kept_through_the_end_phase_until_ended(page, widget, state: str, squadron: dict) -> None:
+    """Apply the widget's outcome to `squadron` (the fleet's third ship, after the Valiant and the Tengu): it holds
+    `state`, which the End Phase leaves (its button is off, nothing to do), until "End <state>" on its card."""
+    apply(widget, squadron["name"])
+    cards = back_to_the_fleet(page, widget)
+    expect()(cards.nth(2).locator(".fleet__card .fleet__state")).to_have_text(state)
+    assert states_stored(page) == [None, None, {state: True}]
+    expect()(page.get_by_role("button", name="End Phase", exact=True)).to_be_disabled()
+    card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
+    card.get_by_role("button", name=f"End {state} on {squadron['name']}", exact=True).tap()
+    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, squadron]
+
+
 def test_a_squadrons_combat_air_patrol_keeps_escorting_through_the_end_phase(page, page_log, site_url):
     """Assert Combat Air Patrol, opened from a Squadron's card (the Squadron in place), applied, keeps the Squadron
     Escorting; the End Phase, which never ends Escorting, has nothing to do (its button is off); a Vector Attack's
@@ -311,14 +324,7 @@ def test_a_squadrons_combat_air_patrol_keeps_escorting_through_the_end_phase(pag
     widget = played(page, cards, 2, "jovian-wars/v1.2.4/combat-air-patrol")
     expect()(widget.locator('[data-region="outcome"] .resolver__headline')).to_contain_text(
         "Moves into base contact and enters the Escorting state", timeout=ENGINE_MS)
-    apply(widget, "Alpha")
-    cards = back_to_the_fleet(page, widget)
-    expect()(cards.nth(2).locator(".fleet__card .fleet__state")).to_have_text("Escorting")
-    assert states_stored(page) == [None, None, {"Escorting": True}]
-    expect()(page.get_by_role("button", name="End Phase", exact=True)).to_be_disabled()
-    card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
-    card.get_by_role("button", name="End Escorting on Alpha", exact=True).tap()
-    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
+    kept_through_the_end_phase_until_ended(page, widget, "Escorting", alpha)
     assert page_log.page_errors == []
 
 
@@ -339,12 +345,5 @@ def test_a_squadrons_bombing_completed_keeps_it_assaulting_until_it_is_ended(pag
     expect()(outcome.get_by_role("button", name="Apply to the fleet", exact=True)).to_have_count(0)  # nothing to apply
     widget.get_by_label("Bombing Run completed: this Exo-Armor Squadron enters Assaulting", exact=True).check()
     expect()(outcome.locator(".resolver__headline")).to_contain_text("; the Squadron enters Assaulting", timeout=ENGINE_MS)
-    apply(widget, "Alpha")
-    cards = back_to_the_fleet(page, widget)
-    expect()(cards.nth(2).locator(".fleet__card .fleet__state")).to_have_text("Assaulting")
-    assert states_stored(page) == [None, None, {"Assaulting": True}]
-    expect()(page.get_by_role("button", name="End Phase", exact=True)).to_be_disabled()
-    card = cards.nth(2) if is_open(cards.nth(2)) else open_card(cards, 2)
-    card.get_by_role("button", name="End Assaulting on Alpha", exact=True).tap()
-    assert stored(page)["ships"] == [{"kind": "Capital Ship", **VALIANT}, {"kind": "Capital Ship", **TENGU}, alpha]
+    kept_through_the_end_phase_until_ended(page, widget, "Assaulting", alpha)
     assert page_log.page_errors == []
