@@ -7,7 +7,8 @@ Requirements: each need declares the input it reads (`inputs`), so an Action lis
     ``Flag(field, name, absent=False, *, asks, default)``            a trait or condition (a bool input)
     ``Either(label, parts)``                 passes when any part passes ("Thrusters: 1+ or Fuel: 2+")
     ``Model(kind)``                          v1.2.1 "Capital Ships only" / "Squadrons only"
-    ``ForModel(label, model, by_kind)``      of "a model": the chosen kind's card (model_choice.py)
+    ``ForModel(label, model, by_kind)``      of "a model": the chosen kind's card (model_choice.py);
+    ``ForModel.rating(name, low, model)``    "Sensors: 1+" read from every kind's card alike
     ``need.check(values)``                   a typed `answers.Check`
     ``checks(needs, values)``                one typed check per need, in the rule's order
     ``all_ok(checks)``, ``requirement_sentence(checks)``
@@ -193,6 +194,12 @@ class ForModel:
     by_kind: tuple[tuple[str, Rating | Flag | None], ...]
     """(kind, the part its card is held to: a rating, its `field` a part of that kind's card input, a flag, or None
     where being that kind meets it: "Comms/Capital Ship")."""
+
+    @classmethod
+    def rating(cls, name: str, low: int, model: ModelCard) -> ForModel:
+        """"<name>: <low>+" of whichever kind declares, read from its own card (every kind's card holds <name>)."""
+        return cls(f"{name}: {low}+", model, tuple(
+            (kind, Rating(f"{model.of_kind(kind).name}.{name.lower()}", name, low)) for kind in (CAPITAL_SHIP, SQUADRON)))
 
     @property
     def inputs(self) -> tuple[Input, ...]:

@@ -29,11 +29,6 @@ SHIP_NUMBERS = {"defense", "sensors", "thrusters", "marines", "structure", "skil
 Defense), Skill, Structure, Fuel, weapons and System Traits, its Armor, the Boarders aboard. (The Marines a ship
 commits to a Board are the player's decision, not its number: held to its Marines, and named while not entered.)"""
 
-PENDING: dict[str, set[str]] = {}
-"""The loose inputs left, by resolver, each with why (none now): the test holds the list exact, so a resolver moved onto the
-fleet's card comes off it, and no new loose number comes in unlisted."""
-
-
 def loose_numbers(inputs: tuple[Input, ...]) -> set[str]:
     """The ship numbers among `inputs` that no fleet pick fills: a loose one, or a model's part the fleet lacks."""
     found = {spec.name for spec in inputs if spec.kind == "int" and spec.name in SHIP_NUMBERS}
@@ -56,14 +51,10 @@ def offenders() -> dict[str, set[str]]:
 
 
 def test_every_number_of_a_ship_is_one_the_fleet_fills() -> None:
-    """Assert the resolvers that read a number of a ship from a loose input are exactly the PENDING ones, by input.
-
-    The message lists each offender by resolver and input, and each PENDING entry no longer loose."""
-    found = offenders()
-    unlisted = {rid: sorted(names - PENDING.get(rid, set())) for rid, names in found.items() if names - PENDING.get(rid, set())}
-    done = {rid: sorted(names - found.get(rid, set())) for rid, names in PENDING.items() if names - found.get(rid, set())}
-    assert not unlisted, f"{len(unlisted)} resolvers read a ship's number from an input no fleet pick fills: {unlisted}"
-    assert not done, f"no longer loose, take them off PENDING: {done}"
+    """Assert no Jovian Wars resolver reads a number of a ship from a loose input (0 of 69); the message lists each
+    offender by resolver and input."""
+    found = {rid: sorted(names) for rid, names in offenders().items()}
+    assert not found, f"{len(found)} resolvers read a ship's number from an input no fleet pick fills: {found}"
 
 
 def test_the_named_resolvers_read_the_ship_from_the_fleet() -> None:

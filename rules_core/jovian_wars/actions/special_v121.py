@@ -148,8 +148,7 @@ ACTIONS: tuple[Action, ...] = (
         readings=(readings.V121_DAMAGE_RATING,)),
     Action(
         "vector-attack", "Vector Attack", "", V121,
-        (ForModel("Sensors: 1+", SENSORS_CARD, tuple((kind, on_card("Sensors", 1, SENSORS_CARD.of_kind(kind)))
-                                                     for kind in (CAPITAL_SHIP, SQUADRON_KIND))),),
+        (ForModel.rating("Sensors", 1, SENSORS_CARD),),
         effect="Move a single friendly Squadron within range up to 3\" without activating. A Skill Check result of [D] "
                "allows 2 total Squadrons to be moved and a [T+] result allows 3 total Squardons to be moved.",
         roll=skill_test("Skill", "Sensors", model=SENSORS_CARD, table=(

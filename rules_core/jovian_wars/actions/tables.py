@@ -38,8 +38,6 @@ SKILL_CARD = ModelCard.of(ship=("skill",), squadron=("skill",))
 CAPITAL_OR_COMMS = ForModel("Comms/Capital Ship", VECTOR_CARD, ((CAPITAL_SHIP, None),
                                                                 (SQUADRON, Flag("comms", "Comms Trait", default=False))))
 """Met by a Capital Ship; a Squadron needs the Comms trait."""
-VECTOR_SENSORS = ForModel("Sensors: 1+", VECTOR_CARD, tuple((kind, Rating(f"{VECTOR_CARD.of_kind(kind).name}.sensors", "Sensors", 1))
-                                                            for kind in (CAPITAL_SHIP, SQUADRON)))
 
 # ---------------------------------------------------------------- Resupply, Vector Attack, Withdraw, Reorient
 
@@ -52,7 +50,7 @@ RESUPPLY = Action(
 
 VECTOR_ATTACK = Action(
     "vector-attack", "Vector Attack", "A Skill Test sets how many Squadrons in Sensor Range make a free 4\" move.", V124,
-    (CAPITAL_OR_COMMS, VECTOR_SENSORS),
+    (CAPITAL_OR_COMMS, ForModel.rating("Sensors", 1, VECTOR_CARD)),
     roll=SkillTest(model=VECTOR_CARD, table=(("[N]", "1 Squadron (not this model) within Sensor Range moves up to 4\""),
                     ("[D]", "2 Squadrons within Sensor Range move up to 4\""),
                     ("[T+]", "3 Squadrons within Sensor Range move up to 4\""))),

@@ -139,7 +139,7 @@ def _explosion_odds(values: Inputs) -> Answer:
     if values["target"] == "Squadron":
         lost = Dist.of(weights, total).map(squadron_loss)
         structure = in_play(values, TARGET_SQUADRON.name).structure
-        left = lost.map(lambda n: max(0, structure - n))
+        left = lost.map(lambda n: squadron_after(structure, n)[0])
         first = [Chart.of("Squadron Damage: Structure lost", lost, lambda n: f"{n} Structure", sorted(lost)),
                  Chart.of("Target Squadron: Structure left", left,
                           lambda n: f"Structure {n}" if n else "Destroyed (Structure 0)", sorted(left, reverse=True))]
