@@ -116,25 +116,31 @@ PLAYWRIGHT_DEFAULT_MS = ms(30_000)
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """Debian's Chromium. Every context it makes waits PLAYWRIGHT_DEFAULT_MS by default, and an `expect` taken
-    from Playwright directly ANSWER_MS: both scale with TEST_TIME_FACTOR (tests/timing.py)."""
+def playwright() -> Iterator[object]:
+    """Playwright's driver, for the session: an `expect` taken from Playwright directly waits ANSWER_MS."""
     from playwright.sync_api import expect as playwright_expect
     from playwright.sync_api import sync_playwright
 
     playwright_expect.set_options(timeout=ANSWER_MS)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
-        new_context = browser.new_context
+    with sync_playwright() as driver:
+        yield driver
 
-        def new_scaled_context(**options):
-            context = new_context(**options)
-            context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
-            return context
 
-        browser.new_context = new_scaled_context  # type: ignore[method-assign]
-        yield browser
-        browser.close()
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator[object]:
+    """Debian's Chromium. Every context it makes waits PLAYWRIGHT_DEFAULT_MS by default (TEST_TIME_FACTOR,
+    tests/timing.py)."""
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+    new_context = browser.new_context
+
+    def new_scaled_context(**options):
+        context = new_context(**options)
+        context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
+        return context
+
+    browser.new_context = new_scaled_context  # type: ignore[method-assign]
+    yield browser
+    browser.close()
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -142,9 +148,16 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 
 
 @pytest.fixture(scope="module")
-def module_context(browser) -> Iterator[object]:
-    """One phone profile for every test of a module marked profile("module")."""
-    context = browser.new_context(**PHONE)
+def module_context(browser, playwright, tmp_path_factory) -> Iterator[object]:
+    """One phone profile for every test of a module marked profile("module"), kept on disk as a phone's is.
+
+    Not an in-memory context (browser.new_context): Chromium keeps no code cache for one, so each of its visits
+    compiled the page's scripts, Pyodide's script and the engine's wasm again, as no returning reader's phone does.
+    A profile on disk is a browser of its own (launch_persistent_context). It asks for `browser` all the same, so
+    its tests are marked `browser` (tests/conftest.py)."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("phone-profile"), executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True, **PHONE)
+    context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
     yield context
     context.close()
 
