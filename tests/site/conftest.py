@@ -147,17 +147,23 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 """A phone's profile settings: 390x844, touch."""
 
 
+def phone_on_disk(playwright, folder: Path, **options) -> object:
+    """A phone profile kept on disk in `folder`, as a returning reader's phone is (PHONE, then `options`): a browser of
+    its own (launch_persistent_context), waiting PLAYWRIGHT_DEFAULT_MS by default.
+
+    For a profile that makes many visits: an in-memory context (browser.new_context) keeps no code cache, so each of
+    its visits compiled the page's scripts, Pyodide's script and the engine's wasm again, as no phone does."""
+    context = playwright.chromium.launch_persistent_context(
+        folder, executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True, **{**PHONE, **options})
+    context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
+    return context
+
+
 @pytest.fixture(scope="module")
 def module_context(browser, playwright, tmp_path_factory) -> Iterator[object]:
-    """One phone profile for every test of a module marked profile("module"), kept on disk as a phone's is.
-
-    Not an in-memory context (browser.new_context): Chromium keeps no code cache for one, so each of its visits
-    compiled the page's scripts, Pyodide's script and the engine's wasm again, as no returning reader's phone does.
-    A profile on disk is a browser of its own (launch_persistent_context). It asks for `browser` all the same, so
-    its tests are marked `browser` (tests/conftest.py)."""
-    context = playwright.chromium.launch_persistent_context(
-        tmp_path_factory.mktemp("phone-profile"), executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True, **PHONE)
-    context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
+    """One phone profile for every test of a module marked profile("module"), on disk (phone_on_disk). It asks for
+    `browser` all the same, so its tests are marked `browser` (tests/conftest.py)."""
+    context = phone_on_disk(playwright, tmp_path_factory.mktemp("phone-profile"))
     yield context
     context.close()
 

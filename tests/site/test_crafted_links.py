@@ -84,11 +84,11 @@ def fragment_of(link: dict[str, dict[str, object]]) -> str:
 
 
 @pytest.fixture(scope="module")
-def warm_page(browser, site_url) -> Iterator[object]:
+def warm_page(browser, playwright, tmp_path_factory, site_url) -> Iterator[object]:
     """One page for every link of this module: the engine restores from its snapshot instead of booting afresh."""
-    from tests.site.conftest import PageLog, watch
+    from tests.site.conftest import PageLog, phone_on_disk, watch
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = phone_on_disk(playwright, tmp_path_factory.mktemp("crafted-links"), device_scale_factor=1)
     page = context.new_page()
     page.log = PageLog()  # type: ignore[attr-defined]
     watch(page, page.log)  # type: ignore[attr-defined]

@@ -14,12 +14,11 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import SITE
-from tests.site.conftest import PageLog, watch
+from tests.site.conftest import PageLog, phone_on_disk, watch
 from tests.timing import ms
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 SCHEMES = ["light", "dark"]
 
 
@@ -34,12 +33,11 @@ def phone_profiles(browser) -> Iterator[dict[str, object]]:
 
 
 @pytest.fixture(params=SCHEMES)
-def phone_page(request, browser, phone_profiles: dict[str, object], site_url: str) -> Iterator[tuple[object, PageLog]]:
+def phone_page(request, browser, playwright, tmp_path_factory, phone_profiles: dict[str, object], site_url: str) -> Iterator[tuple[object, PageLog]]:
     """A new page on the touch phone in the light or the dark scheme."""
     if request.param not in phone_profiles:
-        phone_profiles[request.param] = browser.new_context(
-            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=request.param
-        )
+        phone_profiles[request.param] = phone_on_disk(playwright, tmp_path_factory.mktemp(f"phone-{request.param}"),
+                                                      color_scheme=request.param)
     log = PageLog()
     page = phone_profiles[request.param].new_page()
     page.set_default_timeout(60_000)  # a shared machine boots Pyodide slowly
