@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,7 +139,7 @@ def browser(playwright) -> Iterator[object]:
         context.set_default_timeout(PLAYWRIGHT_DEFAULT_MS)
         return context
 
-    browser.new_context = new_scaled_context  # type: ignore[method-assign]
+    browser.new_context = new_scaled_context
     yield browser
     browser.close()
 
@@ -147,7 +148,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 """A phone's profile settings: 390x844, touch."""
 
 
-def phone_on_disk(playwright, folder: Path, **options) -> object:
+def phone_on_disk(playwright, folder: Path, **options) -> Any:
     """A phone profile kept on disk in `folder`, as a returning reader's phone is (PHONE, then `options`): a browser of
     its own (launch_persistent_context), waiting PLAYWRIGHT_DEFAULT_MS by default.
 
