@@ -45,14 +45,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that drives Chromium (it asks for the `browser` fixture, itself or through `page` or
-    `context`) is marked `browser`, so `-m "not browser"` (scripts/test --fast) never starts one.
+    """Every test that drives Chromium (it asks for Playwright's driver, the `playwright` fixture, itself or through
+    `browser`, `page`, `context` or a profile on disk) is marked `browser`, so `-m "not browser"` (scripts/test
+    --fast) never starts one.
 
     Longest files first, so that with two workers (scripts/test: whole files each, in this order,
     --no-loadscope-reorder) the short model tests fill the gaps at the end instead of one long file
     trailing while the other worker idles. (xdist's own order, by number of tests, put the one-test
     Pyodide suite last.)"""
     for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
+        if "playwright" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
     items.sort(key=cost_rank)  # stable: each class keeps its collection order

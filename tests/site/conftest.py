@@ -161,16 +161,15 @@ def phone_on_disk(playwright, folder: Path, **options) -> Any:
 
 
 @pytest.fixture(scope="module")
-def module_context(browser, playwright, tmp_path_factory) -> Iterator[object]:
-    """One phone profile for every test of a module marked profile("module"), on disk (phone_on_disk). It asks for
-    `browser` all the same, so its tests are marked `browser` (tests/conftest.py)."""
+def module_context(playwright, tmp_path_factory) -> Iterator[object]:
+    """One phone profile for every test of a module marked profile("module"), on disk (phone_on_disk)."""
     context = phone_on_disk(playwright, tmp_path_factory.mktemp("phone-profile"))
     yield context
     context.close()
 
 
 @pytest.fixture
-def context(request, browser) -> Iterator[object]:
+def context(request, playwright) -> Iterator[object]:
     """A fresh profile (no cache, no service worker) at phone size, or the module's (profile("module"))."""
     marker = request.node.get_closest_marker("profile")
     kind = marker.args[0] if marker else "fresh"
@@ -182,7 +181,7 @@ def context(request, browser) -> Iterator[object]:
             opened.close()
         return
     assert kind == "fresh", f"profile({kind!r}): 'fresh' or 'module'"
-    context = browser.new_context(**PHONE)
+    context = request.getfixturevalue("browser").new_context(**PHONE)  # a module's profile starts no shared browser
     yield context
     context.close()
 

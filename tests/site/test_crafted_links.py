@@ -84,7 +84,7 @@ def fragment_of(link: dict[str, dict[str, object]]) -> str:
 
 
 @pytest.fixture(scope="module")
-def warm_page(browser, playwright, tmp_path_factory, site_url) -> Iterator[object]:
+def warm_page(playwright, tmp_path_factory, site_url) -> Iterator[object]:
     """One page for every link of this module: the engine restores from its snapshot instead of booting afresh."""
     from tests.site.conftest import PageLog, phone_on_disk, watch
 

@@ -23,7 +23,7 @@ SCHEMES = ["light", "dark"]
 
 
 @pytest.fixture(scope="module")
-def phone_profiles(browser) -> Iterator[dict[str, object]]:
+def phone_profiles() -> Iterator[dict[str, object]]:
     """One touch phone per colour scheme, shared by this module's tests, as a player's phone on a later
     visit (tests/site/conftest.py: profile("module")): the engine's first boot is paid once per scheme."""
     profiles: dict[str, object] = {}
@@ -33,7 +33,7 @@ def phone_profiles(browser) -> Iterator[dict[str, object]]:
 
 
 @pytest.fixture(params=SCHEMES)
-def phone_page(request, browser, playwright, tmp_path_factory, phone_profiles: dict[str, object], site_url: str) -> Iterator[tuple[object, PageLog]]:
+def phone_page(request, playwright, tmp_path_factory, phone_profiles: dict[str, object], site_url: str) -> Iterator[tuple[object, PageLog]]:
     """A new page on the touch phone in the light or the dark scheme."""
     if request.param not in phone_profiles:
         phone_profiles[request.param] = phone_on_disk(playwright, tmp_path_factory.mktemp(f"phone-{request.param}"),
