@@ -32,7 +32,7 @@ from tests.timing import ms
 
 def chromium_path() -> str:
     try:
-        return find_chromium()
+        return find_chromium(headless_shell=True)  # scripts/chromium.py says why
     except FileNotFoundError as missing:
         pytest.fail(str(missing))
 
