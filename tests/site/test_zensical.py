@@ -178,7 +178,27 @@ def test_the_named_entry_is_the_first_result_and_says_where_it_is(page, zensical
     check_ranking(page, zensical_url, zensical=True)
 
 
-@pytest.mark.browser
+@pytest.fixture
+def no_fleet(page, zensical_url: str) -> None:
+    """The fleet's flows share one phone (profile("module"): on disk, as a returning reader's; each makes many visits,
+    and a fresh profile compiled every script and the engine's wasm again at each); each starts with no fleet and no
+    history, as in its own module."""
+    from urllib.parse import urlsplit
+
+    from tests.site.conftest import clear_local_storage
+
+    where = urlsplit(zensical_url)
+    clear_local_storage(page, f"{where.scheme}://{where.netloc}/")
+
+
+def fleet_flow(test):
+    """A test of the fleet's flows: a browser test on the flows' shared phone, with no fleet (no_fleet)."""
+    for mark in (pytest.mark.browser, pytest.mark.profile("module"), pytest.mark.usefixtures("no_fleet")):
+        test = mark(test)
+    return test
+
+
+@fleet_flow
 def test_the_fleet_core_flow_runs_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
     """The fleet's core flow of tests/site/test_fleet.py (add a ship, pick it in a widget, resolve, apply, undo), the
     same code against this build."""
@@ -187,7 +207,7 @@ def test_the_fleet_core_flow_runs_in_the_zensical_build(page, page_log, zensical
     check_core_flow(page, page_log, zensical_url)
 
 
-@pytest.mark.browser
+@fleet_flow
 def test_a_ram_is_entered_roll_by_roll_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
     """The Ram asked roll by roll from two fleet ships, to both fates, applied (tests/site/test_fleet.py), the same
     code against this build."""
@@ -196,7 +216,7 @@ def test_a_ram_is_entered_roll_by_roll_in_the_zensical_build(page, page_log, zen
     check_ram_roll_by_roll(page, page_log, zensical_url)
 
 
-@pytest.mark.browser
+@fleet_flow
 def test_play_from_the_ship_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
     """tests/site/test_fleet_play.py's flows (the ships first, both sides; a ship's Ram with it in place, the target
     one tap away, back to its card; a refused Action's reason; the wake lock's honest word) and
@@ -211,7 +231,7 @@ def test_play_from_the_ship_in_the_zensical_build(page, page_log, zensical_url: 
     check_states_flow(page, page_log, zensical_url)  # the States an Action enters, kept and ended by the End Phase
 
 
-@pytest.mark.browser
+@fleet_flow
 def test_the_fleet_flows_of_issue_33_in_the_zensical_build(page, page_log, zensical_url: str) -> None:
     """The flows of issue 33's points 2 to 5 the other tests run against the MkDocs build, against this one: a Ram
     between fleet ships applied, kept, logged and undone; Board and three Boarded activations each applied; a fleet
