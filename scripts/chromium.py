@@ -23,9 +23,10 @@ def chromium_path(*, headless_shell: bool = False) -> str:
     """$CHROMIUM, else Debian's chromium on PATH, or with headless_shell its chromium-headless-shell (the same
     engine, Blink and V8, without the browser's own UI layer: what Playwright itself runs headless tests in). The
     tests take the shell: the suite's time is nearly all Chromium's CPU, and the shell spends about a sixth less of
-    it. The benchmarks take the browser a phone runs. FileNotFoundError saying how to install a missing one."""
-    name = "chromium-headless-shell" if headless_shell else "chromium"
-    path = os.environ.get("CHROMIUM") or shutil.which(name) or f"/usr/bin/{name}"
+    it; where it is not installed they run in chromium, only slower. The benchmarks take the browser a phone runs.
+    FileNotFoundError saying how to install it when there is no chromium."""
+    shell = shutil.which("chromium-headless-shell") if headless_shell else None
+    path = os.environ.get("CHROMIUM") or shell or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(path).exists():
-        raise FileNotFoundError(f"Debian's {name} is missing: run scripts/setup --browser (apt-get install {name})")
+        raise FileNotFoundError("Debian's chromium is missing: run scripts/setup --browser (apt-get install chromium)")
     return path
