@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -191,7 +192,8 @@ def clear_local_storage(page, site_url: str) -> None:
     module's shared profile keeps its caches, service worker and engine snapshot, and a test starts with no fleet."""
     session = page.context.new_cdp_session(page)
     try:
-        session.send("Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": "local_storage"})
+        where = urlsplit(site_url)  # a site under a sub-path too (the Zensical build's)
+        session.send("Storage.clearDataForOrigin", {"origin": f"{where.scheme}://{where.netloc}", "storageTypes": "local_storage"})
     finally:
         session.detach()
 

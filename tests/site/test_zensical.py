@@ -180,15 +180,11 @@ def test_the_named_entry_is_the_first_result_and_says_where_it_is(page, zensical
 
 @pytest.fixture
 def no_fleet(page, zensical_url: str) -> None:
-    """The fleet's flows share one phone (profile("module"): on disk, as a returning reader's; each makes many visits,
-    and a fresh profile compiled every script and the engine's wasm again at each); each starts with no fleet and no
-    history, as in its own module."""
-    from urllib.parse import urlsplit
-
+    """Each fleet flow starts with no fleet and no history, as in its own module, on the flows' shared phone
+    (profile("module"), on disk: each flow makes many visits, and a fresh profile compiled every script again at each)."""
     from tests.site.conftest import clear_local_storage
 
-    where = urlsplit(zensical_url)
-    clear_local_storage(page, f"{where.scheme}://{where.netloc}/")
+    clear_local_storage(page, zensical_url)
 
 
 def fleet_flow(test):
