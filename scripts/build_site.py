@@ -12,8 +12,8 @@
    the version diff) runs inside it as the Python-Markdown extension scripts.build.augment, found
    through PYTHONPATH. It is strict: a warning, a broken link or a rules entry with no resolver
    stops the build.
-2. scripts/build/assets.py adds the calculators, the vendored Pyodide, the rules_core wheel and
-   the icons and manifest.
+2. scripts/build/assets.py adds the calculators (the page's modules joined into one script, scripts/build/bundle.py),
+   the vendored Pyodide, the rules_core wheel and the icons and manifest.
 3. scripts/build/glossary.py writes assets/glossary.json, the definitions a tapped term shows;
    scripts/build/search_entries.py writes assets/search-entries.json, the names search opens;
    scripts/build/describe.py writes assets/describe.json, every resolver's declaration for its form.

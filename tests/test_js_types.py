@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from scripts.build.build_error import BuildError
+from scripts.build.bundle import page_bundle
 from tests.conftest import ROOT
 from tests.timing import seconds
 
@@ -43,23 +45,23 @@ def test_every_script_is_checked() -> None:
     assert scripts - listed == set(), f"not type-checked: {sorted(scripts - listed)}"
 
 
-def test_the_page_preloads_its_whole_module_graph() -> None:
-    """Assert overrides/main.html preloads exactly main.js and what it imports statically, at any depth (a module
-    missing from the list is found only once its importer runs: a round trip more before the first answer)."""
-    listed = re.search(r"for module in \[([^\]]*)\]", (ROOT / "overrides" / "main.html").read_text(encoding="utf-8"))
-    assert listed, "overrides/main.html has no modulepreload list"
-    preloaded = set(re.findall(r"'([\w/-]+)'", listed[1]))  # paths under calculators/, without ".js"
-    graph: set[str] = set()
-    todo = ["page/main"]
-    while todo:
-        name = todo.pop()
-        if name in graph:
-            continue
-        graph.add(name)
-        module = ROOT / "calculators" / f"{name}.js"
-        for imported in re.findall(r'^import [^;]*? from "(\.{1,2}/[\w/-]+)\.js";', module.read_text(encoding="utf-8"), flags=re.M | re.S):
-            todo.append((module.parent / imported).resolve().relative_to(ROOT / "calculators").as_posix())
-    assert preloaded == graph, f"preloaded but not imported: {sorted(preloaded - graph)}; imported but not preloaded: {sorted(graph - preloaded)}"
+def test_the_pages_one_script_holds_every_module_of_the_page() -> None:
+    """Assert the build joins main.js and every module of calculators/page/ into the one script the pages load
+    (scripts/build/bundle.py), each under esbuild's comment naming it: a page module that main.js does not reach, at
+    any depth, is named (it would be dead code, or a feature the page never loads)."""
+    bundle = page_bundle().decode("utf-8")
+    joined = set(re.findall(r"^// (calculators/[\w/.-]+\.js)$", bundle, flags=re.M))
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "calculators" / "page").glob("*.js")}
+    assert modules - joined == set(), f"not reached from main.js: {sorted(modules - joined)}"
+    assert "\nimport " not in bundle and "from \"./" not in bundle  # one module: nothing left to fetch
+
+
+def test_a_module_the_page_cannot_join_stops_the_build_in_esbuilds_words(tmp_path: Path) -> None:
+    """Assert an import esbuild cannot resolve stops the build (a BuildError), saying which file and import."""
+    entry = tmp_path / "main.js"
+    entry.write_text('import { nothing } from "./missing.js";\nnothing();\n', encoding="utf-8")
+    with pytest.raises(BuildError, match=r"Could not resolve \"\./missing\.js\""):
+        page_bundle(entry)
 
 
 RUNTIMES = ("page", "worker", "service-worker")

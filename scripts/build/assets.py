@@ -3,9 +3,10 @@
 Run by scripts/build_site.py after the site generator (MkDocs or Zensical) and before the service
 worker is written (scripts/build/offline.py), which hashes all of it. Writes into the site folder:
 
-    assets/calculators/*/*    calculators/ as written, folder by runtime: page/ (widget, styles...),
-                              worker/ (the engine worker, bridge.py), shared/ (the protocol, the precache);
-                              not service-worker/, which offline.py writes into /sw.js
+    assets/calculators/*/*    calculators/ as written, folder by runtime: page/ (its styles), worker/ (the engine
+                              worker, bridge.py), shared/ (the protocol, the precache); not service-worker/,
+                              which offline.py writes into /sw.js
+    assets/calculators/page/main.js   the page's modules joined into one (scripts/build/bundle.py)
     assets/calculators/worker/build-info.js   the wheel's file name and the engine files' revisions, for the worker
     assets/pyodide/*          the pinned npm pyodide package: runtime, lock file, and its stdlib zip trimmed
                               to the files the engine imports (scripts/build/stdlib.py)
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from scripts.build.build_error import BuildError
 from scripts.build.build_stamp import BUILD_INFO, PLACEHOLDER
+from scripts.build.bundle import PAGE_SCRIPT, page_bundle
 from scripts.build.stdlib import trimmed_stdlib
 from scripts.build.icons import THEME, png
 from scripts.build.wheel import build_wheel
@@ -34,6 +36,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 CALCULATORS = ROOT / "calculators"
 SERVICE_WORKER = CALCULATORS / "service-worker"
 """Not copied: scripts/build/offline.py writes its script into /sw.js, the one URL a service worker may have."""
+PAGE_MODULES = CALCULATORS / "page"
+"""Its scripts are not copied: the page loads them joined into one (scripts/build/bundle.py); its styles are."""
 BRIDGE = "assets/calculators/worker/bridge.py"
 WORKER_MODULES = ("worker", "shared")
 """The folders of calculators/ the engine worker loads its modules from."""
@@ -79,8 +83,9 @@ def add_assets(site_dir: Path, site_name: str) -> None:
     # The engine worker reads these through the precache, so it needs their revisions too.
     engine_files: dict[str, bytes] = {}
     for path in sorted(CALCULATORS.rglob("*")):
-        if path.is_file() and SERVICE_WORKER not in path.parents:
+        if path.is_file() and SERVICE_WORKER not in path.parents and not (path.parent == PAGE_MODULES and path.suffix == ".js"):
             _write(site_dir, f"assets/calculators/{path.relative_to(CALCULATORS).as_posix()}", path.read_bytes())
+    _write(site_dir, PAGE_SCRIPT, page_bundle())
     engine_files[BRIDGE] = (site_dir / BRIDGE).read_bytes()
     # The worker's own modules: a script of it that does not load is checked against these (engine-worker.js).
     worker_scripts = ["assets/pyodide/pyodide.mjs", *(f"assets/calculators/{path.relative_to(CALCULATORS).as_posix()}"

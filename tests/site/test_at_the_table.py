@@ -9,6 +9,7 @@ import pytest
 
 import rules_core
 from tests.site.conftest import expect
+from tests.site.test_crafted_links import declaration_check
 from tests.site.test_widgets import open_widget
 from tests.timing import ms
 
@@ -141,9 +142,8 @@ def test_a_resolution_copies_as_text_and_its_link_is_short_and_reopens_it(contex
 def test_a_tampered_compact_link_is_refused_with_a_note(page, site_url, value, said) -> None:
     """Assert a compact link made for other inputs, naming a missing input, or carrying a bad value is refused or
     dropped with a note, as strictly as the JSON form, and the widget still answers."""
-    page.goto(site_url + "readings/")
     specs = rules_core.describe(RAM)["inputs"]
-    check = page.evaluate("async (specs) => (await import(location.origin + '/assets/calculators/page/fragment.js')).declarationCheck(specs)", specs)
+    check = declaration_check(RAM)
     faces = next(i for i, spec in enumerate(specs) if spec["kind"] == "faces")  # type: ignore[index]
     whole = next(i for i, spec in enumerate(specs) if spec["kind"] == "int")  # type: ignore[index]
     roll = next(i for i, spec in enumerate(specs) if spec["kind"] == "roll")  # type: ignore[index]

@@ -18,6 +18,7 @@ import pytest
 import rules_core
 from rules_core.inputs import GROUP_KINDS
 from tests.conftest import SITE
+from tests.page_modules import run_page_function
 from tests.site.conftest import expect
 from tests.timing import ms
 
@@ -164,7 +165,7 @@ def test_a_crafted_group_is_checked_part_by_part(warm_page, site_url) -> None:
     assert warm_page.log.page_errors == []  # type: ignore[attr-defined]
 
 
-def test_the_pages_checker_refuses_exactly_what_rules_core_refuses(warm_page, site_url) -> None:
+def test_the_pages_checker_refuses_exactly_what_rules_core_refuses() -> None:
     """Assert input-check.js, value by value over every crafted value and a few good ones, accepts what rules_core's
     Input.check accepts (with the same canonical value) and refuses what it refuses."""
     cases = []
@@ -182,11 +183,11 @@ def test_the_pages_checker_refuses_exactly_what_rules_core_refuses(warm_page, si
                         expected = "refused"
                     cases.append({"spec": spec.to_json(), "value": value, "expected": expected})
     assert len(cases) > 200
-    warm_page.goto(site_url + "dice/")
-    got = warm_page.evaluate("""async (cases) => {
-        const { checkValue } = await import(location.origin + '/assets/calculators/page/input-check.js');
+    got = run_page_function("""async (cases, load) => {
+        const { checkValue } = await load("input-check");
         return cases.map(({ spec, value }) => { const r = checkValue(spec, value); return r.error ? "refused" : { value: r.value }; });
     }""", cases)
+    assert isinstance(got, list)
     mismatches = [(case["spec"]["name"], case["value"], case["expected"], answer) for case, answer in zip(cases, got, strict=True)
                   if answer != case["expected"]]
     assert mismatches == []
@@ -212,12 +213,12 @@ MALFORMED = [
 ]
 
 
-def declaration_check(page, resolver_id: str) -> str:
+def declaration_check(resolver_id: str) -> str:
     """The compact link's key to the resolver's inputs, as the page computes it (fragment.js declarationCheck)."""
-    return page.evaluate("""async (specs) => {
-        const { declarationCheck } = await import(location.origin + '/assets/calculators/page/fragment.js');
-        return declarationCheck(specs);
-    }""", rules_core.describe(resolver_id)["inputs"])
+    check = run_page_function("""async (specs, load) => (await load("fragment")).declarationCheck(specs)""",
+                              rules_core.describe(resolver_id)["inputs"])
+    assert isinstance(check, str)
+    return check
 
 
 @pytest.mark.parametrize(("value", "reason"), MALFORMED)
@@ -227,7 +228,7 @@ def test_each_malformed_link_says_its_own_reason_and_echoes_it(warm_page, site_u
     found = open_link(warm_page, site_url + ACTIONS + "#" + quote(RAM, safe="/") + "=" + value)
     assert found["unbuilt"] == [] and found["broken"] == [], found
     note = warm_page.locator(f'[data-resolver="{RAM}"] [data-region="link-note"]')
-    check = declaration_check(warm_page, RAM) if "{check}" in reason else ""
+    check = declaration_check(RAM) if "{check}" in reason else ""
     expect()(note).to_have_text(COULD_NOT.format(reason.replace("{check}", check)))
     assert warm_page.log.page_errors == []  # type: ignore[attr-defined]
 
@@ -244,7 +245,7 @@ def test_a_value_of_the_wrong_kind_is_named_by_its_field_and_echoed_as_written(w
     names = [spec.name for spec in rules_core.REGISTRY[RAM].inputs]
     ship = names.index("target_ship")
     part = [p.name for p in rules_core.REGISTRY[RAM].inputs[ship].parts].index("start_structure")
-    compact = f"{declaration_check(warm_page, RAM)},{ship}.{part}:1e400"
+    compact = f"{declaration_check(RAM)},{ship}.{part}:1e400"
     open_link(warm_page, site_url + ACTIONS + "#" + quote(RAM, safe="/") + "=" + compact)
     expect()(note).to_have_text(words.format("“1e400”"))
     assert warm_page.log.page_errors == []  # type: ignore[attr-defined]
