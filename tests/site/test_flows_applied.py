@@ -42,6 +42,17 @@ RESOLVED_AS = """(want) => {
 """The inputs the widget resolved once every keypad path holds these faces (in any order) and each input of
 `want.set` its value, else null."""
 
+WIDGET_HOLDS = """(id) => {
+  const root = document.querySelector(`[data-resolver="${id}"]`);
+  const outcome = root.querySelector('[data-region="outcome"]');
+  return {engine: root.getAttribute("data-engine"), resolved: outcome && outcome.getAttribute("data-resolved"),
+    headline: outcome && outcome.querySelector(".resolver__headline")?.textContent,
+    keypads: Object.fromEntries([...root.querySelectorAll("fieldset[data-faces]")].map((pad) =>
+      [pad.dataset.faces, pad.querySelector('[data-region="digits"]')?.value])),
+    focus: document.activeElement?.outerHTML.slice(0, 120), status: root.querySelector('[role="status"]')?.textContent};
+}"""
+"""A widget's state, for a failure's message: its engine, what it resolved, each keypad's digits, the focus."""
+
 
 def random_rolls(resolver: str, ships: dict, rng: random.Random, typed: list[str]) -> list[dict[str, str]]:
     """The dice a case types, roll by roll as the widget asks for them: first the keypads the resolver needs for these
@@ -94,7 +105,13 @@ def resolve_typed(page, root, resolver: str, stages: list[dict[str, str]], chose
         for pad, digits in pads:
             type_digits(page, root, pad, digits)
         dice = held_after(dice, stage)
-    inputs = wait_until(page, RESOLVED_AS, BOOT_MS, {"id": resolver, "dice": faces_of(dice), "set": chosen})
+    from playwright.sync_api import Error as PlaywrightError
+
+    want = {"id": resolver, "dice": faces_of(dice), "set": chosen}
+    try:
+        inputs = wait_until(page, RESOLVED_AS, BOOT_MS, want)
+    except PlaywrightError as error:  # what the widget holds instead, to tell a lost digit from a stuck engine
+        raise AssertionError(f"{error.message}: typed {stages}, want {want}; the widget: {page.evaluate(WIDGET_HOLDS, resolver)}") from None
     answer = rules_core.resolve(resolver, inputs)
     assert "next_roll" not in answer and "site_rolled" not in answer, answer.get("next_roll")
     expect()(root.locator('[data-region="outcome"] .resolver__headline')).to_have_text(answer["outcome"]["headline"], timeout=BOOT_MS)
