@@ -63,10 +63,20 @@ def is_open(card) -> bool:
     return card.locator("button.fleet__card").get_attribute("aria-expanded") == "true"
 
 
+NAVIGATION = """() => ({url: location.href, readyState: document.readyState,
+  loading: [...document.querySelectorAll("progress, [role=progressbar]")].map((bar) => bar.outerHTML.slice(0, 160)),
+  lastRequests: performance.getEntriesByType("resource").slice(-6).map((r) => `${r.name} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms`),
+  now: Math.round(performance.now())})"""
+"""Where a page is, and what it asked for last: a navigation that never lands says where it stopped."""
+
+
 def back_to_the_fleet(page, widget):
     widget.locator('[data-region="back-to-fleet"]').tap()
     cards = page.locator('[data-region="fleet-ships"] > li')
-    expect()(page.locator("[data-fleet]")).to_have_attribute("data-mounted", "")
+    try:
+        expect()(page.locator("[data-fleet]")).to_have_attribute("data-mounted", "")
+    except AssertionError as error:  # seen once in the Zensical build: its navigation left "Loading" on the rule's page
+        raise AssertionError(f"the fleet page did not mount after Back to the fleet: {page.evaluate(NAVIGATION)}") from error
     return cards
 
 
