@@ -12,6 +12,7 @@ import json
 import shutil
 import subprocess
 
+import rules_core
 from tests.conftest import ROOT
 from tests.timing import seconds
 
@@ -41,3 +42,11 @@ def run_page_function(source: str, arg: object = None) -> object:
         capture_output=True, text=True, timeout=seconds(60), cwd=ROOT)
     assert done.returncode == 0, f"node failed:\n{done.stderr}"
     return json.loads(done.stdout)
+
+
+def declaration_check(resolver_id: str) -> str:
+    """The compact link's key to the resolver's inputs, as the page computes it (fragment.js declarationCheck)."""
+    check = run_page_function("""async (specs, load) => (await load("fragment")).declarationCheck(specs)""",
+                              rules_core.describe(resolver_id)["inputs"])
+    assert isinstance(check, str)
+    return check

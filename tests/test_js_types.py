@@ -1,4 +1,5 @@
-"""The browser scripts type-check: `tsc --noEmit` over calculators/*.js from their JSDoc types.
+"""The browser scripts type-check: `tsc --noEmit` over calculators/*.js from their JSDoc types; and their house: a
+folder per runtime, no import circle, and the page's modules all joined into the one script pages load.
 
 CPython only, like tests/test_types.py. TypeScript is a pinned npm dev dependency (package.json,
 installed from the lock by scripts/setup), so nothing is fetched at test time. Three configurations,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import threading
+import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -44,9 +44,9 @@ def compressed(data: bytes, suffix: str) -> bytes:
     packed = ENCODINGS[suffix](data)
     CACHE.mkdir(parents=True, exist_ok=True)
     # Whole or not at all: the same bytes may be compressed at once by two threads, or two builds sharing CACHE.
-    partial = cached.with_name(f"{cached.name}.{os.getpid()}.{threading.get_ident()}.part")
-    partial.write_bytes(packed)
-    partial.replace(cached)
+    with tempfile.NamedTemporaryFile(dir=CACHE, suffix=".part", delete=False) as partial:
+        partial.write(packed)
+    Path(partial.name).replace(cached)
     return packed
 
 

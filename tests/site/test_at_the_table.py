@@ -8,8 +8,8 @@ import re
 import pytest
 
 import rules_core
+from tests.page_modules import declaration_check
 from tests.site.conftest import expect
-from tests.site.test_crafted_links import declaration_check
 from tests.site.test_widgets import open_widget
 from tests.timing import ms
 

@@ -18,7 +18,7 @@ import pytest
 import rules_core
 from rules_core.inputs import GROUP_KINDS
 from tests.conftest import SITE
-from tests.page_modules import run_page_function
+from tests.page_modules import declaration_check, run_page_function
 from tests.site.conftest import expect
 from tests.timing import ms
 
@@ -211,14 +211,6 @@ MALFORMED = [
     pytest.param("zzzz,0:4", "it was made by another version of the site, for other inputs of this resolver (its key "
                  "“zzzz”; this version's is “{check}”)", id="another-version"),
 ]
-
-
-def declaration_check(resolver_id: str) -> str:
-    """The compact link's key to the resolver's inputs, as the page computes it (fragment.js declarationCheck)."""
-    check = run_page_function("""async (specs, load) => (await load("fragment")).declarationCheck(specs)""",
-                              rules_core.describe(resolver_id)["inputs"])
-    assert isinstance(check, str)
-    return check
 
 
 @pytest.mark.parametrize(("value", "reason"), MALFORMED)
