@@ -19,8 +19,9 @@ const GAP = 8;
 let readerScrolled = false;
 let landing = null; // the watch of the page now shown, so a new page can stop it
 
-// Did the reader scroll since this page was shown? Then we never move the page for them.
-for (const type of ["wheel", "touchmove", "keydown", "mousedown"]) {
+// Did the reader scroll, or put a finger or the pointer down, since this page was shown? Then we never
+// move the page for them: a layout change held after a tap began would move what they tap from under them.
+for (const type of ["wheel", "touchstart", "touchmove", "pointerdown", "keydown", "mousedown"]) {
   addEventListener(type, () => { readerScrolled = true; }, { passive: true, capture: true });
 }
 

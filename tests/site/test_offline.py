@@ -178,6 +178,27 @@ def test_a_first_visit_downloads_each_engine_file_once_and_no_source_map(browser
         server.shutdown()
 
 
+# What the tab saw before its reload: a tap on the prompt (what the tap landed on), and the controller changing. A
+# reload leaves none of it (window.promptWatch undefined: the document is a new one).
+WATCH_THE_PROMPT = """() => {
+  const watch = window.promptWatch = { taps: [], changes: 0 };
+  addEventListener("click", (event) => watch.taps.push(event.target.outerHTML.slice(0, 80)), true);
+  navigator.serviceWorker.addEventListener("controllerchange", () => { watch.changes += 1; });
+}"""
+# Where an update that did not show stopped: the document, its controller, the registration's workers, the prompt.
+UPDATE_STATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = (w) => w && `${w.state} ${new URL(w.scriptURL).pathname}`;
+  const button = document.querySelector("[data-update]");
+  const box = button && button.getBoundingClientRect();
+  const under = box && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return { url: location.href, seen: window.promptWatch ?? "none (a new document)", build: document.documentElement.dataset.offlineBuild,
+    controller: worker(navigator.serviceWorker.controller), active: worker(registration?.active),
+    waiting: worker(registration?.waiting), installing: worker(registration?.installing),
+    prompt: button ? button.textContent : null, atThePrompt: under ? under.outerHTML.slice(0, 80) : null };
+}"""
+
+
 @pytest.mark.browser
 def test_an_update_of_one_page_fetches_only_that_page_and_waits_for_the_reader(browser, site_dir, tmp_path):
     """Assert: a one-sentence edit re-downloads that page alone; the old tab stays whole on the old
@@ -215,8 +236,12 @@ def test_an_update_of_one_page_fetches_only_that_page_and_waits_for_the_reader(b
         other.goto(url + "dice/")
         expect()(other.get_by_role("button", name="New rules available — reload")).to_be_visible()
         other.evaluate("window.oldDocument = true")
+        page.evaluate(WATCH_THE_PROMPT)
         prompt.click()  # the reader asks for the new rules: the new worker takes over and the page reloads
-        expect()(page.locator("article")).to_contain_text(marker, timeout=PRECACHE_MS)
+        try:
+            expect()(page.locator("article")).to_contain_text(marker, timeout=PRECACHE_MS)
+        except AssertionError:  # Playwright's own message is the whole old page's text: where the update stopped instead
+            raise AssertionError(f"the edited sentence never showed: {page.evaluate(UPDATE_STATE)}") from None
         # The other tab was not reloaded under its reader; its links now load whole pages of the new build.
         assert other.evaluate("window.oldDocument") is True
         expect()(other.locator("html")).to_have_attribute("data-offline-build", precache_list(copy)[0])
