@@ -265,3 +265,45 @@ def test_a_trait_link_opens_its_popover_by_keyboard(phone_page, site_url: str) -
     expect(popover).to_be_hidden()
     expect(term).to_be_focused()
     assert re.search(r"/actions/$", page.url), "Enter followed the link instead of opening the popover"
+
+
+# From the first parse, a block at the top of the article grows by 10 px every 50 ms: the page's layout keeps changing,
+# as a slow phone's widgets and odds do, so the landing (calculators/page/landing.js) keeps holding its target.
+GROWING_ABOVE = """addEventListener("DOMContentLoaded", () => {
+  const block = document.createElement("div");
+  document.querySelector("article").prepend(block);
+  window.grown = 0;
+  setInterval(() => { window.grown += 10; block.style.height = `${window.grown}px`; }, 50);
+});"""
+GROWN_BY = "([from, by]) => window.grown >= from + by"
+MOVED_AWAY = 400
+"""How far the page is scrolled by a script, as Playwright scrolls a link into view or a focus moves the page: no
+scroll event of the reader's that would stop the landing."""
+
+
+def test_a_finger_put_down_stops_the_landing_from_moving_the_page(phone_page, site_url: str) -> None:
+    """Assert: a page opened at #boarded, its layout still changing, brings the heading back when a script scrolls the
+    page away (the landing holds it: a control); once the reader's finger is down (a touch started, not yet a scroll
+    nor a tap's click), it never does: the page stays where it was when the finger came down. Before, only a scroll,
+    a key or a mouse press stopped the holding, so a layout change between a tap's touch and its click could move
+    the link being tapped from under the finger (seen once in CI: a tap on "Back to the fleet" that did not navigate)."""
+    page, _ = phone_page
+    page.add_init_script(GROWING_ABOVE)
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/#boarded")
+    wait_for_heading_in_view(page, "boarded")
+    held_at = page.evaluate(HEADING_PLACE, "boarded")["top"]
+
+    def scrolled_away_then_grown() -> dict[str, float]:
+        page.evaluate(f"window.scrollBy(0, {MOVED_AWAY})")
+        page.wait_for_function(GROWN_BY, arg=[page.evaluate("window.grown"), 100], polling="raf")
+        return page.evaluate(HEADING_PLACE, "boarded")
+
+    back = scrolled_away_then_grown()
+    assert abs(back["top"] - held_at) < 30, f"the landing did not bring the heading back (a control): from {held_at} to {back}"
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 195, "y": back["header"] + 200}]})
+    try:
+        stayed = scrolled_away_then_grown()
+        assert stayed["top"] < held_at - MOVED_AWAY + 30, f"the page moved under the finger, back to the heading: {stayed}"
+    finally:
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
