@@ -221,3 +221,15 @@ def page(context, page_log: PageLog) -> Iterator[object]:
     watch(page, page_log)
     yield page
     page.close()
+
+
+WIDGET_HOLDS = """(id) => {
+  const root = document.querySelector(`[data-resolver="${id}"]`);
+  const outcome = root.querySelector('[data-region="outcome"]');
+  return {engine: root.getAttribute("data-engine"), resolved: outcome && outcome.getAttribute("data-resolved"),
+    headline: outcome && outcome.querySelector(".resolver__headline")?.textContent,
+    keypads: Object.fromEntries([...root.querySelectorAll("fieldset[data-faces]")].map((pad) =>
+      [pad.dataset.faces, pad.querySelector('[data-region="digits"]')?.value])),
+    focus: document.activeElement?.outerHTML.slice(0, 120), status: root.querySelector('[role="status"]')?.textContent};
+}"""
+"""A widget's state, for a failure's message: its engine, what it resolved, each keypad's digits, the focus."""

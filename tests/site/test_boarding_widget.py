@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.conftest import expect
+from tests.site.conftest import WIDGET_HOLDS, expect
 from tests.site.test_widgets import BOOT_MS, chart_rows, cpython_rows, fragment, shared_resolution, wait_ready, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/site/conftest.py
@@ -12,6 +12,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.profile("module")]  # see tests/s
 BOARDED = "jovian-wars/v1.2.4/boarded"
 PURGE = "jovian-wars/v1.2.4/purge-airlocks"
 BOARD = "jovian-wars/v1.2.4/board"
+# Where each key typed from now on goes (its target, and the focus when it comes), for a failure's message.
+WATCH_KEYS = """() => {
+  if (!window.keysTo) addEventListener("keydown", (event) => window.keysTo.push(`${event.key} -> ${event.target.id || event.target.tagName}`), { capture: true });
+  window.keysTo = [];
+}"""
 
 
 def test_boarded_answers_live_and_follows_the_choices(page, page_log, site_url):
@@ -105,9 +110,14 @@ def test_a_three_activation_boarding_from_the_fleet_goes_aboard_and_on_activatio
         expect()(odds).not_to_have_attribute("aria-busy", "true")
         expect()(boarded.locator('[data-name="ship.marines"]')).to_have_value(str(ship_now["marines"]))
         assert chart_rows(boarded)[0] == cpython_rows(BOARDED, {"ship": ship_now})[0]
+        page.evaluate(WATCH_KEYS)
         page.keyboard.type("".join(map(str, dice["boarders_roll"]["dice"] + dice["marines_roll"]["dice"])))
         expected = rules_core.resolve(BOARDED, {"ship": ship_now, **carried, **dice})["outcome"]
-        expect()(headline).to_have_text(expected["headline"], timeout=BOOT_MS)
+        try:
+            expect()(headline).to_have_text(expected["headline"], timeout=BOOT_MS)
+        except AssertionError:  # seen once in CI: activation's typed dice on neither keypad, no outcome
+            raise AssertionError(f"activation {number} never showed {expected['headline']!r}: the widget "
+                                 f"{page.evaluate(WIDGET_HOLDS, BOARDED)}; the keys went to {page.evaluate('window.keysTo')}") from None
         # Every activation so far under its own number: the earlier ones' steps, then this one's (issue 36: the third
         # read "Activation 1", and the earlier ones were gone). The inputs resolved hold the fleet Tengu's System Trait.
         resolved = json.loads(boarded.locator('[data-region="outcome"]').get_attribute("data-resolved") or "{}")

@@ -18,7 +18,7 @@ import pytest
 
 import rules_core
 from tests.keypads import with_keypads
-from tests.site.conftest import expect, wait_until
+from tests.site.conftest import WIDGET_HOLDS, expect, wait_until
 from tests.site.test_boarding_applied import CASES, applied, apply, pick, random_digits, store, type_digits
 from tests.site.test_boarding_applied import no_fleet  # noqa: F401 (autouse: each test starts with no fleet)
 from tests.site.test_fleet import EXPLODING_TENGU, KEY, VALIANT, numbers, open_fleet, ship, v3
@@ -41,17 +41,6 @@ RESOLVED_AS = """(want) => {
 }"""
 """The inputs the widget resolved once every keypad path holds these faces (in any order) and each input of
 `want.set` its value, else null."""
-
-WIDGET_HOLDS = """(id) => {
-  const root = document.querySelector(`[data-resolver="${id}"]`);
-  const outcome = root.querySelector('[data-region="outcome"]');
-  return {engine: root.getAttribute("data-engine"), resolved: outcome && outcome.getAttribute("data-resolved"),
-    headline: outcome && outcome.querySelector(".resolver__headline")?.textContent,
-    keypads: Object.fromEntries([...root.querySelectorAll("fieldset[data-faces]")].map((pad) =>
-      [pad.dataset.faces, pad.querySelector('[data-region="digits"]')?.value])),
-    focus: document.activeElement?.outerHTML.slice(0, 120), status: root.querySelector('[role="status"]')?.textContent};
-}"""
-"""A widget's state, for a failure's message: its engine, what it resolved, each keypad's digits, the focus."""
 
 
 def random_rolls(resolver: str, ships: dict, rng: random.Random, typed: list[str]) -> list[dict[str, str]]:
