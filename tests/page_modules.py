@@ -8,6 +8,7 @@ suite's (tsc, the Pyodide run of tests/rules_core).
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -44,6 +45,7 @@ def run_page_function(source: str, arg: object = None) -> object:
     return json.loads(done.stdout)
 
 
+@functools.cache  # a pure function of the resolver's declaration: one Node run per resolver, not one per test case
 def declaration_check(resolver_id: str) -> str:
     """The compact link's key to the resolver's inputs, as the page computes it (fragment.js declarationCheck)."""
     check = run_page_function("""async (specs, load) => (await load("fragment")).declarationCheck(specs)""",

@@ -60,10 +60,8 @@ def write_copies(path: Path) -> None:
 
 
 def precompress(site_dir: Path) -> None:
-    files = [path for path in site_dir.rglob("*")
-             if path.is_file() and not path.name.endswith(SUFFIXES) and path.stat().st_size >= MIN_BYTES]
-    files.sort(key=lambda path: path.stat().st_size, reverse=True)
+    sizes = {path: path.stat().st_size for path in site_dir.rglob("*") if path.is_file() and not path.name.endswith(SUFFIXES)}
+    largest_first = sorted((path for path, size in sizes.items() if size >= MIN_BYTES), key=sizes.__getitem__, reverse=True)
     # Threads suffice: zlib and Brotli let go of the GIL while they compress.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        for _ in pool.map(write_copies, files):  # a failure stops the build
-            pass
+        list(pool.map(write_copies, largest_first))  # each result taken: a failure stops the build
