@@ -22,7 +22,7 @@
    service worker can tell they are of one build.
 5. scripts/build/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
    Before that, scripts/build/search_languages.py drops the lunr languages the search does not use, and
-   scripts/build/lazy_search_index.py has the theme build its search index when search is first opened.
+   scripts/build/theme_bundle.py mends the theme's script: its search index is built when search is first opened.
 6. scripts/build/offline.py writes /sw.js, listing and hashing every file of the finished site.
 7. scripts/build/precompress.py writes a .br and a .gz copy beside each large file, for the wire.
 """
@@ -47,12 +47,12 @@ from scripts.build.build_stamp import stamp_build  # noqa: E402
 from scripts.build.csp import add_csp  # noqa: E402
 from scripts.build.describe import write_describe  # noqa: E402
 from scripts.build.glossary import write_glossary  # noqa: E402
-from scripts.build.lazy_search_index import build_index_on_first_search  # noqa: E402
 from scripts.build.search_entries import write_search_entries  # noqa: E402
 from scripts.build.offline import site_files, write_service_worker  # noqa: E402
 from scripts.build.precompress import precompress  # noqa: E402
 from scripts.build.reviewed import check as check_reviews  # noqa: E402
 from scripts.build.search_languages import drop_unused_languages  # noqa: E402
+from scripts.build.theme_bundle import mend_theme_bundle  # noqa: E402
 
 
 GENERATOR = "mkdocs"
@@ -118,7 +118,7 @@ def build(generator: str = GENERATOR, site_dir: Path = ROOT / "site", config: Pa
     write_search_entries(site_dir, config.parent / "docs")
     write_describe(site_dir)
     drop_unused_languages(site_dir)
-    build_index_on_first_search(site_dir)
+    mend_theme_bundle(site_dir)
     stamp_build(site_dir, site_files(site_dir))
     add_csp(site_dir)  # after every other change to the pages, before the precache hashes them
     write_service_worker(site_dir)

@@ -302,7 +302,7 @@ COUNT_SEARCH_SETUPS = """(() => {
 
 @pytest.mark.browser
 def test_the_search_index_is_built_when_search_is_first_opened(page, page_log, site_url: str) -> None:
-    """Assert a page load has the theme's search worker build no index (scripts/build/lazy_search_index.py:
+    """Assert a page load has the theme's search worker build no index (scripts/build/theme_bundle.py:
     that build would run beside the engine's boot), and a query typed as search opens, before the index is
     ready, is answered once it is."""
     from playwright.sync_api import expect
@@ -356,28 +356,32 @@ def test_rules_pages_are_titled_with_their_version(site_dir: Path) -> None:
     check_titles(site_dir)
 
 
-def test_the_lazy_index_step_keeps_every_column_and_refuses_a_changed_theme(tmp_path: Path, site_dir: Path) -> None:
-    """Assert the built bundle waits for the search toggle alone, at its old length (its source map stays right);
-    that a Material bundle without the expected set-up stops the build; and that a bundle reading another
-    index (Zensical's) is left as it is."""
+def test_the_theme_mends_keep_every_column_and_refuse_a_changed_theme(tmp_path: Path, site_dir: Path) -> None:
+    """Assert the built bundle has each mend of scripts/build/theme_bundle.py in place of the code it mends, every
+    mended line at its old length (the source map stays right) and the mends' functions on lines of their own before
+    the source map's comment; that a Material bundle without any one mend's code stops the build, naming it; and
+    that a bundle reading another index (Zensical's) is left as it is."""
     from scripts.build.build_error import BuildError
-    from scripts.build.lazy_search_index import EAGER_OR_TOGGLE, build_index_on_first_search
+    from scripts.build.theme_bundle import HELPERS, MENDS, mend_theme_bundle
+
+    import material
 
     [built] = (site_dir / "assets" / "javascripts").glob("bundle.*.min.js")
-    assert 'location.protocol!=="file:"),' not in built.read_text(encoding="utf-8")
+    [original] = (Path(material.__file__).parent / "templates" / "assets" / "javascripts").glob(built.name)
+    before, after = original.read_text(encoding="utf-8"), built.read_text(encoding="utf-8")
+    source_map = before.rfind("//# sourceMappingURL=")
+    assert after[:source_map] != before[:source_map] and after.endswith(HELPERS + before[source_map:])
+    assert [len(line) for line in after.replace(HELPERS, "").splitlines()] == [len(line) for line in before.splitlines()]
+    for mend in MENDS:
+        assert mend.pattern.search(before) and not mend.pattern.search(after), mend.expected
+
     folder = tmp_path / "assets" / "javascripts"
     folder.mkdir(parents=True)
-    eager = 'let a="search/search_index.json";function Ei(e,t){return L($(location.protocol!=="file:"),Je("search")).pipe(x)}'
-    (folder / "bundle.1.min.js").write_text(eager, encoding="utf-8")
-    build_index_on_first_search(tmp_path)
-    lazy = (folder / "bundle.1.min.js").read_text(encoding="utf-8")
-    assert len(lazy) == len(eager) and not EAGER_OR_TOGGLE.search(lazy)
-    merge = 'L($(location.protocol!=="file:"),Je("search"))'
-    assert lazy.endswith("return " + 'Je("search")'.ljust(len(merge)) + ".pipe(x)}")
-    (folder / "bundle.1.min.js").write_text('let a="search/search_index.json";watch(toggle("search"))', encoding="utf-8")
-    with pytest.raises(BuildError, match="update scripts/build/lazy_search_index.py"):
-        build_index_on_first_search(tmp_path)
+    for mend in MENDS:
+        (folder / "bundle.1.min.js").write_text(mend.pattern.sub("changed()", before), encoding="utf-8")
+        with pytest.raises(BuildError, match=re.escape(mend.expected) + ".*update scripts/build/theme_bundle.py"):
+            mend_theme_bundle(tmp_path)
     zensical = 'Ge(new URL("search.json",zn.base))'
     (folder / "bundle.1.min.js").write_text(zensical, encoding="utf-8")
-    build_index_on_first_search(tmp_path)
+    mend_theme_bundle(tmp_path)
     assert (folder / "bundle.1.min.js").read_text(encoding="utf-8") == zensical
