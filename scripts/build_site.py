@@ -22,7 +22,8 @@
    service worker can tell they are of one build.
 5. scripts/build/csp.py puts the Content-Security-Policy (with the inline scripts' hashes) in every page.
    Before that, scripts/build/search_languages.py drops the lunr languages the search does not use, and
-   scripts/build/theme_bundle.py mends the theme's script: its search index is built when search is first opened.
+   scripts/build/theme_bundle.py mends the theme's script: its search index is built when search is first opened,
+   and a jump within a page is no page load.
 6. scripts/build/offline.py writes /sw.js, listing and hashing every file of the finished site.
 7. scripts/build/precompress.py writes a .br and a .gz copy beside each large file, for the wire.
 """

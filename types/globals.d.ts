@@ -8,6 +8,8 @@ interface Window {
   rulesEnginePrestart?: { worker: Worker; queued: (MessageEvent | ErrorEvent)[] } | null;
   /** Material's replaying subject: emits on the first load and after every instant navigation. */
   document$?: { subscribe(next: () => void): unknown };
+  /** The theme's subject of each location instant navigation moves to, before it loads a page or scrolls. */
+  location$?: { subscribe(next: (url: URL) => void): unknown };
 }
 
 interface HTMLElement {

@@ -25,11 +25,24 @@ for (const type of ["wheel", "touchstart", "touchmove", "pointerdown", "keydown"
   addEventListener(type, () => { readerScrolled = true; }, { passive: true, capture: true });
 }
 
-// Back and forward restore the reader's old offset (Material does it): we leave those alone.
-// Material saves the offset in each history entry's state, so a step back or forward pops a
-// state; a fragment jump (Material's own anchor jump included) pops a new entry's null state.
+// Back and forward return to the reader's place (the theme does it): we leave those alone. The theme
+// saves it in each history entry's state, so a step back or forward pops a state; a link or a
+// fragment typed makes a new entry, with none (the theme's own test, when it scrolls after a location).
 let fromHistory = false;
-addEventListener("popstate", (event) => { fromHistory = event.state !== null; });
+let shownPath = location.pathname; // the page now shown: a location on it loads no page (theme_bundle.py)
+
+/**
+ * Follow the theme's locations (its location$: each location instant navigation moves to, a tapped link,
+ * Back, Forward, a fragment typed, before it loads a page or scrolls). One within the page shown loads no
+ * page, so no document$ follows it: it is landed on here.
+ * @param {{ subscribe(next: (url: URL) => void): unknown }} location$
+ */
+export function followLocations(location$) {
+  location$.subscribe((url) => {
+    fromHistory = history.state !== null;
+    if (url.pathname === shownPath) landOnFragment();
+  });
+}
 
 /** What the fragment points at: a shared resolver's block, or a heading anchor. */
 export function fragmentTarget() {
@@ -69,12 +82,13 @@ function stopLanding() {
 }
 
 /**
- * Called on every page Material shows (first load and each instant navigation): land on the
- * fragment's target once the body can scroll, then hold it in place while the layout grows.
+ * Called on every page the theme shows (first load and each instant navigation) and every jump within
+ * it: land on the fragment's target once the body can scroll, then hold it in place while the layout grows.
  */
 export function landOnFragment() {
   stopLanding();
   readerScrolled = false;
+  shownPath = location.pathname;
   const history = fromHistory;
   fromHistory = false;
   const target = fragmentTarget();

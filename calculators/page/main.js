@@ -4,7 +4,7 @@
 // after every instant navigation, and each emission mounts the widgets of the page now shown.
 
 import { getEngine } from "./engine.js";
-import { landOnFragment, settleScroll } from "./landing.js";
+import { followLocations, landOnFragment, settleScroll } from "./landing.js";
 import { registerOffline } from "./offline.js";
 import { completePage, nameMaterialParts } from "./page-a11y.js";
 import { markTerms } from "./popover.js";
@@ -33,6 +33,7 @@ function start() {
   nameMaterialParts();
   registerOffline();
   labelSearchResults();
+  if (window.location$ && typeof window.location$.subscribe === "function") followLocations(window.location$);
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
   else onPage();
 }

@@ -12,7 +12,6 @@
 //   page's place ("Jovian Wars v1.2.4 · Actions") and each entry its kind ("... · Action").
 //   Zensical's results name their place already (game, version, page); entries get their kind.
 
-import { landOnFragment } from "./landing.js";
 
 const SITE_ROOT = new URL("../../../", import.meta.url);
 const ENTRIES_URL = new URL("../../search-entries.json", import.meta.url);
@@ -251,30 +250,20 @@ function follow(href) {
 }
 
 /**
- * Open an entry at its heading. Material: close its overlay (its toggle), then instant navigation
- * to another page, or the fragment on this one (landing.js holds the heading in view once the
- * overlay lets go of the body). Zensical: a followed link closes its search dialog by itself (closing
- * it first as well would open it again), and its navigation serves a fragment on this page too.
+ * Open an entry at its heading, as a tap on its link would: the theme's instant navigation loads
+ * another page, or scrolls to the heading on this one (landing.js holds it in view once the overlay
+ * lets go of the body). Material: close its overlay (its toggle) first. Zensical: a followed link
+ * closes its search dialog by itself (closing it first as well would open it again).
  */
 export function openEntry(entry, field) {
-  const target = new URL(entry.href);
-  const samePage = target.pathname === location.pathname;
-  if (field.getRootNode() instanceof ShadowRoot) {
-    follow(target.href);
-    if (samePage) landOnFragment();
-    return;
+  if (!(field.getRootNode() instanceof ShadowRoot)) {
+    // As Material's own Escape does: close, then blur. Material opens search whenever its field is
+    // focused (after a 1 ms debounce), so a field left focused could open it again behind us.
+    const toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
+    if (toggle?.checked) toggle.click();
+    field.blur();
   }
-  // As Material's own Escape does: close, then blur. Material opens search whenever its field is
-  // focused (after a 1 ms debounce), so a field left focused could open it again behind us.
-  const toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
-  if (toggle?.checked) toggle.click();
-  field.blur();
-  if (samePage) {
-    history.pushState(history.state, "", target.href);
-    landOnFragment();
-  } else {
-    follow(target.href);
-  }
+  follow(entry.href);
 }
 
 addEventListener("keydown", (event) => {

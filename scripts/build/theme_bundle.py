@@ -1,6 +1,6 @@
-"""Finishing step: mends to Material's bundle, the theme's one script (Material is pinned, past its end of
+"""Finishing step: three mends to Material's bundle, the theme's one script (Material is pinned, past its end of
 maintenance). Each keeps the bundle's length on its line, so every column after it, and so the bundle's source
-map, stays right. A
+map, stays right; what a mend needs more is a function on a line of its own, before the source map's comment. A
 Material bundle without the expected code stops the build, so a theme update cannot drop a mend silently; another
 theme's bundle (Zensical's) is left as it is.
 
@@ -16,6 +16,38 @@ theme's bundle (Zensical's) is left as it is.
    query once its worker says it is ready. (The index file itself is still fetched at load, for
    search.highlight; reading it is cheap, building it is not.)
 
+2. A jump within the page is no page load. Material's instant navigation loads a page when the location's
+   path changes:
+
+       location$.pipe(distinctUntilKeyChanged("pathname"), switchMap(url => requestHTML(url)), ...)
+
+   location$ starts empty, so the first location of a page always passes, even one on the same page: the first
+   tap on an anchor of a freshly opened page (a search result on it, a heading's mark, the contents), the first
+   Back to an earlier anchor, or a new fragment typed in the address bar fetches the page again and replaces
+   its content. Every resolver is built anew: dice typed, a form filled, an outcome shown, all gone. Zensical's
+   theme has the fix (zensical/ui 897ac642, its issue 154): compare each location with the one before it, the
+   page's own location first, and scroll to a new anchor on the same page itself, as the theme does after a
+   page load. Both pipes take that comparison, `__nav` (below), as switchMap's project, which emits a location
+   by returning [url] and nothing by returning []: kind 0 passes a location on another page (in place of the
+   loading pipe's distinctUntilKeyChanged("pathname")), kind 1 a new anchor on the same page (in place of the
+   pipe that scrolled to anchors only once a page had been loaded:
+   document$.pipe(switchMap(() => location$), distinctUntilKeyChanged("hash"))).
+
+3. Back returns to where the reader was. Before it moves to a tapped link, instant navigation saves the offset
+   in the history entry it leaves, and scrolls back to it on Back:
+
+       history.replaceState(offset, ""), history.pushState(null, "", url)   ...   window.scrollTo(0, history.state?.y ?? 0)
+
+   Two things made that offset the wrong place. On a phone, open search has locked the page (body position:
+   fixed, its offset kept in body.style.top), so the offset read then is 0, and the browser's own record of the
+   entry's offset, which it restores after the theme has, is 0 too: Back from a search result opened the page at
+   its top. And the article's blocks are drawn only near the view (extra.css), standing as placeholders until
+   then: blocks drawn while the reader was away (those around a rule read on the same page) move every offset
+   below them, so the same offset is another place (a screen away, measured on Actions). `__leave` saves the
+   locked page's own offset and the reader's place by content (`__place`: the first block in view and its top on
+   the screen), and leaves the restoring to the theme (the entry's scrollRestoration "manual", as the theme sets
+   on the entry it moves to); `__back` brings that block back to where it was, or the offset in an entry saved
+   otherwise.
 """
 
 from __future__ import annotations
@@ -48,11 +80,44 @@ def in_place(old: str, new: str) -> str:
     return new.ljust(len(old))
 
 
+def _pages_only(match: re.Match[str]) -> str:
+    document, location, switch = match["document"], match["location"], match["switch"]
+    return (f"{document}={location}.pipe({in_place(match['by_path'], f'{switch}(__nav(0))')},{switch}("
+            f"{match['between']}{in_place(match['anchors'], f'{location}.pipe({switch}(__nav(1)))')}")
+
+
 MENDS = (
     Mend('merge(of(location.protocol!=="file:"), watchToggle("search"))',
          # merge(of(location.protocol!=="file:"),watchToggle("search")): three names, whatever the minifier chose.
          re.compile(r'\b[\w$]+\([\w$]+\(location\.protocol!=="file:"\),(?P<toggle>[\w$]+\("search"\))\)'),
          lambda match: in_place(match[0], match["toggle"])),
+    Mend('document$ = location$.pipe(distinctUntilKeyChanged("pathname"), switchMap(...)...) and, further on, '
+         'document$.pipe(switchMap(() => location$), distinctUntilKeyChanged("hash"))',
+         re.compile(r'\b(?P<document>[\w$]+)=(?P<location>[\w$]+)\.pipe\((?P<by_path>(?P<distinct>[\w$]+)\("pathname"\)),'
+                    r'(?P<switch>[\w$]+)\((?P<between>.{0,600}?)'  # the rest of the loading pipe, the scroll pipe's first line
+                    r'(?P<anchors>(?P=document)\.pipe\((?P=switch)\(\(\)=>(?P=location)\),(?P=distinct)\("hash"\)\))'),
+         _pages_only,
+         "function __nav(kind){let before=new URL(location.href);return url=>{const prev=before;before=url;"
+         "const samePage=prev.pathname===url.pathname;"
+         "return(kind===0?!samePage:samePage&&prev.hash!==url.hash)?[url]:[]}}"),
+    Mend('history.replaceState(offset, ""), history.pushState(null, "", url)',
+         re.compile(r'history\.replaceState\((?P<offset>[\w$]+),""\),history\.pushState\(null,"",(?P<url>[\w$]+)\)'),
+         lambda match: in_place(match[0], f"__leave({match['offset']},{match['url']})"),
+         # The reader's place: the article's first block not under the header, and where its top is on the screen.
+         "function __place(){const header=document.querySelector(\".md-header\"),"
+         "under=header?header.getBoundingClientRect().bottom:0,blocks=[...document.querySelectorAll(\".md-content__inner > *\")],"
+         "block=blocks.findIndex(each=>each.getBoundingClientRect().bottom>under);"
+         "return block<0?null:{block,within:blocks[block].getBoundingClientRect().top}}\n"
+         "function __leave(offset,url){if(document.body.hasAttribute(\"data-md-scrolllock\"))"
+         "offset={x:offset.x,y:-parseInt(document.body.style.top||\"0\",10)};history.scrollRestoration=\"manual\";"
+         "history.replaceState({...offset,place:__place()},\"\");history.pushState(null,\"\",url)}"),
+    Mend('window.scrollTo(0, history.state?.y ?? 0)',
+         re.compile(r'window\.scrollTo\(0,\((?P<y>[\w$]+)=\((?P<state>[\w$]+)=history\.state\)==null\?void 0:(?P=state)\.y\)!=null\?(?P=y):0\)'),
+         lambda match: in_place(match[0], "__back()"),
+         "function __back(){const state=history.state,place=state&&state.place,"
+         "block=place&&document.querySelectorAll(\".md-content__inner > *\")[place.block];"
+         "if(block)window.scrollBy(0,block.getBoundingClientRect().top-place.within);"
+         "else window.scrollTo(0,state&&state.y!=null?state.y:0)}"),
 )
 HELPERS = "".join(f"{mend.helper}\n" for mend in MENDS if mend.helper)
 HELPERS = HELPERS and "// scripts/build/theme_bundle.py\n" + HELPERS

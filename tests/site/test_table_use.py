@@ -307,3 +307,60 @@ def test_a_finger_put_down_stops_the_landing_from_moving_the_page(phone_page, si
         assert stayed["top"] < held_at - MOVED_AWAY + 30, f"the page moved under the finger, back to the heading: {stayed}"
     finally:
         touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+DRAWN_IN_VIEW = """() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const inView = [...document.querySelectorAll(".md-content__inner > *")].filter((block) => {
+    const box = block.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight;
+  });
+  resolve(inView.length > 0 && inView.every((block) => block.checkVisibility({ contentVisibilityAuto: true })));
+})))"""
+"""Every block of the article in view is drawn, not a placeholder (extra.css: blocks are drawn only near the view), two
+frames after the page moved: so the page's offsets are the ones the reader sees."""
+
+
+@pytest.mark.parametrize("phone_page", ["light"], indirect=True)
+def test_a_jump_within_the_page_keeps_what_the_reader_typed(phone_page, site_url: str) -> None:
+    """Assert: with dice typed in the Ram on a freshly opened Actions page, the search's "Boarded" result (on this
+    page) scrolls to its heading, and Back returns to where the reader was, with the dice still typed and the page
+    never fetched again. Before scripts/build/theme_bundle.py's mends, the theme's instant navigation took the first
+    location of a freshly opened page for a new page, even one on the same page: it fetched the page and replaced
+    its content, every resolver built anew, its typed dice gone; and Back from a search result opened the page at
+    its top (the offset the theme saved for Back was read under the search's lock of the page)."""
+    from playwright.sync_api import expect
+
+    from tests.site.test_widgets import open_widget
+
+    page, _ = phone_page
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/")
+    root = open_widget(page, "jovian-wars/v1.2.4/ram")
+    pad = root.locator('fieldset[data-faces="skill_roll.dice"]')
+    expect(pad.locator('[data-region="needed"]')).to_have_text("0 of 3", timeout=ms(180_000))
+    pad.locator('[data-region="digits"]').fill("33")
+    expect(pad.locator('[data-region="typed"]')).to_have_text("3 3")
+    pad.scroll_into_view_if_needed()
+    page.wait_for_function(DRAWN_IN_VIEW, polling=100)
+    where_typed = pad.bounding_box()["y"]
+    typed_at = page.url  # the widget keeps its dice in the fragment
+    page.evaluate("window.__sameDocument = true")
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if "/actions/" in request.url else None)
+
+    search(page, "Boarded")
+    result = page.locator(".md-search-result__item").first.locator("a[href$='#boarded']")
+    expect(result).to_be_visible(timeout=ms(15_000))
+    result.tap()
+    expect(page).to_have_url(re.compile(r"/actions/#boarded$"))
+    wait_for_heading_in_view(page, "boarded")
+    page.wait_for_function(DRAWN_IN_VIEW, polling=100)  # the reader reads the rule
+    expect(pad.locator('[data-region="typed"]')).to_have_text("3 3")
+
+    page.go_back()
+    expect(page).to_have_url(typed_at)
+    expect(pad.locator('[data-region="typed"]')).to_have_text("3 3")
+    page.wait_for_function(DRAWN_IN_VIEW, polling=100)
+    back_at = pad.bounding_box()["y"]
+    assert abs(back_at - where_typed) < 2, f"Back put the keypad at {back_at} px on the screen, not {where_typed} as it was"
+    assert page.evaluate("window.__sameDocument === true"), "the page was loaded again"
+    assert fetched == [], f"the page was fetched again: {fetched}"
