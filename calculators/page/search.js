@@ -12,7 +12,6 @@
 //   page's place ("Jovian Wars v1.2.4 · Actions") and each entry its kind ("... · Action").
 //   Zensical's results name their place already (game, version, page); entries get their kind.
 
-
 const SITE_ROOT = new URL("../../../", import.meta.url);
 const ENTRIES_URL = new URL("../../search-entries.json", import.meta.url);
 
