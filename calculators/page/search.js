@@ -12,6 +12,8 @@
 //   page's place ("Jovian Wars v1.2.4 · Actions") and each entry its kind ("... · Action").
 //   Zensical's results name their place already (game, version, page); entries get their kind.
 
+import { landOnFragment } from "./landing.js";
+
 const SITE_ROOT = new URL("../../../", import.meta.url);
 const ENTRIES_URL = new URL("../../search-entries.json", import.meta.url);
 
@@ -253,8 +255,11 @@ function follow(href) {
  * another page, or scrolls to the heading on this one (landing.js holds it in view once the overlay
  * lets go of the body). Material: close its overlay (its toggle) first. Zensical: a followed link
  * closes its search dialog by itself (closing it first as well would open it again).
+ * An entry at the location shown is landed on here: the theme would step back the history entry its
+ * link made and scroll, under the search's lock of the page, which then puts the old offset back.
+ * @param {string} href @param {HTMLInputElement} field
  */
-export function openEntry(entry, field) {
+function openEntry(href, field) {
   if (!(field.getRootNode() instanceof ShadowRoot)) {
     // As Material's own Escape does: close, then blur. Material opens search whenever its field is
     // focused (after a 1 ms debounce), so a field left focused could open it again behind us.
@@ -262,7 +267,8 @@ export function openEntry(entry, field) {
     if (toggle?.checked) toggle.click();
     field.blur();
   }
-  follow(entry.href);
+  if (new URL(href).href === location.href) landOnFragment();
+  else follow(href);
 }
 
 addEventListener("keydown", (event) => {
@@ -273,8 +279,20 @@ addEventListener("keydown", (event) => {
   if (!entry) return; // the theme's own Enter: its top result
   event.preventDefault();
   event.stopImmediatePropagation();
-  openEntry(entry, field);
+  openEntry(entry.href, field);
 }, true); // before the theme's own handlers
+
+/** A tapped result of Material's at the location shown is opened as Enter opens one; the others are the theme's. */
+function hearResultTaps(/** @type {Element} */ list) {
+  list.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    const field = document.querySelector("input.md-search__input");
+    if (!(link instanceof HTMLAnchorElement) || link.href !== location.href || !isSearchField(field)) return;
+    event.preventDefault();
+    event.stopPropagation(); // the theme never sees it
+    openEntry(link.href, field);
+  }, true);
+}
 
 // ---- Start ------------------------------------------------------------------------------------
 
@@ -285,7 +303,10 @@ export function labelSearchResults() {
   document.documentElement.dataset.searchWatched = "yes";
   loadCatalogue();
   const list = document.querySelector(".md-search-result__list");
-  if (list) new MutationObserver(() => catalogue && refreshMaterial()).observe(list, { childList: true, subtree: true });
+  if (list) {
+    new MutationObserver(() => catalogue && refreshMaterial()).observe(list, { childList: true, subtree: true });
+    hearResultTaps(list);
+  }
   new MutationObserver(() => catalogue && refreshZensical()).observe(document.body, { childList: true });
   document.addEventListener("input", (event) => isSearchField(event.composedPath()[0]) && refreshAll());
   refreshZensical();
