@@ -16,13 +16,14 @@ const GIVE_UP_AFTER = 15_000;
 /** Air between the header and the target, in px. */
 const GAP = 8;
 
-let readerScrolled = false;
+let handsOff = false;
 let landing = null; // the watch of the page now shown, so a new page can stop it
 
 // Did the reader scroll, or put a finger or the pointer down, since this page was shown? Then we never
 // move the page for them: a layout change held after a tap began would move what they tap from under them.
+// Nor on a page shown by Back or Forward: the theme has put the reader back where they were.
 for (const type of ["wheel", "touchstart", "touchmove", "pointerdown", "keydown", "mousedown"]) {
-  addEventListener(type, () => { readerScrolled = true; }, { passive: true, capture: true });
+  addEventListener(type, () => { handsOff = true; }, { passive: true, capture: true });
 }
 
 // Back and forward return to the reader's place (the theme does it): we leave those alone. The theme
@@ -65,10 +66,32 @@ function headerBottom() {
   return header ? header.getBoundingClientRect().bottom : 0;
 }
 
-/** Put the target just below the header, unless it is there already. */
-function bringIntoView(target) {
-  const top = target.getBoundingClientRect().top - headerBottom() - GAP;
-  if (Math.abs(top) > 1) window.scrollBy(0, top);
+/**
+ * What the landing holds in view: an element, and where its top goes on the screen (px from the viewport's top).
+ * @typedef {{ element: () => Element, top: () => number }} Spot
+ */
+
+/** A link's target just below the header (a shared resolution's outcome once it is drawn). @returns {Spot | null} */
+function fragmentSpot() {
+  const target = fragmentTarget();
+  return target && { element: () => landingPoint(target), top: () => headerBottom() + GAP };
+}
+
+/** The reader's place kept in a history entry, as the theme's mend saves it on leaving (theme_bundle.py __place: the
+ * article's first block in view, counted from the article's end, and where its top stood). @returns {Spot | null} */
+function placeSpot(/** @type {any} */ state) {
+  const place = state && state.place;
+  const blocks = document.querySelectorAll(".md-content__inner > *");
+  const block = place && Number.isInteger(place.fromEnd) && Number.isFinite(place.within) && blocks[blocks.length - place.fromEnd];
+  return block ? { element: () => block, top: () => place.within } : null;
+}
+
+let spot = /** @type {Spot | null} */ (null); // what the page now shown is held at
+
+/** Put the spot's element where it goes, unless it is there already. @param {Spot} at */
+function bringIntoView(at) {
+  const off = at.element().getBoundingClientRect().top - at.top();
+  if (Math.abs(off) > 1) window.scrollBy(0, off);
 }
 
 /** Stop watching the page's layout. */
@@ -83,22 +106,24 @@ function stopLanding() {
 
 /**
  * Called on every page the theme shows (first load and each instant navigation) and every jump within
- * it: land on the fragment's target once the body can scroll, then hold it in place while the layout grows.
+ * it: land on the fragment's target, or on Back and Forward on the reader's place the entry keeps, once the
+ * body can scroll, then hold it in place while the layout grows (widgets mounted, blocks drawn near the view).
+ * An entry of Back or Forward with no place (not one the theme's mend left) is the theme's offset, left alone.
  */
 export function landOnFragment() {
   stopLanding();
-  readerScrolled = false;
   shownPath = location.pathname;
-  const history = fromHistory;
+  handsOff = false;
+  spot = fromHistory ? placeSpot(history.state) : fragmentSpot();
   fromHistory = false;
-  const target = fragmentTarget();
-  if (!target || history) return;
+  if (!spot) return;
+  const held = spot;
 
   const body = document.body;
   const hold = () => {
-    if (readerScrolled) { stopLanding(); return; }
+    if (handsOff) { stopLanding(); return; }
     if (body.hasAttribute("data-md-scrolllock")) return; // the search overlay still holds the page
-    bringIntoView(landingPoint(target));
+    bringIntoView(held);
     clearTimeout(current.settled);
     current.settled = setTimeout(stopLanding, SETTLED_AFTER);
   };
@@ -121,8 +146,7 @@ function landingPoint(target) {
   return headline && headline.textContent.trim() ? headline : target;
 }
 
-/** Bring the target back after blocks above it changed height (widgets mounted). */
+/** Bring the spot back after blocks above it changed height (widgets mounted). */
 export function settleScroll() {
-  const target = fragmentTarget();
-  if (target && !readerScrolled && !document.body.hasAttribute("data-md-scrolllock")) bringIntoView(landingPoint(target));
+  if (spot && !handsOff && !document.body.hasAttribute("data-md-scrolllock")) bringIntoView(spot);
 }

@@ -41,13 +41,14 @@ theme's bundle (Zensical's) is left as it is.
    Two things made that offset the wrong place. On a phone, open search has locked the page (body position:
    fixed, its offset kept in body.style.top), so the offset read then is 0, and the browser's own record of the
    entry's offset, which it restores after the theme has, is 0 too: Back from a search result opened the page at
-   its top. And the article's blocks are drawn only near the view (extra.css), standing as placeholders until
-   then: blocks drawn while the reader was away (those around a rule read on the same page) move every offset
-   below them, so the same offset is another place (a screen away, measured on Actions). `__leave` saves the
-   locked page's own offset and the reader's place by content (`__place`: the first block in view and its top on
-   the screen), and leaves the restoring to the theme (the entry's scrollRestoration "manual", as the theme sets
-   on the entry it moves to); `__back` brings that block back to where it was, or the offset in an entry saved
-   otherwise.
+   its top. And an offset is the wrong record anyway: the article's blocks are drawn only near the view
+   (extra.css), standing as placeholders until then, and a page come back to by Back builds its resolvers anew,
+   so blocks drawn or built while the reader was away move every offset below them (a screen and more, measured
+   on Actions). `__leave` saves the locked page's own offset and the reader's place by content (`__place`: the
+   article's first block in view, counted from the article's end, and where its top stood on the screen), and leaves the restoring
+   to the theme and the page (the entry's scrollRestoration "manual", as the theme sets on the entry it moves
+   to). The page's landing.js brings that block back to where it stood once the theme has scrolled, and holds it
+   there while the page's layout settles.
 """
 
 from __future__ import annotations
@@ -103,21 +104,15 @@ MENDS = (
     Mend('history.replaceState(offset, ""), history.pushState(null, "", url)',
          re.compile(r'history\.replaceState\((?P<offset>[\w$]+),""\),history\.pushState\(null,"",(?P<url>[\w$]+)\)'),
          lambda match: in_place(match[0], f"__leave({match['offset']},{match['url']})"),
-         # The reader's place: the article's first block not under the header, and where its top is on the screen.
+         # The reader's place: the article's first block not under the header, counted from the article's end (the page
+         # puts its offline badge first, once its files are stored), and where its top is on the screen.
          "function __place(){const header=document.querySelector(\".md-header\"),"
          "under=header?header.getBoundingClientRect().bottom:0,blocks=[...document.querySelectorAll(\".md-content__inner > *\")],"
          "block=blocks.findIndex(each=>each.getBoundingClientRect().bottom>under);"
-         "return block<0?null:{block,within:blocks[block].getBoundingClientRect().top}}\n"
+         "return block<0?null:{fromEnd:blocks.length-block,within:blocks[block].getBoundingClientRect().top}}\n"
          "function __leave(offset,url){if(document.body.hasAttribute(\"data-md-scrolllock\"))"
          "offset={x:offset.x,y:-parseInt(document.body.style.top||\"0\",10)};history.scrollRestoration=\"manual\";"
          "history.replaceState({...offset,place:__place()},\"\");history.pushState(null,\"\",url)}"),
-    Mend('window.scrollTo(0, history.state?.y ?? 0)',
-         re.compile(r'window\.scrollTo\(0,\((?P<y>[\w$]+)=\((?P<state>[\w$]+)=history\.state\)==null\?void 0:(?P=state)\.y\)!=null\?(?P=y):0\)'),
-         lambda match: in_place(match[0], "__back()"),
-         "function __back(){const state=history.state,place=state&&state.place,"
-         "block=place&&document.querySelectorAll(\".md-content__inner > *\")[place.block];"
-         "if(block)window.scrollBy(0,block.getBoundingClientRect().top-place.within);"
-         "else window.scrollTo(0,state&&state.y!=null?state.y:0)}"),
 )
 HELPERS = "".join(f"{mend.helper}\n" for mend in MENDS if mend.helper)
 HELPERS = HELPERS and "// scripts/build/theme_bundle.py\n" + HELPERS

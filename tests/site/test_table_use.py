@@ -85,9 +85,12 @@ def wait_for_heading_in_view(page, anchor: str) -> None:
 
 
 def search(page, query: str) -> None:
-    """Open search from the header's magnifier and type the query as a player would."""
+    """Open search from the header's magnifier and type the query as a player would (over the last one, which the
+    theme keeps)."""
     page.locator("label.md-header__button[for='__search']").tap()
-    page.locator("input.md-search__input").press_sequentially(query, delay=30)  # Material searches on keyup
+    field = page.locator("input.md-search__input")
+    field.fill("")
+    field.press_sequentially(query, delay=30)  # Material searches on keyup
 
 
 def test_search_result_lands_on_the_boarded_heading(phone_page, site_url: str) -> None:
@@ -320,6 +323,24 @@ DRAWN_IN_VIEW = """() => new Promise((resolve) => requestAnimationFrame(() => re
 frames after the page moved: so the page's offsets are the ones the reader sees."""
 
 
+def type_in_the_ram(page, site_url: str):
+    """Open Actions afresh, type 33 in the Ram's keypad and bring it into view: (the keypad, where it stands on the
+    screen, the page's URL, which keeps the dice in its fragment)."""
+    from playwright.sync_api import expect
+
+    from tests.site.test_widgets import open_widget
+
+    page.goto(site_url + "jovian-wars/v1.2.4/actions/")
+    root = open_widget(page, "jovian-wars/v1.2.4/ram")
+    pad = root.locator('fieldset[data-faces="skill_roll.dice"]')
+    expect(pad.locator('[data-region="needed"]')).to_have_text("0 of 3", timeout=ms(180_000))
+    pad.locator('[data-region="digits"]').fill("33")
+    expect(pad.locator('[data-region="typed"]')).to_have_text("3 3")
+    pad.scroll_into_view_if_needed()
+    page.wait_for_function(DRAWN_IN_VIEW, polling=100)
+    return pad, pad.bounding_box()["y"], page.url
+
+
 @pytest.mark.parametrize("phone_page", ["light"], indirect=True)
 def test_a_jump_within_the_page_keeps_what_the_reader_typed(phone_page, site_url: str) -> None:
     """Assert: with dice typed in the Ram on a freshly opened Actions page, the search's "Boarded" result (on this
@@ -330,19 +351,8 @@ def test_a_jump_within_the_page_keeps_what_the_reader_typed(phone_page, site_url
     its top (the offset the theme saved for Back was read under the search's lock of the page)."""
     from playwright.sync_api import expect
 
-    from tests.site.test_widgets import open_widget
-
     page, _ = phone_page
-    page.goto(site_url + "jovian-wars/v1.2.4/actions/")
-    root = open_widget(page, "jovian-wars/v1.2.4/ram")
-    pad = root.locator('fieldset[data-faces="skill_roll.dice"]')
-    expect(pad.locator('[data-region="needed"]')).to_have_text("0 of 3", timeout=ms(180_000))
-    pad.locator('[data-region="digits"]').fill("33")
-    expect(pad.locator('[data-region="typed"]')).to_have_text("3 3")
-    pad.scroll_into_view_if_needed()
-    page.wait_for_function(DRAWN_IN_VIEW, polling=100)
-    where_typed = pad.bounding_box()["y"]
-    typed_at = page.url  # the widget keeps its dice in the fragment
+    pad, where_typed, typed_at = type_in_the_ram(page, site_url)
     page.evaluate("window.__sameDocument = true")
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url) if "/actions/" in request.url else None)
@@ -361,14 +371,11 @@ def test_a_jump_within_the_page_keeps_what_the_reader_typed(phone_page, site_url
     for how in ("tap", "Enter"):
         page.mouse.wheel(0, 1500)
         page.wait_for_function("() => document.getElementById('boarded').getBoundingClientRect().bottom < 0")
-        page.locator("label.md-header__button[for='__search']").tap()
-        field = page.locator("input.md-search__input")
-        field.fill("")  # the theme keeps the last query
-        field.press_sequentially("Boarded", delay=30)
+        search(page, "Boarded")
         result = page.locator(".md-search-result__item").first.locator("a[href$='#boarded']")
         expect(result).to_be_visible(timeout=ms(15_000))
         page.wait_for_function("() => document.body.hasAttribute('data-md-scrolllock')")  # as on a phone: locked by now
-        result.tap() if how == "tap" else field.press("Enter")
+        result.tap() if how == "tap" else page.locator("input.md-search__input").press("Enter")
         try:
             wait_for_heading_in_view(page, "boarded")
         except Exception:
@@ -384,3 +391,29 @@ def test_a_jump_within_the_page_keeps_what_the_reader_typed(phone_page, site_url
     assert abs(back_at - where_typed) < 2, f"Back put the keypad at {back_at} px on the screen, not {where_typed} as it was"
     assert page.evaluate("window.__sameDocument === true"), "the page was loaded again"
     assert fetched == [], f"the page was fetched again: {fetched}"
+
+
+@pytest.mark.parametrize("phone_page", ["light"], indirect=True)
+def test_back_from_another_page_returns_to_the_readers_place(phone_page, site_url: str) -> None:
+    """Assert: with dice typed in the Ram, a rule read on another page (a search result) and then Back show the Ram's
+    keypad where it stood on the screen, its dice typed (the theme loads the page again and the Ram is built anew from
+    its link). Before, the theme scrolled to the offset it saved, read under the search's lock of the page (0), and
+    the page's landing then put the Ram's top under the header, its keypad a screen and more below, as if its link
+    had just been opened (a history entry's fragment taken for a link)."""
+    from playwright.sync_api import expect
+
+    page, _ = phone_page
+    pad, where_typed, typed_at = type_in_the_ram(page, site_url)
+    search(page, "Destroyed")
+    result = page.locator(".md-search-result__item").first.locator("a[href*='/damage/']")
+    expect(result).to_be_visible(timeout=ms(15_000))
+    result.tap()
+    expect(page).to_have_url(re.compile(r"/damage/#"))
+    page.wait_for_function(DRAWN_IN_VIEW, polling=100)
+    page.go_back()
+    expect(page).to_have_url(typed_at)
+    expect(pad.locator('[data-region="typed"]')).to_have_text("3 3")  # the Ram built anew, from its link
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function(DRAWN_IN_VIEW, polling=100)
+    back_at = pad.bounding_box()["y"]
+    assert abs(back_at - where_typed) < 2, f"Back from another page put the keypad at {back_at} px, not {where_typed}"
