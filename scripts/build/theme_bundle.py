@@ -45,9 +45,9 @@ theme's bundle (Zensical's) is left as it is.
    (extra.css), standing as placeholders until then, and a page come back to by Back builds its resolvers anew,
    so blocks drawn or built while the reader was away move every offset below them (a screen and more, measured
    on Actions). `__leave` saves the locked page's own offset and the reader's place by content (`__place`: the
-   article's first block in view, counted from the article's end, and where its top stood on the screen), and leaves the restoring
-   to the theme and the page (the entry's scrollRestoration "manual", as the theme sets on the entry it moves
-   to). The page's landing.js brings that block back to where it stood once the theme has scrolled, and holds it
+   article's first block in view, counted from the article's end, and where its top stood on the screen), and
+   leaves the restoring to the theme and the page (the entry's scrollRestoration "manual", as the theme sets on
+   the entry it moves to). The page's landing.js brings that block back to where it stood once the theme has scrolled, and holds it
    there while the page's layout settles.
 """
 
@@ -114,8 +114,7 @@ MENDS = (
          "offset={x:offset.x,y:-parseInt(document.body.style.top||\"0\",10)};history.scrollRestoration=\"manual\";"
          "history.replaceState({...offset,place:__place()},\"\");history.pushState(null,\"\",url)}"),
 )
-HELPERS = "".join(f"{mend.helper}\n" for mend in MENDS if mend.helper)
-HELPERS = HELPERS and "// scripts/build/theme_bundle.py\n" + HELPERS
+HELPERS = "// scripts/build/theme_bundle.py\n" + "".join(f"{mend.helper}\n" for mend in MENDS if mend.helper)
 
 
 def mend_theme_bundle(site_dir: Path) -> None:
@@ -134,8 +133,6 @@ def mended(name: str, text: str) -> str:
         if found != 1:
             raise BuildError(f"{name}: Material's bundle does not have {mend.expected} once (found {found}); "
                              f"update scripts/build/theme_bundle.py for this theme version")
-    if not HELPERS:
-        return text
     # A line of its own before the source map's comment: no mapped line moves. Declarations: the bundle's code
     # above them calls them.
     at = text.rfind(SOURCE_MAP)
