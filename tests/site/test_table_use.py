@@ -323,6 +323,18 @@ DRAWN_IN_VIEW = """() => new Promise((resolve) => requestAnimationFrame(() => re
 frames after the page moved: so the page's offsets are the ones the reader sees."""
 
 
+PLACE_NOW = """() => {
+  const blocks = [...document.querySelectorAll(".md-content__inner > *")];
+  const place = history.state && history.state.place;
+  const kept = place && blocks[blocks.length - place.fromEnd];
+  const ram = document.querySelector('[data-resolver="jovian-wars/v1.2.4/ram"]');
+  return {state: history.state, scrolled: scrollY, keptTop: kept && kept.getBoundingClientRect().top,
+          kept: kept && (kept.dataset.resolver || kept.id || kept.tagName), ramTop: ram.getBoundingClientRect().top,
+          placeholders: blocks.filter((block) => !block.checkVisibility({ contentVisibilityAuto: true })).length};
+}"""
+"""Where the page stands against the place its history entry keeps, for a failure's message."""
+
+
 def type_in_the_ram(page, site_url: str):
     """Open Actions afresh, type 33 in the Ram's keypad and bring it into view: (the keypad, where it stands on the
     screen, the page's URL, which keeps the dice in its fragment)."""
@@ -416,4 +428,5 @@ def test_back_from_another_page_returns_to_the_readers_place(phone_page, site_ur
     page.wait_for_load_state("networkidle")
     page.wait_for_function(DRAWN_IN_VIEW, polling=100)
     back_at = pad.bounding_box()["y"]
-    assert abs(back_at - where_typed) < 2, f"Back from another page put the keypad at {back_at} px, not {where_typed}"
+    assert abs(back_at - where_typed) < 2, (f"Back from another page put the keypad at {back_at} px, not {where_typed}: "
+                                            f"{page.evaluate(PLACE_NOW)}")
